@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+
+/// Content states for every situation a view shows, built the way the server builds them:
+/// by running intents through ``Domain/Transition`` from a real start, so a fixture can
+/// never hold a state the rules would not produce.
+public enum ContentStateMother {
+    /// An activity started at `start` and run through `steps`: each step waits the given
+    /// seconds, then applies its intent (or none, just letting time pass).
+    public static func makeActivity(
+        attributes: SessionAttributes = SessionAttributesMother.makeAttributes(),
+        showSeconds: Bool = true,
+        start: Date = InstantMother.morning,
+        steps: [(afterSeconds: Double, intent: Intent?)] = []
+    ) -> Activity {
+        var now = start
+        var activity = apply(.start(attributes, showSeconds: showSeconds), to: nil, at: now)
+        for step in steps {
+            now = now.addingTimeInterval(step.afterSeconds)
+            activity = Transition.advance(activity, to: now)
+            if let intent = step.intent { activity = apply(intent, to: activity, at: now) }
+        }
+        return activity
+    }
+
+    /// Just started: 0 of 300 seconds.
+    public static func makeJustStarted(showSeconds: Bool = true) -> ContentState {
+        makeActivity(showSeconds: showSeconds).content
+    }
+
+    /// In progress: 125 of 300 seconds, as in seeds/000, measured at 125 s after the start.
+    public static func makeInProgress(
+        elapsed: Double = 125, target: Double = 300, showSeconds: Bool = true
+    ) -> ContentState {
+        makeActivity(
+            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
+            showSeconds: showSeconds,
+            steps: [(elapsed, .pause), (0, .resume)]
+        ).content
+    }
+
+    /// Paused at 125 of 300 seconds.
+    public static func makePaused(elapsed: Double = 125, target: Double = 300) -> ContentState {
+        makeActivity(
+            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
+            steps: [(elapsed, .pause)]
+        ).content
+    }
+
+    /// Completed: the server's rule ended it at its 300-second target.
+    public static func makeCompleted(target: Double = 300) -> ContentState {
+        makeActivity(
+            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
+            steps: [(target + 1, nil)]
+        ).content
+    }
+
+    /// Open-ended, running, 42 minutes in.
+    public static func makeOpenEnded(elapsed: Double = 42 * 60) -> ContentState {
+        makeActivity(
+            attributes: SessionAttributesMother.makeOpenEnded(),
+            steps: [(elapsed, .pause), (0, .resume)]
+        ).content
+    }
+
+    /// Hours long: an open-ended session 2 h 14 min 5 s in.
+    public static func makeHoursLong(elapsed: Double = 2 * 3_600 + 14 * 60 + 5) -> ContentState {
+        makeOpenEnded(elapsed: elapsed)
+    }
+
+    /// Finished early by the person, at 125 of 300 seconds.
+    public static func makeFinishedEarly(elapsed: Double = 125) -> ContentState {
+        makeActivity(steps: [(elapsed, .finish)]).content
+    }
+
+    /// Cancelled at 125 of 300 seconds.
+    public static func makeCancelled(elapsed: Double = 125) -> ContentState {
+        makeActivity(steps: [(elapsed, .cancel)]).content
+    }
+
+    private static func apply(_ intent: Intent, to activity: Activity?, at now: Date) -> Activity {
+        do {
+            return try Transition.apply(intent, to: activity, at: now)
+        } catch {
+            preconditionFailure("fixture step \(intent.action) was refused: \(error)")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Domain
+
+/// Session attributes as the app meets them: typical names, and the names that stress a
+/// terminal (long, emoji, CJK, right-to-left).
+public enum SessionAttributesMother {
+    /// A name, trusted to be valid; the fixtures below all are.
+    public static func makeName(_ text: String = "Morning sit") -> SessionName {
+        do { return try SessionName(text) } catch { preconditionFailure("fixture name is invalid: \(error)") }
+    }
+
+    /// Attributes with a realistic name and a five-minute plan (seeds/000's 300 s).
+    public static func makeAttributes(
+        name: String = "Morning sit", plannedSeconds: Double? = 300
+    ) -> SessionAttributes {
+        do {
+            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds)
+        } catch {
+            preconditionFailure("fixture attributes are invalid: \(error)")
+        }
+    }
+
+    /// An open-ended session: no target.
+    public static func makeOpenEnded(name: String = "Open sit") -> SessionAttributes {
+        makeAttributes(name: name, plannedSeconds: nil)
+    }
+
+    /// The longest name allowed: 64 characters.
+    public static let longName = String(
+        "Sitting quietly by the window while the kettle warms up for tea".prefix(SessionName.maximumLength))
+
+    /// A name with emoji, including a skin tone and a ZWJ sequence.
+    public static let emojiName = "🧘🏽‍♀️ Breathe 🌊"
+
+    /// A name in Chinese characters, two cells wide each in a terminal.
+    public static let cjkName = "静坐冥想"
+
+    /// A name in right-to-left script.
+    public static let rightToLeftName = "תרגול בוקר"
+}

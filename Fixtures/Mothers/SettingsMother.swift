@@ -1,0 +1,28 @@
+import Domain
+
+/// Settings as people leave them.
+public enum SettingsMother {
+    /// Settings, by default those of a new installation with a few choices made.
+    public static func makeSettings(
+        defaultDurationSeconds: Double = 600,
+        showSeconds: Bool = true,
+        timeDisplay: Settings.TimeDisplay = .elapsed,
+        intervalBellMinutes: Int? = nil,
+        endBell: Bool = true,
+        desktopNotification: Bool = false
+    ) -> Settings {
+        do {
+            return try Settings(
+                defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds,
+                timeDisplay: timeDisplay, intervalBellMinutes: intervalBellMinutes,
+                endBell: endBell, desktopNotification: desktopNotification)
+        } catch {
+            preconditionFailure("fixture settings are invalid: \(error)")
+        }
+    }
+
+    /// Someone who counts down in minutes, with a bell every five.
+    public static func makeMinimalist() -> Settings {
+        makeSettings(defaultDurationSeconds: 1_200, showSeconds: false, timeDisplay: .remaining, intervalBellMinutes: 5)
+    }
+}

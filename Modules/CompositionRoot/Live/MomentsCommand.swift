@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// The `moments` command: the live mini-app, as `Apps/Live` runs it.
+///
+/// Commands are added here as the live app grows (Documentation/Architecture.md); each
+/// is wired to its live dependencies in this module and nowhere else.
+public struct MomentsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "moments",
+        abstract: "A meditation timer for the terminal, with a Live Activity that follows a sync server.",
+        discussion: """
+            The timer screen and its Live Activity presentations are on their way; see the \
+            README for what works today.
+            """,
+        version: AppVersion.current
+    )
+
+    public init() {}
+}
+
+/// The version both apps report with `--version`.
+public enum AppVersion {
+    /// The current version of Little Moments.
+    public static let current = "0.1.0"
+}

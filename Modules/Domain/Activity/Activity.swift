@@ -1,0 +1,93 @@
+import Foundation
+
+/// One meditation session as a Live Activity: its fixed attributes, its current content
+/// and its lifecycle. The server holds one of these per activity and changes it only
+/// through ``Transition``; observers receive it whole in every push.
+public struct Activity: Hashable, Sendable {
+    /// What stays fixed: the name and the planned target.
+    public let attributes: SessionAttributes
+    /// What views show.
+    public let content: ContentState
+    /// When it started, ended and is dismissed.
+    public let lifecycle: ActivityLifecycle
+
+    /// An activity, checked for consistency: its content has ended exactly when its
+    /// lifecycle has, and it was not measured before it started.
+    public init(
+        attributes: SessionAttributes, content: ContentState, lifecycle: ActivityLifecycle
+    ) throws(ActivityInconsistency) {
+        guard content.isEnded == (lifecycle.endedAt != nil) else {
+            throw .endMismatch(contentEnded: content.isEnded)
+        }
+        guard content.measuredAt >= lifecycle.startedAt else { throw .measuredBeforeStart }
+        self.attributes = attributes
+        self.content = content
+        self.lifecycle = lifecycle
+    }
+
+    /// The instant after which an observer that has heard nothing should call what it
+    /// shows stale: a little after the server's next expected push (the completion, or
+    /// the automatic end after 8 hours). `nil` once ended: nothing more is expected.
+    public var staleDate: Date? {
+        guard !content.isEnded else { return nil }
+        let expected = content.completionDate ?? lifecycle.automaticEndDate
+        return min(expected, lifecycle.automaticEndDate).addingTimeInterval(SessionLimits.staleGrace)
+    }
+
+    /// The status at `instant`, derived from the dates alone.
+    public func status(at instant: Date) -> ActivityStatus {
+        lifecycle.status(at: instant, staleDate: staleDate)
+    }
+
+    /// The next instant at which the server's clock rules (``Transition/advance(_:to:)``)
+    /// or the dismissal change something, or `nil` when nothing more will happen. The
+    /// server sleeps until then instead of ticking.
+    public var nextDeadline: Date? {
+        if content.isEnded { return lifecycle.dismissalDate }
+        let automaticEnd = lifecycle.automaticEndDate
+        return content.completionDate.map { min($0, automaticEnd) } ?? automaticEnd
+    }
+}
+
+/// Why a decoded or assembled ``Activity`` cannot be right.
+public enum ActivityInconsistency: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The content says ended and the lifecycle does not, or the other way round.
+    case endMismatch(contentEnded: Bool)
+    /// The content was measured before the activity started.
+    case measuredBeforeStart
+
+    public var description: String {
+        switch self {
+        case .endMismatch(let contentEnded):
+            return contentEnded
+                ? "The session has an outcome but the activity has no end date."
+                : "The activity has an end date but the session has no outcome."
+        case .measuredBeforeStart:
+            return "The session's time was measured before the activity started."
+        }
+    }
+}
+
+extension Activity: Codable {
+    enum CodingKeys: String, CodingKey { case attributes, content, lifecycle }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                attributes: container.decode(SessionAttributes.self, forKey: .attributes),
+                content: container.decode(ContentState.self, forKey: .content),
+                lifecycle: container.decode(ActivityLifecycle.self, forKey: .lifecycle))
+        } catch let error as ActivityInconsistency {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(content, forKey: .content)
+        try container.encode(lifecycle, forKey: .lifecycle)
+    }
+}

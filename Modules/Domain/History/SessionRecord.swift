@@ -1,0 +1,95 @@
+import Foundation
+
+/// One finished or cancelled session, as the history keeps it.
+public struct SessionRecord: Hashable, Sendable, Identifiable {
+    /// A unique id, so an append retried after a crash is recognised.
+    public let id: UUID
+    /// The session's name.
+    public let name: SessionName
+    /// When it started.
+    public let startedAt: Date
+    /// When it ended.
+    public let endedAt: Date
+    /// The target it ended with, or `nil` for an open-ended session.
+    public let plannedSeconds: Double?
+    /// The time actually sat, paused time excluded.
+    public let actualSeconds: Double
+    /// How it ended.
+    public let outcome: SessionOutcome
+
+    /// A record, checked: it ends no earlier than it starts, and the time sat is finite and
+    /// not negative. Time sat beyond the wall time between start and end is clamped to it.
+    public init(
+        id: UUID = UUID(),
+        name: SessionName,
+        startedAt: Date,
+        endedAt: Date,
+        plannedSeconds: Double?,
+        actualSeconds: Double,
+        outcome: SessionOutcome
+    ) throws(ValidationError) {
+        guard actualSeconds.isFinite else { throw .notFinite(field: "actual_seconds") }
+        guard actualSeconds >= 0 else { throw .negative(field: "actual_seconds", value: actualSeconds) }
+        let wall = endedAt.timeIntervalSince(startedAt)
+        guard wall >= 0 else { throw .negative(field: "ended_at - started_at", value: wall) }
+        self.id = id
+        self.name = name
+        self.startedAt = Instant.canonical(startedAt)
+        self.endedAt = Instant.canonical(endedAt)
+        self.plannedSeconds = try plannedSeconds.map { (seconds) throws(ValidationError) in
+            try SessionLimits.validatedTarget(seconds)
+        }
+        // The time sat can never exceed the time that passed; a longer claim is clamped.
+        self.actualSeconds = min(actualSeconds, self.endedAt.timeIntervalSince(self.startedAt))
+        self.outcome = outcome
+    }
+
+    /// The record of an ended activity, or `nil` while it is live.
+    public init?(ended activity: Activity, id: UUID = UUID()) {
+        guard let outcome = activity.content.outcome, let endedAt = activity.lifecycle.endedAt,
+            let record = try? SessionRecord(
+                id: id, name: activity.attributes.name, startedAt: activity.lifecycle.startedAt,
+                endedAt: endedAt, plannedSeconds: activity.content.targetTimeInSeconds,
+                actualSeconds: activity.content.secondsElapsed, outcome: outcome)
+        else { return nil }
+        self = record
+    }
+}
+
+extension SessionRecord: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, outcome
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case plannedSeconds = "planned_seconds"
+        case actualSeconds = "actual_seconds"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                id: container.decode(UUID.self, forKey: .id),
+                name: container.decode(SessionName.self, forKey: .name),
+                startedAt: container.decodeInstant(forKey: .startedAt),
+                endedAt: container.decodeInstant(forKey: .endedAt),
+                plannedSeconds: container.decodeIfPresent(Double.self, forKey: .plannedSeconds),
+                actualSeconds: container.decode(Double.self, forKey: .actualSeconds),
+                outcome: container.decode(SessionOutcome.self, forKey: .outcome))
+        } catch let error as ValidationError {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encodeInstant(startedAt, forKey: .startedAt)
+        try container.encodeInstant(endedAt, forKey: .endedAt)
+        try container.encode(plannedSeconds, forKey: .plannedSeconds)
+        try container.encode(actualSeconds, forKey: .actualSeconds)
+        try container.encode(outcome, forKey: .outcome)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// The rules of a session: the one place where an activity changes.
+///
+/// Both functions are pure: the same activity, intent and instant always give the same
+/// answer. The server calls them with its own clock; no client ever does.
+///
+/// Instants are taken to the millisecond (``Instant/canonical(_:)``), and an instant
+/// earlier than the activity's last measurement counts as that measurement, so a clock
+/// that steps back can never make time run backwards.
+public enum Transition {
+    /// Applies an intent at `now`, answering the new activity or why the rules refuse it.
+    ///
+    /// - A start needs no activity (`nil`); every other intent needs one.
+    /// - The server's clock rules run first (``advance(_:to:)``): a pause that arrives
+    ///   after the target was reached meets an ended session, and is refused.
+    /// - Pause when paused and resume when running answer the activity unchanged.
+    /// - Any intent after the end is ``TransitionError/sessionEnded(_:)``.
+    public static func apply(
+        _ intent: Intent, to activity: Activity?, at now: Date
+    ) throws(TransitionError) -> Activity {
+        guard let activity else {
+            guard case .start(let attributes, let showSeconds) = intent else { throw .notStarted }
+            return start(attributes, showSeconds: showSeconds, at: Instant.canonical(now))
+        }
+        if case .start = intent { throw .alreadyStarted }
+
+        let current = advance(activity, to: now)
+        if let outcome = current.content.outcome { throw .sessionEnded(outcome) }
+        let now = instant(now, for: current)
+        let content = current.content
+
+        switch intent {
+        case .start:
+            throw .alreadyStarted
+        case .pause:
+            guard content.isRunning else { return current }
+            return current.replacing(
+                content: content.with(secondsElapsed: content.elapsed(at: now), isPaused: true, measuredAt: now))
+        case .resume:
+            guard content.isPaused else { return current }
+            return current.replacing(content: content.with(isPaused: false, measuredAt: now))
+        case .finish:
+            let elapsed = content.elapsed(at: now)
+            let reachedTarget = content.targetTimeInSeconds.map { elapsed >= $0 } ?? true
+            return current.ending(
+                content.with(
+                    secondsElapsed: elapsed, measuredAt: now,
+                    outcome: reachedTarget ? .completed : .finishedEarly),
+                at: now)
+        case .cancel:
+            return current.ending(
+                content.with(secondsElapsed: content.elapsed(at: now), measuredAt: now, outcome: .cancelled),
+                at: now)
+        case .adjustTarget(let delta):
+            guard delta.isFinite else { throw .invalidAdjustment(seconds: delta) }
+            guard let target = content.targetTimeInSeconds else { throw .openEnded }
+            guard delta != 0 else { return current }
+            let requested = target + delta
+            guard SessionLimits.targetRange.contains(requested) else {
+                throw .targetOutOfRange(requestedSeconds: requested)
+            }
+            let elapsed = content.elapsed(at: now)
+            guard requested > elapsed else {
+                throw .targetBelowElapsed(requestedSeconds: requested, elapsedSeconds: elapsed)
+            }
+            return current.replacing(
+                content: content.with(secondsElapsed: elapsed, targetTimeInSeconds: requested, measuredAt: now))
+        }
+    }
+
+    /// The server's clock rules at `now`: a running session that has reached its target
+    /// is completed at the instant it reached it, and an activity still live 8 hours
+    /// after it started is ended then (``SessionOutcome/expired``). Answers the activity
+    /// unchanged when nothing is due. Dismissal needs no change: it follows from the
+    /// dates (``Activity/status(at:)``).
+    public static func advance(_ activity: Activity, to now: Date) -> Activity {
+        let content = activity.content
+        guard !content.isEnded else { return activity }
+        let now = instant(now, for: activity)
+        let automaticEnd = activity.lifecycle.automaticEndDate
+
+        if let completion = content.completionDate, completion <= now, completion <= automaticEnd,
+            let target = content.targetTimeInSeconds
+        {
+            return activity.ending(
+                content.with(secondsElapsed: target, measuredAt: completion, outcome: .completed),
+                at: completion)
+        }
+        if now >= automaticEnd {
+            return activity.ending(
+                content.with(
+                    secondsElapsed: content.elapsed(at: automaticEnd), isPaused: false,
+                    measuredAt: automaticEnd, outcome: .expired),
+                at: automaticEnd)
+        }
+        return activity
+    }
+
+    // MARK: - Helpers
+
+    private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) -> Activity {
+        // A fresh session is valid by construction: zero elapsed, a target the attributes
+        // already checked, measured at its own start.
+        do {
+            return try Activity(
+                attributes: attributes,
+                content: ContentState(
+                    secondsElapsed: 0, targetTimeInSeconds: attributes.plannedSeconds,
+                    showSeconds: showSeconds, isPaused: false, measuredAt: now, outcome: nil),
+                lifecycle: ActivityLifecycle(startedAt: now))
+        } catch {
+            preconditionFailure("a new session is consistent by construction: \(error)")
+        }
+    }
+
+    /// `now` to the millisecond, and never before the activity's last measurement.
+    private static func instant(_ now: Date, for activity: Activity) -> Date {
+        max(Instant.canonical(now), activity.content.measuredAt)
+    }
+}
+
+extension Activity {
+    /// The same activity with new live content.
+    fileprivate func replacing(content: ContentState) -> Activity {
+        rebuilt(content: content, lifecycle: lifecycle)
+    }
+
+    /// The same activity with ended content and its lifecycle ended at `instant`.
+    fileprivate func ending(_ content: ContentState, at instant: Date) -> Activity {
+        rebuilt(content: content, lifecycle: lifecycle.ended(at: instant))
+    }
+
+    private func rebuilt(content: ContentState, lifecycle: ActivityLifecycle) -> Activity {
+        do {
+            return try Activity(attributes: attributes, content: content, lifecycle: lifecycle)
+        } catch {
+            preconditionFailure("transitions keep an activity consistent: \(error)")
+        }
+    }
+}
+
+extension ContentState {
+    /// A copy with the given fields changed. Transitions only pass values the rules have
+    /// already checked (elapsed from a valid state, targets in range).
+    fileprivate func with(
+        secondsElapsed: Double? = nil,
+        targetTimeInSeconds: Double? = nil,
+        isPaused: Bool? = nil,
+        measuredAt: Date? = nil,
+        outcome: SessionOutcome? = nil
+    ) -> ContentState {
+        do {
+            return try ContentState(
+                secondsElapsed: secondsElapsed ?? self.secondsElapsed,
+                targetTimeInSeconds: targetTimeInSeconds ?? self.targetTimeInSeconds,
+                showSeconds: showSeconds,
+                isPaused: isPaused ?? self.isPaused,
+                measuredAt: measuredAt ?? self.measuredAt,
+                outcome: outcome ?? self.outcome)
+        } catch {
+            preconditionFailure("transition produced an invalid state: \(error)")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Why the rules refused an intent. Nothing changed; the message says what to do.
+public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The intent needs a session and there is none.
+    case notStarted
+    /// A start for an activity that already has a session.
+    case alreadyStarted
+    /// The session is over; it takes no more intents.
+    case sessionEnded(SessionOutcome)
+    /// The target of an open-ended session cannot move.
+    case openEnded
+    /// The moved target would leave 1 second to 8 hours.
+    case targetOutOfRange(requestedSeconds: Double)
+    /// The moved target would be at or below the time already sat.
+    case targetBelowElapsed(requestedSeconds: Double, elapsedSeconds: Double)
+    /// An adjustment that is not a finite number of seconds.
+    case invalidAdjustment(seconds: Double)
+
+    /// A stable, machine-readable code, used on the wire (`"error": "session_ended"`).
+    public var code: String {
+        switch self {
+        case .notStarted: return "not_started"
+        case .alreadyStarted: return "already_started"
+        case .sessionEnded: return "session_ended"
+        case .openEnded: return "open_ended"
+        case .targetOutOfRange: return "target_out_of_range"
+        case .targetBelowElapsed: return "target_below_elapsed"
+        case .invalidAdjustment: return "invalid_adjustment"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notStarted:
+            return "There is no session yet; start one first."
+        case .alreadyStarted:
+            return "This activity already has a session; start a new activity for a new session."
+        case .sessionEnded(let outcome):
+            return "The session has already ended (\(outcome.rawValue.replacingUnderscores)); start a new one."
+        case .openEnded:
+            return "An open-ended session has no target to move; finish it when you are done."
+        case .targetOutOfRange(let requested):
+            return "The target would become \(Self.shown(requested)), outside 1 second to 8 hours; "
+                + "move it by less."
+        case .targetBelowElapsed(let requested, let elapsed):
+            return "The target would become \(Self.shown(requested)), but \(Self.shown(elapsed)) "
+                + "have already passed; finish the session instead."
+        case .invalidAdjustment(let seconds):
+            return "An adjustment of \(seconds) seconds is not a number of seconds; use a finite value such as 60 or -60."
+        }
+    }
+
+    private static func shown(_ seconds: Double) -> String {
+        seconds < 0 ? "-" + timerDisplayFromSeconds(seconds: -seconds, showSeconds: true)
+            : timerDisplayFromSeconds(seconds: seconds, showSeconds: true)
+    }
+}
+
+extension String {
+    fileprivate var replacingUnderscores: String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}

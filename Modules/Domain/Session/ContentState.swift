@@ -1,0 +1,118 @@
+import Foundation
+
+/// The dynamic part of a Live Activity, pushed whole with every update: everything a view
+/// needs to show a session at any instant without a new push.
+///
+/// The elapsed time is a measurement, ``secondsElapsed`` taken at ``measuredAt``; a running
+/// session's time at any later instant is computed by ``elapsed(at:)``, the way
+/// `Text(timerInterval:)` counts on a lock screen. So nothing pushes once a second.
+///
+/// Values are made by ``Transition`` (or decoded and checked), never edited in place.
+public struct ContentState: Hashable, Sendable {
+    /// Seconds counted up to ``measuredAt``; paused time is never counted.
+    public let secondsElapsed: Double
+    /// The current target in seconds, or `nil` for an open-ended session.
+    public let targetTimeInSeconds: Double?
+    /// Whether views show seconds (`2:05`) or whole minutes (`2 min`).
+    public let showSeconds: Bool
+    /// Whether the clock is stopped. Always `false` once the session has ended.
+    public let isPaused: Bool
+    /// The instant ``secondsElapsed`` was measured at.
+    public let measuredAt: Date
+    /// How the session ended, or `nil` while it runs or is paused.
+    public let outcome: SessionOutcome?
+
+    /// A content state, checked: elapsed time finite and not negative, a target within
+    /// ``SessionLimits/targetRange``; an ended session is never paused.
+    public init(
+        secondsElapsed: Double,
+        targetTimeInSeconds: Double?,
+        showSeconds: Bool,
+        isPaused: Bool,
+        measuredAt: Date,
+        outcome: SessionOutcome?
+    ) throws(ValidationError) {
+        guard secondsElapsed.isFinite else { throw .notFinite(field: "seconds_elapsed") }
+        guard secondsElapsed >= 0 else { throw .negative(field: "seconds_elapsed", value: secondsElapsed) }
+        self.secondsElapsed = secondsElapsed
+        self.targetTimeInSeconds = try targetTimeInSeconds.map { (seconds) throws(ValidationError) in
+            try SessionLimits.validatedTarget(seconds)
+        }
+        self.showSeconds = showSeconds
+        self.isPaused = outcome == nil && isPaused
+        self.measuredAt = Instant.canonical(measuredAt)
+        self.outcome = outcome
+    }
+
+    /// Whether the session reached its target (or was finished with nothing left to
+    /// reach): the seeds' `isCompleted`.
+    public var isCompleted: Bool { outcome == .completed }
+    /// Whether the session is over, whatever its outcome.
+    public var isEnded: Bool { outcome != nil }
+    /// Whether the clock is counting.
+    public var isRunning: Bool { outcome == nil && !isPaused }
+    /// Whether the session has no target.
+    public var isOpenEnded: Bool { targetTimeInSeconds == nil }
+
+    /// Seconds counted at `instant`: never negative, never less than ``secondsElapsed``
+    /// (an instant before the measurement, from a clock that went back, counts nothing),
+    /// and frozen while paused or ended.
+    public func elapsed(at instant: Date) -> Double {
+        guard isRunning else { return secondsElapsed }
+        return secondsElapsed + max(0, instant.timeIntervalSince(measuredAt))
+    }
+
+    /// Seconds left to the target at `instant`, never below zero; `nil` when open-ended.
+    public func remaining(at instant: Date) -> Double? {
+        targetTimeInSeconds.map { max(0, $0 - elapsed(at: instant)) }
+    }
+
+    /// The fraction of the target done at `instant`, from 0 to 1; `nil` when open-ended.
+    public func progress(at instant: Date) -> Double? {
+        targetTimeInSeconds.map { min(1, max(0, elapsed(at: instant) / $0)) }
+    }
+
+    /// The instant a running session reaches its target, when the server's completion
+    /// rule will end it; `nil` when paused, ended or open-ended.
+    public var completionDate: Date? {
+        guard isRunning, let target = targetTimeInSeconds else { return nil }
+        return measuredAt.addingTimeInterval(max(0, target - secondsElapsed))
+    }
+}
+
+extension ContentState: Codable {
+    enum CodingKeys: String, CodingKey {
+        case secondsElapsed = "seconds_elapsed"
+        case targetTimeInSeconds = "target_seconds"
+        case showSeconds = "show_seconds"
+        case isPaused = "is_paused"
+        case measuredAt = "measured_at"
+        case outcome
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                secondsElapsed: container.decode(Double.self, forKey: .secondsElapsed),
+                targetTimeInSeconds: container.decodeIfPresent(Double.self, forKey: .targetTimeInSeconds),
+                showSeconds: container.decode(Bool.self, forKey: .showSeconds),
+                isPaused: container.decode(Bool.self, forKey: .isPaused),
+                measuredAt: container.decodeInstant(forKey: .measuredAt),
+                outcome: container.decodeIfPresent(SessionOutcome.self, forKey: .outcome))
+        } catch let error as ValidationError {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(secondsElapsed, forKey: .secondsElapsed)
+        try container.encode(targetTimeInSeconds, forKey: .targetTimeInSeconds)
+        try container.encode(showSeconds, forKey: .showSeconds)
+        try container.encode(isPaused, forKey: .isPaused)
+        try container.encodeInstant(measuredAt, forKey: .measuredAt)
+        try container.encode(outcome, forKey: .outcome)
+    }
+}

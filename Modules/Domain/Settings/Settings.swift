@@ -1,0 +1,197 @@
+/// What a person chooses once and keeps: how long a session is by default, how time is
+/// shown, and which bells ring.
+public struct Settings: Hashable, Sendable {
+    /// Whether the big timer counts up or down.
+    public enum TimeDisplay: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Time sat so far.
+        case elapsed
+        /// Time left to the target (open-ended sessions always show elapsed).
+        case remaining
+    }
+
+    /// The length of `moments start` without a duration, in seconds (1 second to 8 hours).
+    public private(set) var defaultDurationSeconds: Double
+    /// Show seconds (`2:05`) or whole minutes (`2 min`).
+    public var showSeconds: Bool
+    /// Count up or down.
+    public var timeDisplay: TimeDisplay
+    /// Ring a bell every this many minutes of a session; `nil` for no interval bell.
+    public private(set) var intervalBellMinutes: Int?
+    /// Ring a bell at the end.
+    public var endBell: Bool
+    /// Send a desktop notification at the end, where `notify-send` is installed.
+    public var desktopNotification: Bool
+
+    /// The settings a new installation starts with: ten minutes, seconds shown, counting
+    /// up, a bell at the end and nothing else.
+    public static let standard = Settings(
+        uncheckedDefaultDuration: 600, showSeconds: true, timeDisplay: .elapsed,
+        intervalBellMinutes: nil, endBell: true, desktopNotification: false)
+
+    /// Settings, checked: a default duration within ``SessionLimits/targetRange`` and an
+    /// interval bell, when set, of 1 to 480 minutes.
+    public init(
+        defaultDurationSeconds: Double,
+        showSeconds: Bool,
+        timeDisplay: TimeDisplay,
+        intervalBellMinutes: Int?,
+        endBell: Bool,
+        desktopNotification: Bool
+    ) throws(ValidationError) {
+        self.init(
+            uncheckedDefaultDuration: try SessionLimits.validatedTarget(defaultDurationSeconds),
+            showSeconds: showSeconds, timeDisplay: timeDisplay,
+            intervalBellMinutes: try Self.validatedInterval(intervalBellMinutes),
+            endBell: endBell, desktopNotification: desktopNotification)
+    }
+
+    private init(
+        uncheckedDefaultDuration: Double, showSeconds: Bool, timeDisplay: TimeDisplay,
+        intervalBellMinutes: Int?, endBell: Bool, desktopNotification: Bool
+    ) {
+        defaultDurationSeconds = uncheckedDefaultDuration
+        self.showSeconds = showSeconds
+        self.timeDisplay = timeDisplay
+        self.intervalBellMinutes = intervalBellMinutes
+        self.endBell = endBell
+        self.desktopNotification = desktopNotification
+    }
+
+    /// Sets the default duration, refusing one outside 1 second to 8 hours.
+    public mutating func setDefaultDuration(seconds: Double) throws(ValidationError) {
+        defaultDurationSeconds = try SessionLimits.validatedTarget(seconds)
+    }
+
+    /// Sets the interval bell, refusing anything but `nil` or 1 to 480 minutes.
+    public mutating func setIntervalBell(minutes: Int?) throws(ValidationError) {
+        intervalBellMinutes = try Self.validatedInterval(minutes)
+    }
+
+    private static func validatedInterval(_ minutes: Int?) throws(ValidationError) -> Int? {
+        guard let minutes else { return nil }
+        guard (1...480).contains(minutes) else {
+            throw .invalidSettingValue(
+                key: Key.intervalBell.rawValue, value: String(minutes), expected: "off or 1 to 480 minutes")
+        }
+        return minutes
+    }
+}
+
+extension Settings {
+    /// The names by which `moments settings set KEY VALUE` reaches each setting.
+    public enum Key: String, Hashable, Sendable, CaseIterable {
+        /// ``Settings/defaultDurationSeconds``, written as a duration (`10m`, `10:00`).
+        case defaultDuration = "default-duration"
+        /// ``Settings/showSeconds``.
+        case showSeconds = "show-seconds"
+        /// ``Settings/timeDisplay``.
+        case timeDisplay = "time-display"
+        /// ``Settings/intervalBellMinutes``, a number of minutes or `off`.
+        case intervalBell = "interval-bell"
+        /// ``Settings/endBell``.
+        case endBell = "end-bell"
+        /// ``Settings/desktopNotification``.
+        case desktopNotification = "desktop-notification"
+    }
+
+    /// The current value of a setting, written as `set` reads it.
+    public func value(of key: Key) -> String {
+        switch key {
+        case .defaultDuration: return timerDisplayFromSeconds(seconds: defaultDurationSeconds, showSeconds: true)
+        case .showSeconds: return String(showSeconds)
+        case .timeDisplay: return timeDisplay.rawValue
+        case .intervalBell: return intervalBellMinutes.map(String.init) ?? "off"
+        case .endBell: return String(endBell)
+        case .desktopNotification: return String(desktopNotification)
+        }
+    }
+
+    /// Sets the setting named `key` from text, answering an error that names the key and
+    /// the values it takes. On error nothing changes.
+    public mutating func set(_ key: String, to text: String) throws(ValidationError) {
+        guard let known = Key(rawValue: key) else { throw .unknownSetting(key: key) }
+        let value = text.trimmingWhitespace.lowercased()
+        func flag() throws(ValidationError) -> Bool {
+            switch value {
+            case "true", "on", "yes", "1": return true
+            case "false", "off", "no", "0": return false
+            default: throw .invalidSettingValue(key: key, value: text, expected: "on or off")
+            }
+        }
+        switch known {
+        case .defaultDuration:
+            try setDefaultDuration(seconds: DurationText.parse(text))
+        case .showSeconds:
+            showSeconds = try flag()
+        case .timeDisplay:
+            guard let display = TimeDisplay(rawValue: value) else {
+                throw .invalidSettingValue(key: key, value: text, expected: "elapsed or remaining")
+            }
+            timeDisplay = display
+        case .intervalBell:
+            if value == "off" || value == "0" {
+                intervalBellMinutes = nil
+            } else if let minutes = Int(value) {
+                try setIntervalBell(minutes: minutes)
+            } else {
+                throw .invalidSettingValue(key: key, value: text, expected: "off or 1 to 480 minutes")
+            }
+        case .endBell:
+            endBell = try flag()
+        case .desktopNotification:
+            desktopNotification = try flag()
+        }
+    }
+}
+
+extension Settings: Codable {
+    enum CodingKeys: String, CodingKey {
+        case defaultDurationSeconds = "default_duration_seconds"
+        case showSeconds = "show_seconds"
+        case timeDisplay = "time_display"
+        case intervalBellMinutes = "interval_bell_minutes"
+        case endBell = "end_bell"
+        case desktopNotification = "desktop_notification"
+    }
+
+    /// Reads settings; a missing field takes its ``standard`` value, so a file written by
+    /// an older version still opens.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = Settings.standard
+        do {
+            try self.init(
+                defaultDurationSeconds: container.decodeIfPresent(Double.self, forKey: .defaultDurationSeconds)
+                    ?? standard.defaultDurationSeconds,
+                showSeconds: container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? standard.showSeconds,
+                timeDisplay: container.decodeIfPresent(TimeDisplay.self, forKey: .timeDisplay)
+                    ?? standard.timeDisplay,
+                intervalBellMinutes: container.decodeIfPresent(Int.self, forKey: .intervalBellMinutes),
+                endBell: container.decodeIfPresent(Bool.self, forKey: .endBell) ?? standard.endBell,
+                desktopNotification: container.decodeIfPresent(Bool.self, forKey: .desktopNotification)
+                    ?? standard.desktopNotification)
+        } catch let error as ValidationError {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(defaultDurationSeconds, forKey: .defaultDurationSeconds)
+        try container.encode(showSeconds, forKey: .showSeconds)
+        try container.encode(timeDisplay, forKey: .timeDisplay)
+        try container.encode(intervalBellMinutes, forKey: .intervalBellMinutes)
+        try container.encode(endBell, forKey: .endBell)
+        try container.encode(desktopNotification, forKey: .desktopNotification)
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,7 @@
+/// Light or dark, as a terminal's background is; views pick their palette from it.
+public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
+    /// Dark text on a light background.
+    case light
+    /// Light text on a dark background.
+    case dark
+}

@@ -1,0 +1,136 @@
+// swift-tools-version: 6.1
+//
+// Little Moments for the terminal: a meditation timer whose Live Activity is driven only
+// by pushes from a sync server. The package is a monorepo of small modules wired together
+// in one composition root; see Documentation/Architecture.md for the import rules that
+// Tests/ArchitectureTests enforces.
+import PackageDescription
+
+/// Settings shared by every target. Swift 6 language mode gives complete strict
+/// concurrency checking; the upcoming features below are adopted early, one line each.
+let swiftSettings: [SwiftSetting] = [
+    // SE-0335: spell existential types `any P`, so the cost of a protocol box is visible.
+    .enableUpcomingFeature("ExistentialAny"),
+    // SE-0444: an import is visible only in the file that writes it, which keeps the
+    // architecture test's view of each file's imports honest.
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "little-moments",
+    platforms: [.macOS(.v15)],
+    products: [
+        // MARK: - Libraries another package may depend on, one by one
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Sync", targets: ["Sync"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "Fixtures", targets: ["Fixtures"]),
+        .library(name: "CompositionRoot", targets: ["CompositionRoot"]),
+        // MARK: - The two mini-apps
+        .executable(name: "moments", targets: ["MomentsLive"]),
+        .executable(name: "moments-showcase", targets: ["MomentsShowcase"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - Domain: pure values and rules, Foundation only
+        .target(name: "Domain", path: "Modules/Domain", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DomainTests",
+            dependencies: ["Domain", "Fixtures"],
+            path: "Tests/DomainTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Rendering: the terminal view toolkit and every view; Domain only
+        .target(
+            name: "Rendering",
+            dependencies: ["Domain"],
+            path: "Modules/Rendering",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "Domain", "Fixtures"],
+            path: "Tests/RenderingTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Sync: protocol, authoritative server, client, observer
+        .target(
+            name: "Sync",
+            dependencies: ["Domain"],
+            path: "Modules/Sync",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Persistence: durable JSON files; Domain only
+        .target(
+            name: "Persistence",
+            dependencies: ["Domain"],
+            path: "Modules/Persistence",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "Domain", "Fixtures"],
+            path: "Tests/PersistenceTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios
+        .target(
+            name: "Fixtures",
+            dependencies: ["Domain", "Rendering", "Sync", "Persistence"],
+            path: "Fixtures",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - CompositionRoot: the one place where modules are wired
+        .target(
+            name: "CompositionRoot",
+            dependencies: [
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Modules/CompositionRoot",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CompositionRootTests",
+            dependencies: ["CompositionRoot"],
+            path: "Tests/CompositionRootTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Apps: thin entry points
+        .executableTarget(
+            name: "MomentsLive",
+            dependencies: ["CompositionRoot"],
+            path: "Apps/Live",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MomentsShowcase",
+            dependencies: ["CompositionRoot"],
+            path: "Apps/Showcase",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Whole-project suites
+        .testTarget(
+            name: "ArchitectureTests",
+            path: "Tests/ArchitectureTests",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Domain", "Fixtures"],
+            path: "Tests/Benchmarks",
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
