@@ -33,6 +33,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
@@ -53,7 +54,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "Domain", "Fixtures"],
+            dependencies: [
+                "Rendering", "Domain", "Fixtures",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             path: "Tests/RenderingTests",
             swiftSettings: swiftSettings
         ),
@@ -127,7 +131,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Domain", "Fixtures"],
+            dependencies: ["Domain", "Rendering", "Sync", "Persistence", "Fixtures"],
             path: "Tests/Benchmarks",
             swiftSettings: swiftSettings
         ),

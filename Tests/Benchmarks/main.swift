@@ -1,1 +1,10 @@
-print("benchmarks: placeholder")
+// Benchmarks: `swift run -c release Benchmarks [suite ...]`. With no argument every suite
+// runs; each prints one line per figure: name, median, unit.
+let suites: [(name: String, run: () -> Void)] = [
+    ("domain", DomainBenchmarks.run),
+]
+
+let requested = Set(CommandLine.arguments.dropFirst())
+for suite in suites where requested.isEmpty || requested.contains(suite.name) {
+    suite.run()
+}
