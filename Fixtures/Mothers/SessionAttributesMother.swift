@@ -25,8 +25,7 @@ public enum SessionAttributesMother {
     }
 
     /// The longest name allowed: 64 characters.
-    public static let longName = String(
-        "Sitting quietly by the window while the kettle warms up for tea".prefix(SessionName.maximumLength))
+    public static let longName = "Sitting quietly by the window while the kettle warms up for tea."
 
     /// A name with emoji, including a skin tone and a ZWJ sequence.
     public static let emojiName = "🧘🏽‍♀️ Breathe 🌊"
