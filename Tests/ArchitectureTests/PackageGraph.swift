@@ -1,0 +1,63 @@
+import Foundation
+
+/// The package as SwiftPM itself describes it (`swift package dump-package`), reduced to
+/// what the import rules speak of: each target, its folder and its dependencies.
+struct PackageGraph {
+    struct Target: Equatable {
+        enum Kind: String { case regular, executable, test, other }
+        let name: String
+        let path: String
+        let kind: Kind
+        /// Targets of this package it depends on.
+        let internalDependencies: [String]
+        /// Products of other packages it depends on.
+        let externalProducts: [String]
+    }
+
+    let targets: [Target]
+    /// The names of the products another package can depend on.
+    var products: [String] = []
+
+    /// Reads the real manifest of the package at `root`. A scratch folder of its own keeps
+    /// this from waiting on the lock of the `swift test` run that called it.
+    static func load(root: URL) throws -> PackageGraph {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("architecture-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = try ProcessRunner.run(
+            "swift", ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"])
+        return try parse(Data(output.utf8))
+    }
+
+    /// Parses `dump-package` JSON.
+    static func parse(_ data: Data) throws -> PackageGraph {
+        guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let targets = manifest["targets"] as? [[String: Any]]
+        else { throw GraphError.unreadable }
+        let names = Set(targets.compactMap { $0["name"] as? String })
+        let products = (manifest["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        return PackageGraph(targets: try targets.map { target in
+            guard let name = target["name"] as? String, let type = target["type"] as? String else {
+                throw GraphError.unreadable
+            }
+            var internalDependencies: [String] = []
+            var externalProducts: [String] = []
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                if let byName = dependency["byName"] as? [Any], let dependencyName = byName.first as? String {
+                    if names.contains(dependencyName) { internalDependencies.append(dependencyName) }
+                    else { externalProducts.append(dependencyName) }
+                } else if let target = dependency["target"] as? [Any], let dependencyName = target.first as? String {
+                    internalDependencies.append(dependencyName)
+                } else if let product = dependency["product"] as? [Any], let productName = product.first as? String {
+                    externalProducts.append(productName)
+                }
+            }
+            return Target(
+                name: name, path: target["path"] as? String ?? "Sources/\(name)",
+                kind: Target.Kind(rawValue: type) ?? .other,
+                internalDependencies: internalDependencies, externalProducts: externalProducts)
+        }, products: products)
+    }
+
+    enum GraphError: Error { case unreadable }
+}

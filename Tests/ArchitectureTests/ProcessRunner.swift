@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs a real command and answers what it printed on standard output; a non-zero exit is
+/// an error that carries both streams.
+enum ProcessRunner {
+    struct Failure: Error, CustomStringConvertible {
+        let command: String
+        let status: Int32
+        let output: String
+        let errors: String
+        var description: String { "\(command) exited \(status):\n\(output)\n\(errors)" }
+    }
+
+    static func run(_ command: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        if let directory { process.currentDirectoryURL = directory }
+        // Standard error goes to a file, so a chatty command cannot fill a pipe that
+        // nobody reads while standard output is drained.
+        let errorsURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: errorsURL.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorsURL.path])
+        }
+        defer { try? FileManager.default.removeItem(at: errorsURL) }
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try errors.close()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                command: ([command] + arguments).joined(separator: " "), status: process.terminationStatus,
+                output: text, errors: (try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "")
+        }
+        return text
+    }
+}
