@@ -5,6 +5,7 @@ import ArgumentParser
 /// Commands are added here as the live app grows (Documentation/Architecture.md); each
 /// is wired to its live dependencies in this module and nowhere else.
 public struct MomentsCommand: AsyncParsableCommand {
+    /// The name, help text and version of `moments`; subcommands join it as they land.
     public static let configuration = CommandConfiguration(
         commandName: "moments",
         abstract: "A meditation timer for the terminal, with a Live Activity that follows a sync server.",
@@ -15,6 +16,7 @@ public struct MomentsCommand: AsyncParsableCommand {
         version: AppVersion.current
     )
 
+    /// Made by ArgumentParser when it parses the command line.
     public init() {}
 }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 /// The `moments-showcase` command: the catalog of every view in every scenario, as
 /// `Apps/Showcase` runs it, assembled from Fixtures alone.
 public struct ShowcaseCommand: AsyncParsableCommand {
+    /// The name, help text and version of `moments-showcase`; subcommands join it as they land.
     public static let configuration = CommandConfiguration(
         commandName: "moments-showcase",
         abstract: "A catalog of every Little Moments view in every scenario and variant.",
@@ -14,5 +15,6 @@ public struct ShowcaseCommand: AsyncParsableCommand {
         version: AppVersion.current
     )
 
+    /// Made by ArgumentParser when it parses the command line.
     public init() {}
 }
