@@ -13,7 +13,7 @@ struct ServerClockRuleTests {
     func nothingDue() {
         let running = ContentStateMother.makeActivity()
         #expect(Transition.advance(running, to: at(299.999)) == running)
-        #expect(running.nextDeadline == at(300))
+        #expect(running.nextDeadline(after: at(10)) == at(300))
     }
 
     @Test("a running session completes at the instant it reached its target, however late the rule runs")
@@ -40,7 +40,7 @@ struct ServerClockRuleTests {
     func expiresAfterEightHours() {
         let eightHours = SessionLimits.maximumActivityDuration
         let open = ContentStateMother.makeActivity(attributes: SessionAttributesMother.makeOpenEnded())
-        #expect(open.nextDeadline == at(eightHours))
+        #expect(open.nextDeadline(after: at(10)) == at(eightHours))
         let expired = Transition.advance(open, to: at(eightHours + 60))
         #expect(expired.content.outcome == .expired)
         #expect(expired.content.secondsElapsed == eightHours)
@@ -68,15 +68,26 @@ struct ServerClockRuleTests {
         #expect(ended.status(at: at(400)) == .ended)
         let fourHours = SessionLimits.maximumDismissalDelay
         #expect(ended.lifecycle.dismissalDate == at(300 + fourHours))
-        #expect(ended.nextDeadline == at(300 + fourHours))
+        #expect(ended.nextDeadline(after: at(400)) == at(300 + fourHours))
+        #expect(ended.nextDeadline(after: at(300 + fourHours)) == nil)
         #expect(ended.status(at: at(300 + fourHours - 1)) == .ended)
         #expect(ended.status(at: at(300 + fourHours)) == .dismissed)
     }
 
-    @Test("a paused session is stale only if nothing is heard past its 8-hour end")
-    func pausedStaleDate() {
+    @Test("a session left paused goes stale after 30 minutes; resuming makes it fresh")
+    func pausedStaleDate() throws {
         let paused = ContentStateMother.makeActivity(steps: [(100, .pause)])
-        #expect(paused.staleDate == at(SessionLimits.maximumActivityDuration + SessionLimits.staleGrace))
+        let staleAt = at(100 + SessionLimits.pausedStaleAfter)
+        #expect(paused.staleDate == staleAt)
+        #expect(paused.nextDeadline(after: at(200)) == staleAt)
+        #expect(paused.nextDeadline(after: staleAt) == at(SessionLimits.maximumActivityDuration))
+        #expect(paused.status(at: staleAt) == .stale)
+        let resumed = try Transition.apply(.resume, to: paused, at: staleAt.addingTimeInterval(5))
+        #expect(resumed.status(at: staleAt.addingTimeInterval(5)) == .active)
+        let lateInTheDay = ContentStateMother.makeActivity(
+            attributes: SessionAttributesMother.makeOpenEnded(),
+            steps: [(SessionLimits.maximumActivityDuration - 60, .pause)])
+        #expect(lateInTheDay.staleDate == lateInTheDay.lifecycle.automaticEndDate)
     }
 
     @Test("dismissal policies: default 4 h, immediate, after a date capped at 4 h and never before the end")

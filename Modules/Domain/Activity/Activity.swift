@@ -25,13 +25,23 @@ public struct Activity: Hashable, Sendable {
         self.lifecycle = lifecycle
     }
 
-    /// The instant after which an observer that has heard nothing should call what it
-    /// shows stale: a little after the server's next expected push (the completion, or
-    /// the automatic end after 8 hours). `nil` once ended: nothing more is expected.
+    /// The instant from which what this activity shows counts as stale (ActivityKit's
+    /// `staleDate`), or `nil` once it has ended.
+    ///
+    /// - Running: a little after the server's next expected push (the completion, or the
+    ///   automatic end), so an observer that has heard nothing by then knows the server is
+    ///   not keeping up.
+    /// - Paused: ``SessionLimits/pausedStaleAfter`` after the pause (capped at the automatic
+    ///   end): a session left paused that long is probably forgotten, and the server marks
+    ///   it stale with a push; resuming makes it fresh again.
     public var staleDate: Date? {
         guard !content.isEnded else { return nil }
-        let expected = content.completionDate ?? lifecycle.automaticEndDate
-        return min(expected, lifecycle.automaticEndDate).addingTimeInterval(SessionLimits.staleGrace)
+        let automaticEnd = lifecycle.automaticEndDate
+        if content.isPaused {
+            return min(content.measuredAt.addingTimeInterval(SessionLimits.pausedStaleAfter), automaticEnd)
+        }
+        let expected = content.completionDate.map { min($0, automaticEnd) } ?? automaticEnd
+        return expected.addingTimeInterval(SessionLimits.staleGrace)
     }
 
     /// The status at `instant`, derived from the dates alone.
@@ -39,13 +49,18 @@ public struct Activity: Hashable, Sendable {
         lifecycle.status(at: instant, staleDate: staleDate)
     }
 
-    /// The next instant at which the server's clock rules (``Transition/advance(_:to:)``)
-    /// or the dismissal change something, or `nil` when nothing more will happen. The
-    /// server sleeps until then instead of ticking.
-    public var nextDeadline: Date? {
-        if content.isEnded { return lifecycle.dismissalDate }
-        let automaticEnd = lifecycle.automaticEndDate
-        return content.completionDate.map { min($0, automaticEnd) } ?? automaticEnd
+    /// The first instant after `instant` at which the status or the server's clock rules
+    /// (``Transition/advance(_:to:)``) change something: the completion, the automatic end,
+    /// going stale, or the dismissal. `nil` when nothing more will happen. The server
+    /// sleeps until then instead of ticking, and pushes what changed.
+    public func nextDeadline(after instant: Date) -> Date? {
+        if content.isEnded {
+            return lifecycle.dismissalDate.flatMap { $0 > instant ? $0 : nil }
+        }
+        var candidates = [lifecycle.automaticEndDate]
+        if let completion = content.completionDate { candidates.append(completion) }
+        if let staleDate, staleDate > instant { candidates.append(staleDate) }
+        return candidates.min()
     }
 }
 

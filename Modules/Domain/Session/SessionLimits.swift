@@ -16,6 +16,9 @@ public enum SessionLimits {
     /// nothing for this long past it knows its state is out of date.
     public static let staleGrace: Double = 60
 
+    /// How long a session may stay paused before what it shows counts as stale.
+    public static let pausedStaleAfter: Double = 30 * 60
+
     /// Checks a target, answering the value or an error that says what range to use.
     public static func validatedTarget(_ seconds: Double) throws(ValidationError) -> Double {
         guard seconds.isFinite, targetRange.contains(seconds) else {
