@@ -11,8 +11,9 @@ import Foundation
 /// document is moved aside (see ``issues``) and the store starts with no document. It does
 /// fail, leaving the file untouched, for a file written by a newer version.
 ///
-/// The store holds an exclusive lock on the file while open. It is safe to use from any
-/// thread (a class guarded by a lock: saves block on `fsync`).
+/// The store holds an exclusive lock on the file while open; on a read-only file system it
+/// opens for reading only. It is safe to use from any thread (a class guarded by a lock:
+/// saves block on `fsync`).
 public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     /// The file.
     public let url: URL
@@ -21,8 +22,12 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     /// What was found wrong with the file when it opened, and dealt with.
     public let issues: [StoreIssue]
 
+    /// Whether the file is on a read-only file system: it can be read, and saving throws
+    /// ``PersistenceError/readOnlyFileSystem(path:)``.
+    public var isReadOnly: Bool { lock == nil }
+
     private let prettyPrinted: Bool
-    private let lock: StoreLock
+    private let lock: StoreLock?
     private let state: Guarded<State>
 
     private struct State {
@@ -31,7 +36,7 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     }
 
     private init(
-        url: URL, schema: DocumentSchema<Document>, prettyPrinted: Bool, lock: StoreLock,
+        url: URL, schema: DocumentSchema<Document>, prettyPrinted: Bool, lock: StoreLock?,
         document: Document?, issues: [StoreIssue]
     ) {
         self.url = url
@@ -53,18 +58,17 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
         let lock = try StoreLock.acquire(
             folder.appendingPathComponent(url.lastPathComponent + ".lock"), for: url.path, waitingUpTo: lockWait)
         do {
-            try TemporaryFiles.sweep(in: folder, for: [url.lastPathComponent])
+            if lock != nil { try TemporaryFiles.sweep(in: folder, for: [url.lastPathComponent]) }
             var issues: [StoreIssue] = []
-            var document = try read(url, schema: schema, issues: &issues)
-            if let found = document, issues.contains(where: { if case .upgraded = $0 { true } else { false } }) {
-                try write(found, to: url, schema: schema, prettyPrinted: prettyPrinted)
-                document = found
+            let document = try read(url, schema: schema, issues: &issues)
+            if let document, lock != nil, issues.contains(where: { if case .upgraded = $0 { true } else { false } }) {
+                try write(document, to: url, schema: schema, prettyPrinted: prettyPrinted)
             }
             return DocumentFile(
                 url: url, schema: schema, prettyPrinted: prettyPrinted, lock: lock, document: document,
                 issues: issues)
         } catch {
-            lock.release()
+            lock?.release()
             throw error
         }
     }
@@ -77,6 +81,7 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     /// Saves `document` durably: when this returns it survives a crash or power cut; on
     /// error the previous file is intact and ``document`` unchanged.
     public func save(_ document: Document) throws(PersistenceError) {
+        guard !isReadOnly else { throw .readOnlyFileSystem(path: url.path) }
         try state.withLock { (state) throws(PersistenceError) in
             guard state.isOpen else { throw .closed(path: url.path) }
             try Self.write(document, to: url, schema: schema, prettyPrinted: prettyPrinted)
@@ -87,7 +92,7 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     /// Releases the lock. Reading stays possible; saving throws ``PersistenceError/closed(path:)``.
     public func close() {
         state.withLock { $0.isOpen = false }
-        lock.release()
+        lock?.release()
     }
 
     deinit {

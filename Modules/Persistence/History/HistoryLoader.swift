@@ -11,13 +11,16 @@ enum HistoryLoader {
         var issues: [StoreIssue]
     }
 
-    /// Loads (or creates) the history at `url`. Throws, touching nothing, for a file of a
-    /// newer or unmigratable version.
-    static func load(_ url: URL, schema: DocumentSchema<SessionRecord>) throws(PersistenceError) -> Loaded {
+    /// Loads (or, when `writable`, creates) the history at `url`. Throws, touching nothing,
+    /// for a file of a newer or unmigratable version. When not `writable`, an older version
+    /// is upgraded in memory only, and damage (which cannot be repaired) throws.
+    static func load(
+        _ url: URL, schema: DocumentSchema<SessionRecord>, writable: Bool
+    ) throws(PersistenceError) -> Loaded {
         let path = url.path
         let currentHeader = LineFileHeader.encode(FileHeader(format: schema.name, version: schema.version))
         guard let file = try LineFile.read(url) else {
-            try DurableFile.save(LineFile.render(header: currentHeader, records: []), to: url)
+            if writable { try DurableFile.save(LineFile.render(header: currentHeader, records: []), to: url) }
             return Loaded(records: [], issues: [])
         }
         guard let headerLine = file.header else {
@@ -82,6 +85,9 @@ enum HistoryLoader {
             if file.incompleteTail > 0 {
                 issues.append(.incompleteLastRecord(path: path, bytes: file.incompleteTail, preservedAt: aside))
             }
+        }
+        if !writable, skipped == 0, file.incompleteTail == 0 {
+            return Loaded(records: records, issues: [])
         }
         if version != schema.version {
             kept = try records.map { (record) throws(PersistenceError) in try HistoryLine.encode(record, path: path) }

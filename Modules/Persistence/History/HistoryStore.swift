@@ -21,8 +21,11 @@ public final class HistoryStore: Sendable {
     /// What was found wrong with the file when it opened, and dealt with; show these to
     /// the person once.
     public let issues: [StoreIssue]
+    /// Whether the history is on a read-only file system: it can be read, and appending
+    /// throws ``PersistenceError/readOnlyFileSystem(path:)``.
+    public var isReadOnly: Bool { lock == nil }
 
-    private let lock: StoreLock
+    private let lock: StoreLock?
     private let state: Guarded<State>
 
     private struct State {
@@ -30,7 +33,7 @@ public final class HistoryStore: Sendable {
         var log: AppendLog?
     }
 
-    private init(url: URL, lock: StoreLock, log: AppendLog, index: HistoryIndex, issues: [StoreIssue]) {
+    private init(url: URL, lock: StoreLock?, log: AppendLog?, index: HistoryIndex, issues: [StoreIssue]) {
         self.url = url
         self.lock = lock
         self.issues = issues
@@ -47,7 +50,8 @@ public final class HistoryStore: Sendable {
     /// Opens (creating when needed) the history in `directory`: takes the lock, waiting up
     /// to `lockWait` for another holder, removes temporary files a crash left, reads every
     /// record, and repairs damage it finds (see ``issues``). Throws for a file written by a
-    /// newer version, leaving it untouched.
+    /// newer version, leaving it untouched. On a read-only file system it opens for reading
+    /// only (see ``isReadOnly``).
     public static func open(
         directory: URL, lockWait: Duration = StoreDefaults.lockWait
     ) throws(PersistenceError) -> HistoryStore {
@@ -56,13 +60,14 @@ public final class HistoryStore: Sendable {
         let lock = try StoreLock.acquire(
             directory.appendingPathComponent(fileName + ".lock"), for: url.path, waitingUpTo: lockWait)
         do {
-            try TemporaryFiles.sweep(in: directory, for: [fileName])
-            let loaded = try HistoryLoader.load(url, schema: .sessionHistory)
-            let log = try AppendLog(url)
+            let writable = lock != nil
+            if writable { try TemporaryFiles.sweep(in: directory, for: [fileName]) }
+            let loaded = try HistoryLoader.load(url, schema: .sessionHistory, writable: writable)
+            let log = writable ? try AppendLog(url) : nil
             return HistoryStore(
                 url: url, lock: lock, log: log, index: HistoryIndex(loaded.records), issues: loaded.issues)
         } catch {
-            lock.release()
+            lock?.release()
             throw error
         }
     }
@@ -101,6 +106,7 @@ public final class HistoryStore: Sendable {
     @discardableResult
     public func append(contentsOf records: some Sequence<SessionRecord>) throws(PersistenceError) -> Int {
         let path = url.path
+        guard !isReadOnly else { throw .readOnlyFileSystem(path: path) }
         return try state.withLock { (state) throws(PersistenceError) -> Int in
             guard let log = state.log else { throw .closed(path: path) }
             var seen = Set<UUID>()
@@ -124,7 +130,7 @@ public final class HistoryStore: Sendable {
             state.log?.close()
             state.log = nil
         }
-        lock.release()
+        lock?.release()
     }
 
     deinit {

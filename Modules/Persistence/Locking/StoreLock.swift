@@ -18,6 +18,9 @@ import Foundation
 ///   lets two processes each lock a different inode of the same name.
 /// - The holder writes its process id into the file, so the next process can say who has
 ///   the store. The id is only a hint for the message; the lock is the `flock`.
+/// - On a read-only file system no lock file can be made and none is needed: the store
+///   opens for reading only, and every write fails with
+///   ``PersistenceError/readOnlyFileSystem(path:)`` naming the file.
 final class StoreLock: Sendable {
     /// The lock file.
     let lockPath: String
@@ -30,10 +33,18 @@ final class StoreLock: Sendable {
 
     /// Takes the lock at `lockURL`, retrying for up to `wait` while another holder has it,
     /// then failing with ``PersistenceError/inUse(path:processID:)`` about `storePath`.
+    ///
+    /// Answers `nil` when the folder is on a read-only file system: no process can write
+    /// there, so there is nothing to exclude, and the store opens for reading only.
     static func acquire(
         _ lockURL: URL, for storePath: String, waitingUpTo wait: Duration
-    ) throws(PersistenceError) -> StoreLock {
-        let file = try FileDescriptor.open(lockURL.path, flags: O_RDWR | O_CREAT)
+    ) throws(PersistenceError) -> StoreLock? {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(lockURL.path, flags: O_RDWR | O_CREAT)
+        } catch .readOnlyFileSystem {
+            return nil
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: wait)
         while flock(file.raw, LOCK_EX | LOCK_NB) != 0 {

@@ -16,7 +16,8 @@ import Foundation
 /// written with the caller's ``DocumentSchema`` name and version; older documents are
 /// upgraded on open, and a newer file is refused untouched.
 ///
-/// The store holds an exclusive lock while open and is safe to use from any thread.
+/// The store holds an exclusive lock while open (on a read-only file system it opens for
+/// reading only) and is safe to use from any thread.
 public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// The snapshot file.
     public let snapshotURL: URL
@@ -27,8 +28,12 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// What was found wrong with the files when they opened, and dealt with.
     public let issues: [StoreIssue]
 
+    /// Whether the collection is on a read-only file system: it can be read, and writing
+    /// throws ``PersistenceError/readOnlyFileSystem(path:)``.
+    public var isReadOnly: Bool { lock == nil }
+
     private let compactionThreshold: Int
-    private let lock: StoreLock
+    private let lock: StoreLock?
     private let state: Guarded<State>
 
     struct State {
@@ -40,7 +45,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     private init(
         snapshotURL: URL, journalURL: URL, schema: DocumentSchema<Document>, compactionThreshold: Int,
-        lock: StoreLock, state: State, issues: [StoreIssue]
+        lock: StoreLock?, state: State, issues: [StoreIssue]
     ) {
         self.snapshotURL = snapshotURL
         self.journalURL = journalURL
@@ -64,7 +69,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         let lock = try StoreLock.acquire(
             directory.appendingPathComponent("\(name).lock"), for: journalURL.path, waitingUpTo: lockWait)
         do {
-            try TemporaryFiles.sweep(in: directory, for: [snapshotURL.lastPathComponent, journalURL.lastPathComponent])
+            if lock != nil {
+                try TemporaryFiles.sweep(in: directory, for: [snapshotURL.lastPathComponent, journalURL.lastPathComponent])
+            }
             let loaded = try CollectionLoader.load(snapshot: snapshotURL, journal: journalURL, schema: schema)
             let collection = DocumentCollection(
                 snapshotURL: snapshotURL, journalURL: journalURL, schema: schema,
@@ -74,6 +81,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                     journalTransactions: loaded.journalTransactions, log: nil),
                 issues: loaded.issues)
             try collection.state.withLock { (state) throws(PersistenceError) in
+                if lock == nil { return }
                 if loaded.needsCompaction || loaded.journalTransactions >= collection.compactionThreshold {
                     try collection.compact(&state)
                 } else {
@@ -82,7 +90,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             }
             return collection
         } catch {
-            lock.release()
+            lock?.release()
             throw error
         }
     }
@@ -112,6 +120,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// writes cheap.
     public func apply(_ changes: [CollectionChange<Document>]) throws(PersistenceError) {
         guard !changes.isEmpty else { return }
+        guard !isReadOnly else { throw .readOnlyFileSystem(path: journalURL.path) }
         try state.withLock { (state) throws(PersistenceError) in
             guard let log = state.log else { throw .closed(path: journalURL.path) }
             let transaction = CollectionLines.Transaction(
@@ -136,6 +145,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// Writes the whole collection to the snapshot and starts an empty journal. Done by
     /// itself as the journal grows; call it to make the next open as quick as it can be.
     public func compact() throws(PersistenceError) {
+        guard !isReadOnly else { throw .readOnlyFileSystem(path: snapshotURL.path) }
         try state.withLock { (state) throws(PersistenceError) in
             guard state.log != nil else { throw .closed(path: journalURL.path) }
             try compact(&state)
@@ -149,7 +159,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             state.log?.close()
             state.log = nil
         }
-        lock.release()
+        lock?.release()
     }
 
     deinit {
