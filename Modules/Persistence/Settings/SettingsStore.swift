@@ -40,6 +40,10 @@ public final class SettingsStore: Sendable {
     /// What was found wrong with the file when it opened, and dealt with.
     public var issues: [StoreIssue] { file.issues }
 
+    /// Whether the settings are on a read-only file system: they can be read, and saving
+    /// throws ``PersistenceError/readOnlyFileSystem(path:)``.
+    public var isReadOnly: Bool { file.isReadOnly }
+
     /// The saved settings, or the standard ones when none are saved.
     public var settings: Settings {
         file.document ?? .standard
