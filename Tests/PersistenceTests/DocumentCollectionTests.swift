@@ -101,6 +101,8 @@ struct DocumentCollectionTests {
             let reopened = try open(folder)
             #expect(reopened.documents == expected)
             #expect(reopened.issues.isEmpty)
+            let journal = String(decoding: try folder.bytes("server-state.journal.jsonl"), as: UTF8.self)
+            #expect(journal.split(separator: "\n").count == 1, "the stale journal was not replaced")
         }
     }
 

@@ -57,7 +57,12 @@ enum CollectionLoader<Document: Codable & Sendable> {
             for (offset, line) in lines.enumerated() {
                 do throws(ContentFailure) {
                     let transaction = try decodeTransaction(line, version: journal.header?.schemaVersion, schema, decoder)
-                    guard transaction.sequence > loaded.sequence else { continue }
+                    guard transaction.sequence > loaded.sequence else {
+                        // Already in the snapshot: a crash came between the two steps of a
+                        // compaction. Skip it, and compact so the journal is tidy again.
+                        loaded.needsCompaction = true
+                        continue
+                    }
                     for change in transaction.changes {
                         loaded.documents[change.key] = change.document
                     }
