@@ -45,6 +45,7 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The message for the person: what happened to which path, and what to do about it.
     public var description: String {
         switch self {
         case .newerVersion(let path, let format, let found, let supported):

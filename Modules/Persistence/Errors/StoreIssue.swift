@@ -26,6 +26,7 @@ public enum StoreIssue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message for the person: what was found, what was done, and where the original is.
     public var description: String {
         switch self {
         case .movedAside(let path, let preservedAt, let reason):

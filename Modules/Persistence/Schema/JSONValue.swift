@@ -32,6 +32,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
+    /// Reads any JSON value; a number without a fraction that fits 64 bits stays an integer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -51,6 +52,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
+    /// Writes the value back as the JSON it was read from.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
