@@ -83,6 +83,14 @@ let package = Package(
             path: "Tests/PersistenceTests",
             swiftSettings: swiftSettings
         ),
+        // The child process the crash, lock and permission tests start, kill and watch;
+        // `swift test` builds it beside the test bundle.
+        .executableTarget(
+            name: "PersistenceCrashWorker",
+            dependencies: ["Persistence", "Domain", "Fixtures"],
+            path: "Tests/PersistenceCrashWorker",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios
         .target(

@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An open file descriptor with the few operations durability needs, each retried on
+/// `EINTR` and each failing with a ``PersistenceError`` that names the path.
+///
+/// Foundation's `FileHandle` hides short writes and cannot `fsync` a folder, so the stores
+/// talk to the system directly through this one small type. It does not close itself: the
+/// owner calls ``close()`` exactly once.
+struct FileDescriptor: Sendable {
+    /// The raw descriptor.
+    let raw: Int32
+    /// The path it was opened with, for error messages.
+    let path: String
+
+    /// Opens `path` with `flags` (`O_CLOEXEC` is always added, so a child process never
+    /// inherits a store's files or locks), creating it with `mode` when `O_CREAT` is given.
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(PersistenceError) -> FileDescriptor {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return FileDescriptor(raw: fd, path: path) }
+            let code = errno
+            if code == EINTR { continue }
+            throw .from(errno: code, operation: "open", path: path)
+        }
+    }
+
+    /// Opens a folder so it can be synced: a rename is durable only once its folder is.
+    static func openDirectory(_ path: String) throws(PersistenceError) -> FileDescriptor {
+        try open(path, flags: O_RDONLY | O_DIRECTORY)
+    }
+
+    /// Writes all of `bytes`, continuing after short writes and `EINTR`.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(PersistenceError) {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(raw, cursor, remaining)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .from(errno: code, operation: "write", path: path)
+            }
+            if written == 0 { throw .fileSystem(path: path, operation: "write", code: EIO) }
+            cursor += written
+            remaining -= written
+        }
+    }
+
+    /// Writes all of `data`.
+    func writeAll(_ data: Data) throws(PersistenceError) {
+        var failure: PersistenceError?
+        data.withUnsafeBytes { buffer in
+            do throws(PersistenceError) { try writeAll(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Reads the whole file from its current offset to the end.
+    func readToEnd() throws(PersistenceError) -> Data {
+        var status = stat()
+        let expected = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
+        var data = Data(count: max(expected, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == data.count { data.count += max(65_536, data.count / 2) }
+            let count = data.count
+            let read = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(raw, buffer.baseAddress! + filled, count - filled)
+            }
+            if read < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .from(errno: code, operation: "read", path: path)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        data.count = filled
+        return data
+    }
+
+    /// Forces the file's data and metadata to the device: after this returns, a power cut
+    /// cannot take back what was written.
+    func sync() throws(PersistenceError) {
+        while fsync(raw) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw .from(errno: code, operation: "sync", path: path)
+        }
+    }
+
+    /// Forces the file's data (and its size) to the device, without timestamps: enough for
+    /// an append, and cheaper than ``sync()``.
+    func syncData() throws(PersistenceError) {
+        while fdatasync(raw) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw .from(errno: code, operation: "sync", path: path)
+        }
+    }
+
+    /// The file's size in bytes.
+    func size() throws(PersistenceError) -> Int {
+        var status = stat()
+        guard fstat(raw, &status) == 0 else { throw .from(errno: errno, operation: "inspect", path: path) }
+        return Int(status.st_size)
+    }
+
+    /// Cuts the file to `length` bytes: how a failed append is taken back.
+    func truncate(to length: Int) throws(PersistenceError) {
+        while ftruncate(raw, off_t(length)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw .from(errno: code, operation: "truncate", path: path)
+        }
+    }
+
+    /// Closes the descriptor. Errors are ignored: every write that matters was synced and
+    /// checked before, and Linux closes the descriptor even when `close` reports one.
+    func close() {
+        _ = Glibc.close(raw)
+    }
+}

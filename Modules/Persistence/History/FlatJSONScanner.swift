@@ -1,0 +1,129 @@
+import Foundation
+
+/// Scans one flat JSON object with no white space, `{"key":value,…}`, whose values are
+/// strings without escapes, numbers or `null`: the shape of a history line. Anything else
+/// makes ``scanObject(_:)`` answer `false`, so the caller can fall back to `JSONDecoder`.
+struct FlatJSONScanner {
+    /// A member's value, pointing into the scanned bytes.
+    enum Value {
+        case string(UnsafeBufferPointer<UInt8>)
+        case number(Double)
+        case null
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Calls `member` for each key and value in order; answers whether the whole input was
+    /// one object of the expected shape and every call accepted its member.
+    mutating func scanObject(_ member: (UnsafeBufferPointer<UInt8>, Value) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return index == bytes.count }
+        repeat {
+            guard let key = scanString(), take(UInt8(ascii: ":")), let value = scanValue(), member(key, value) else {
+                return false
+            }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}")) && index == bytes.count
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func scanValue() -> Value? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return scanString().map(Value.string)
+        case UInt8(ascii: "n"):
+            guard bytes.count - index >= 4, bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] == UInt8(ascii: "l"),
+                bytes[index + 3] == UInt8(ascii: "l")
+            else { return nil }
+            index += 4
+            return .null
+        default: return scanNumber().map(Value.number)
+        }
+    }
+
+    /// A string without escapes or control characters (those go to `JSONDecoder`).
+    private mutating func scanString() -> UnsafeBufferPointer<UInt8>? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A number in exactly JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    private mutating func scanNumber() -> Double? {
+        let start = index
+        _ = take(UInt8(ascii: "-"))
+        if take(UInt8(ascii: "0")) {
+        } else {
+            guard index < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+            skipDigits()
+        }
+        if take(UInt8(ascii: ".")) {
+            guard skipDigits() > 0 else { return nil }
+        }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            guard skipDigits() > 0 else { return nil }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    @discardableResult
+    private mutating func skipDigits() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
+    }
+
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case, as `UUID(uuidString:)` reads it.
+    static func uuid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var out = 0
+        var position = 0
+        while position < 36 {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard text[position] == UInt8(ascii: "-") else { return nil }
+                position += 1
+                continue
+            }
+            guard let high = hexValue(text[position]), let low = hexValue(text[position + 1]) else { return nil }
+            bytes[out] = high << 4 | low
+            out += 1
+            position += 2
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

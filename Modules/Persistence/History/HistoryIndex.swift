@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+
+/// The history in memory: records sorted by start, and the ids already recorded, so a
+/// date range is two binary searches and a retried append is recognised in constant time.
+struct HistoryIndex {
+    private(set) var records: [SessionRecord]
+    private var ids: Set<UUID>
+
+    /// An index of `records`, in any order; a repeated id keeps its first record.
+    init(_ records: [SessionRecord]) {
+        var ids = Set<UUID>(minimumCapacity: records.count)
+        var unique = records.filter { ids.insert($0.id).inserted }
+        if !unique.isSortedByStart { unique.sort { $0.startedAt < $1.startedAt } }
+        self.records = unique
+        self.ids = ids
+    }
+
+    /// Whether a record with this id is already there.
+    func contains(_ id: UUID) -> Bool { ids.contains(id) }
+
+    /// Adds a record, after any that started at the same instant. Appending the newest
+    /// session, the usual case, costs no search and no move.
+    mutating func insert(_ record: SessionRecord) {
+        guard ids.insert(record.id).inserted else { return }
+        if let last = records.last, record.startedAt < last.startedAt {
+            records.insert(record, at: firstIndex(startingAfter: record.startedAt))
+        } else {
+            records.append(record)
+        }
+    }
+
+    /// The records that started in `range`, oldest first.
+    func records(startedIn range: Range<Date>) -> ArraySlice<SessionRecord> {
+        records[firstIndex(startingFrom: range.lowerBound)..<firstIndex(startingFrom: range.upperBound)]
+    }
+
+    /// The index of the first record that started at or after `date`.
+    private func firstIndex(startingFrom date: Date) -> Int {
+        partition { $0.startedAt >= date }
+    }
+
+    /// The index of the first record that started after `date`.
+    private func firstIndex(startingAfter date: Date) -> Int {
+        partition { $0.startedAt > date }
+    }
+
+    /// The first index where `isAfter` holds, for a predicate false then true along the array.
+    private func partition(_ isAfter: (SessionRecord) -> Bool) -> Int {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(records[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+extension Array where Element == SessionRecord {
+    fileprivate var isSortedByStart: Bool {
+        zip(self, dropFirst()).allSatisfy { $0.startedAt <= $1.startedAt }
+    }
+}

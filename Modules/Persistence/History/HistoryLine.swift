@@ -1,0 +1,21 @@
+import Domain
+import Foundation
+
+/// One record as a line of the history: compact JSON with sorted keys, so the same record
+/// is always the same bytes.
+enum HistoryLine {
+    /// The line for `record`, without its newline.
+    static func encode(_ record: SessionRecord, path: String) throws(PersistenceError) -> Data {
+        do {
+            return try encoder.encode(record)
+        } catch {
+            throw .unencodable(path: path, reason: "\(error)")
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Where the sync server keeps its authoritative state: a ``DocumentCollection`` named
+/// `server-state` in the state folder. The documents' type and schema are the adapter's
+/// (in CompositionRoot) — typically one record per activity holding its state, version,
+/// token and the intent ids already applied with their first answers — so Persistence
+/// needs to know nothing of the sync protocol.
+public enum ServerStateStore {
+    /// The collection's name, which prefixes its files.
+    public static let collectionName = "server-state"
+
+    /// Opens the server's state where `locations` keep state.
+    public static func open<Document: Codable & Sendable>(
+        locations: StoreLocations, schema: DocumentSchema<Document>, lockWait: Duration = StoreDefaults.lockWait
+    ) throws(PersistenceError) -> DocumentCollection<Document> {
+        try DocumentCollection.open(
+            named: collectionName, in: locations.stateDirectory, schema: schema, lockWait: lockWait)
+    }
+}
