@@ -28,9 +28,9 @@ struct HistoryLineParserTests {
     }
 
     @Test(arguments: [
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"A \"quoted\" sit","outcome":"completed","planned_seconds":600,"started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{ "actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z","mood":"calm"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"A \"quoted\" sit","outcome":"completed","planned_seconds":600,"started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{ "actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z","mood":"calm"}"#,
     ])
     func linesInAnotherValidFormAreLeftToJSONDecoder(line: String) throws {
         #expect(HistoryLineParser.parse(Data(line.utf8)) == nil)
@@ -38,14 +38,14 @@ struct HistoryLineParserTests {
     }
 
     @Test(arguments: [
-        #"{"actual_seconds":01,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":-5,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-00000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:20:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"paused","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","id":"4D4F4D45-4E54-4000-0000-000000000002","name":"Sit","outcome":"completed","started_at":"2025-11-21T07:30:00.000Z"}"#,
-        #"{"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z""#,
+        #"{"actual_seconds":01,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":-5,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-00000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:20:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","name":"Sit","outcome":"paused","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001","id":"4D4F4D45-4E54-4000-0000-000000000002","name":"Sit","outcome":"completed","started_at":"2026-11-21T07:30:00.000Z"}"#,
+        #"{"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z""#,
     ])
     func invalidLinesAreNeverAcceptedByTheFastPath(line: String) {
         #expect(HistoryLineParser.parse(Data(line.utf8)) == nil)

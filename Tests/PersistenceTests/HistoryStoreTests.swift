@@ -99,8 +99,8 @@ struct HistoryStoreTests {
             #expect(
                 text == """
                     {"format":"little-moments/history","version":1}
-                    {"actual_seconds":600,"ended_at":"2025-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001",\
-                    "name":"Morning sit","outcome":"completed","planned_seconds":600,"started_at":"2025-11-21T07:30:00.000Z"}
+                    {"actual_seconds":600,"ended_at":"2026-11-21T07:40:00.000Z","id":"4D4F4D45-4E54-4000-0000-000000000001",\
+                    "name":"Morning sit","outcome":"completed","planned_seconds":600,"started_at":"2026-11-21T07:30:00.000Z"}
 
                     """)
         }
@@ -111,7 +111,7 @@ struct HistoryStoreTests {
             try folder.write(
                 """
                 {"format":"little-moments/history","version":1}
-                { "started_at" : "2025-11-21T07:30:00Z", "ended_at": "2025-11-21T07:40:00+00:00",
+                { "started_at" : "2026-11-21T07:30:00Z", "ended_at": "2026-11-21T07:40:00+00:00",
                 """.replacingOccurrences(of: ",\n", with: ",")
                     + #" "id":"4d4f4d45-4e54-4000-0000-000000000002","name":"Caf\u00e9 sit","outcome":"completed","actual_seconds":6e2}"#
                     + "\n",
