@@ -1,0 +1,41 @@
+/// A frame as text with ANSI escape sequences, for a terminal, at a colour depth.
+///
+/// A style sequence is written only where the style changes along a row, and every row
+/// that changed the style ends with a reset, so a row printed on its own (or after a
+/// crash) never bleeds colour into the next line.
+public struct ANSIEncoder: Sendable {
+    /// How many colours to use; ``ColorDepth/monochrome`` keeps attributes only.
+    public var depth: ColorDepth
+    /// What goes between rows: `\n` for a stream, `\r\n` for a terminal in raw mode.
+    public var lineSeparator: String
+
+    /// An encoder at `depth`.
+    public init(depth: ColorDepth, lineSeparator: String = "\n") {
+        self.depth = depth
+        self.lineSeparator = lineSeparator
+    }
+
+    /// The frame's text with escapes.
+    public func encode(_ frame: Frame) -> String {
+        var writer = ByteWriter(capacity: frame.width * frame.height * 2)
+        for row in 0..<frame.height {
+            if row > 0 { writer.append(lineSeparator) }
+            var current = CellStyle.plain
+            for column in 0..<frame.width {
+                let cell = frame[column, row]
+                let style = SelectGraphicRendition.visible(cell.style, depth: depth)
+                if style != current {
+                    if SelectGraphicRendition.isDefault(style, depth: depth) {
+                        SelectGraphicRendition.appendReset(to: &writer)
+                    } else {
+                        SelectGraphicRendition.append(style, depth: depth, to: &writer)
+                    }
+                    current = style
+                }
+                writer.append(cell: cell, of: frame)
+            }
+            if current != .plain { SelectGraphicRendition.appendReset(to: &writer) }
+        }
+        return writer.string
+    }
+}
