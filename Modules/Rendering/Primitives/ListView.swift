@@ -1,0 +1,72 @@
+/// Rows one below the other, as many as fit, with the rest summed up on the last row
+/// (`… 12 more`); the focused row is always among those shown.
+///
+/// This is how a history of a thousand sessions fits a 24-row terminal: the list never
+/// asks for more rows than it was offered, and says what it left out.
+public struct ListView: View {
+    /// The rows, in order.
+    public let rows: [AnyView]
+    /// The row that must stay visible (a selection), or `nil` to show from the top.
+    public let focus: Int?
+    /// The text of the summary row for the rows left out.
+    public let overflow: @Sendable (Int) -> String
+
+    /// A list of `rows`.
+    public init(
+        _ rows: [any View], focus: Int? = nil,
+        overflow: @escaping @Sendable (Int) -> String = { "… \($0) more" }
+    ) {
+        self.rows = rows.map(AnyView.init)
+        self.focus = focus
+        self.overflow = overflow
+    }
+
+    /// The rows shown in `proposal`, as (index, size), and how many are left out.
+    private func visible(_ proposal: Size, _ environment: ViewEnvironment) -> (rows: [(Int, Size)], hidden: Int) {
+        let heights = rows.map { $0.size(for: Size(width: proposal.width, height: proposal.height), in: environment) }
+        let total = heights.reduce(0) { $0 + $1.height }
+        if total <= proposal.height { return (Array(zip(rows.indices, heights)), 0) }
+        let budget = max(0, proposal.height - 1)
+        var start = 0
+        if let focus, focus >= 0, focus < rows.count {
+            var used = 0
+            var first = focus
+            while first >= 0, used + heights[first].height <= budget {
+                used += heights[first].height
+                first -= 1
+            }
+            start = first + 1 > focus ? focus : first + 1
+        }
+        var shown: [(Int, Size)] = []
+        var used = 0
+        var index = start
+        while index < rows.count, used + heights[index].height <= budget {
+            shown.append((index, heights[index]))
+            used += heights[index].height
+            index += 1
+        }
+        return (shown, rows.count - shown.count)
+    }
+
+    public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
+        guard proposal.height > 0, proposal.width > 0, !rows.isEmpty else { return .zero }
+        let (shown, hidden) = visible(proposal, environment)
+        let width = shown.reduce(0) { max($0, $1.1.width) }
+        let height = shown.reduce(0) { $0 + $1.1.height } + (hidden > 0 ? 1 : 0)
+        let summary = hidden > 0 ? Text(overflow(hidden)).size(for: proposal, in: environment).width : 0
+        return Size(width: max(width, summary), height: min(height, proposal.height))
+    }
+
+    public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
+        let (shown, hidden) = visible(canvas.size, environment)
+        var y = 0
+        for (index, size) in shown {
+            canvas.draw(rows[index], in: Rect(x: 0, y: y, width: canvas.size.width, height: size.height), environment: environment)
+            y += size.height
+        }
+        if hidden > 0 {
+            let summary = Text(overflow(hidden)).foreground(.secondary)
+            canvas.draw(summary, in: Rect(x: 0, y: y, width: canvas.size.width, height: 1), environment: environment)
+        }
+    }
+}

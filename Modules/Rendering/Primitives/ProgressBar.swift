@@ -1,0 +1,45 @@
+/// A horizontal bar filled to a fraction, with eighth-of-a-cell precision: `███▌░░░░`.
+///
+/// Left-eighth block elements (`▏▎▍▌▋▊▉`) draw the partial cell, so a 20-cell bar shows
+/// 160 steps, enough that a five-minute session visibly moves every two seconds. The
+/// track is drawn with `░`, so the bar's extent shows even without colour.
+public struct ProgressBar: View {
+    /// The fraction done, clamped to 0...1 (NaN counts as 0).
+    public let fraction: Double
+    /// The filled part's role.
+    public let fill: SemanticColor
+    /// The empty part's role.
+    public let track: SemanticColor
+
+    /// A bar at `fraction`.
+    public init(fraction: Double, fill: SemanticColor = .accent, track: SemanticColor = .track) {
+        self.fraction = fraction.isNaN ? 0 : min(1, max(0, fraction))
+        self.fill = fill
+        self.track = track
+    }
+
+    private static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+    /// The bar's cells for `width`, as text: what ``render(into:environment:)`` draws.
+    public func glyphs(width: Int) -> (filled: String, track: String) {
+        guard width > 0 else { return ("", "") }
+        let eighths = Int((fraction * Double(width * 8)).rounded())
+        let full = eighths / 8
+        let partial = eighths % 8
+        var filled = String(repeating: "█", count: full)
+        if partial > 0 { filled.append(Self.partials[partial - 1]) }
+        let used = full + (partial > 0 ? 1 : 0)
+        return (filled, String(repeating: "░", count: max(0, width - used)))
+    }
+
+    /// Fills the offered width, one row high.
+    public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
+        Size(width: max(0, proposal.width), height: min(1, max(0, proposal.height)))
+    }
+
+    public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
+        let (filled, empty) = glyphs(width: canvas.size.width)
+        let used = canvas.write(filled, x: 0, y: 0, style: environment.style(TextStyle(foreground: fill)))
+        canvas.write(empty, x: used, y: 0, style: environment.style(TextStyle(foreground: track)))
+    }
+}
