@@ -21,30 +21,42 @@ public struct ListView: View {
         self.overflow = overflow
     }
 
-    /// The rows shown in `proposal`, as (index, size), and how many are left out.
+    /// The rows shown in `proposal`, as (index, size), and how many are left out. Rows
+    /// are measured only as far as they are needed, so a list of thousands costs what
+    /// the visible rows cost.
     private func visible(_ proposal: Size, _ environment: ViewEnvironment) -> (rows: [(Int, Size)], hidden: Int) {
-        let heights = rows.map { $0.size(for: Size(width: proposal.width, height: proposal.height), in: environment) }
-        let total = heights.reduce(0) { $0 + $1.height }
-        if total <= proposal.height { return (Array(zip(rows.indices, heights)), 0) }
+        var measured: [Int: Size] = [:]
+        func size(_ index: Int) -> Size {
+            if let known = measured[index] { return known }
+            let size = rows[index].size(for: proposal, in: environment)
+            measured[index] = size
+            return size
+        }
+        func run(from start: Int, budget: Int) -> [(Int, Size)] {
+            var shown: [(Int, Size)] = []
+            var used = 0
+            var index = start
+            while index < rows.count, used + size(index).height <= budget {
+                shown.append((index, size(index)))
+                used += size(index).height
+                index += 1
+            }
+            return shown
+        }
+        let everything = run(from: 0, budget: proposal.height)
+        if everything.count == rows.count { return (everything, 0) }
         let budget = max(0, proposal.height - 1)
         var start = 0
         if let focus, focus >= 0, focus < rows.count {
             var used = 0
             var first = focus
-            while first >= 0, used + heights[first].height <= budget {
-                used += heights[first].height
+            while first >= 0, used + size(first).height <= budget {
+                used += size(first).height
                 first -= 1
             }
-            start = first + 1 > focus ? focus : first + 1
+            start = min(first + 1, focus)
         }
-        var shown: [(Int, Size)] = []
-        var used = 0
-        var index = start
-        while index < rows.count, used + heights[index].height <= budget {
-            shown.append((index, heights[index]))
-            used += heights[index].height
-            index += 1
-        }
+        let shown = run(from: start, budget: budget)
         return (shown, rows.count - shown.count)
     }
 
