@@ -9,12 +9,14 @@ public struct HStack: View {
     public let spacing: Int
     /// The children, in order; empty views are left out.
     public let children: [AnyView]
+    private let spacers: [Int?]
 
     /// A row of `children`.
     public init(alignment: VerticalAlignment = .center, spacing: Int = 1, _ children: [any View]) {
         self.alignment = alignment
         self.spacing = spacing
         self.children = children.map(AnyView.init).filter { !($0.base is EmptyView) }
+        spacers = StackLayout.spacerLengths(self.children)
     }
 
     /// A row of the listed children.
@@ -23,13 +25,13 @@ public struct HStack: View {
     }
 
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
-        let sizes = StackLayout.sizes(of: children, axis: .horizontal, spacing: spacing, proposal: proposal, environment: environment)
+        let sizes = StackLayout.sizes(of: children, spacers: spacers, axis: .horizontal, spacing: spacing, proposal: proposal, environment: environment)
         return StackLayout.total(sizes, axis: .horizontal, spacing: spacing)
     }
 
     public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
         let sizes = StackLayout.sizes(
-            of: children, axis: .horizontal, spacing: spacing, proposal: canvas.size, environment: environment)
+            of: children, spacers: spacers, axis: .horizontal, spacing: spacing, proposal: canvas.size, environment: environment)
         let height = canvas.size.height
         var x = 0
         for (child, size) in zip(children, sizes) {

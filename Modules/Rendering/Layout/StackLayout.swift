@@ -9,6 +9,11 @@
 ///    that fits keeps its length and the most flexible children (long text, which
 ///    truncates) shrink first.
 /// 4. Spacers come last and share what nobody else wanted.
+///
+/// When every child fits at the size it takes with the whole length offered (the common
+/// case on a roomy screen), that is the answer and steps 1 to 3 are skipped: each child
+/// is measured once instead of three times, which matters because nested stacks
+/// multiply their measurements.
 enum StackLayout {
     enum Axis {
         case horizontal, vertical
@@ -16,7 +21,8 @@ enum StackLayout {
 
     /// The size each child takes, in order, for `proposal`.
     static func sizes(
-        of children: [AnyView], axis: Axis, spacing: Int, proposal: Size, environment: ViewEnvironment
+        of children: [AnyView], spacers spacerLengths: [Int?], axis: Axis, spacing: Int, proposal: Size,
+        environment: ViewEnvironment
     ) -> [Size] {
         guard !children.isEmpty else { return [] }
         let crossLength = cross(proposal, axis)
@@ -25,7 +31,31 @@ enum StackLayout {
 
         func offer(_ index: Int, _ length: Int) -> Size {
             let size = children[index].size(for: make(length, crossLength, axis), in: environment)
-            return children[index].base is Spacer ? make(main(size, axis), 0, axis) : size
+            return spacerLengths[index] != nil ? make(main(size, axis), 0, axis) : size
+        }
+
+        var ideal = [Size](repeating: .zero, count: children.count)
+        var spacers: [Int] = []
+        var used = 0
+        for index in children.indices {
+            if let minLength = spacerLengths[index] {
+                spacers.append(index)
+                used += minLength
+            } else {
+                ideal[index] = offer(index, remaining)
+                used += main(ideal[index], axis)
+            }
+        }
+        if used <= remaining {
+            var leftover = remaining - used
+            var left = spacers.count
+            for index in spacers {
+                let share = (leftover + left - 1) / left
+                ideal[index] = make((spacerLengths[index] ?? 0) + share, 0, axis)
+                leftover -= share
+                left -= 1
+            }
+            return ideal
         }
 
         var minimums = [Int](repeating: 0, count: children.count)
@@ -34,8 +64,9 @@ enum StackLayout {
         for index in children.indices {
             let least = main(offer(index, 0), axis)
             minimums[index] = least
-            flexibility[index] = max(0, main(offer(index, remaining), axis) - least)
-            priorities[index] = children[index].base is Spacer ? Int.min : children[index].layoutPriority
+            let most = spacerLengths[index] != nil ? remaining : main(ideal[index], axis)
+            flexibility[index] = max(0, most - least)
+            priorities[index] = spacerLengths[index] != nil ? Int.min : children[index].layoutPriority
         }
 
         var sizes = [Size](repeating: .zero, count: children.count)
@@ -55,6 +86,12 @@ enum StackLayout {
             }
         }
         return sizes
+    }
+
+    /// Each child's minimum length if it is a spacer, `nil` otherwise: worked out once
+    /// when a stack is made, since stacks are measured many times.
+    static func spacerLengths(_ children: [AnyView]) -> [Int?] {
+        children.map { ($0.base as? Spacer)?.minLength }
     }
 
     /// The stack's own size for the children's sizes.

@@ -9,12 +9,14 @@ public struct VStack: View {
     public let spacing: Int
     /// The children, in order; empty views are left out.
     public let children: [AnyView]
+    private let spacers: [Int?]
 
     /// A column of `children`.
     public init(alignment: HorizontalAlignment = .leading, spacing: Int = 0, _ children: [any View]) {
         self.alignment = alignment
         self.spacing = spacing
         self.children = children.map(AnyView.init).filter { !($0.base is EmptyView) }
+        spacers = StackLayout.spacerLengths(self.children)
     }
 
     /// A column of the listed children.
@@ -23,13 +25,13 @@ public struct VStack: View {
     }
 
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
-        let sizes = StackLayout.sizes(of: children, axis: .vertical, spacing: spacing, proposal: proposal, environment: environment)
+        let sizes = StackLayout.sizes(of: children, spacers: spacers, axis: .vertical, spacing: spacing, proposal: proposal, environment: environment)
         return StackLayout.total(sizes, axis: .vertical, spacing: spacing)
     }
 
     public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
         let sizes = StackLayout.sizes(
-            of: children, axis: .vertical, spacing: spacing, proposal: canvas.size, environment: environment)
+            of: children, spacers: spacers, axis: .vertical, spacing: spacing, proposal: canvas.size, environment: environment)
         let width = canvas.size.width
         var y = 0
         for (child, size) in zip(children, sizes) {

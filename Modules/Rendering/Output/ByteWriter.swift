@@ -45,7 +45,12 @@ struct ByteWriter {
     }
 
     /// What a cell shows, as UTF-8; nothing for a continuation cell.
+    @inline(__always)
     mutating func append(cell: Cell, of frame: Frame) {
+        if cell.code < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: cell.code))
+            return
+        }
         if cell.isContinuation { return }
         if cell.code < Cell.clusterBase {
             append(scalar: cell.code)

@@ -16,13 +16,17 @@ public struct PlainEncoder: Sendable {
     /// The frame's text.
     public func encode(_ frame: Frame) -> String {
         var writer = ByteWriter(capacity: frame.width * frame.height + frame.height)
-        for row in 0..<frame.height {
-            if row > 0 { writer.append(lineSeparator) }
-            var end = frame.width
-            if trimsTrailingSpaces {
-                while end > 0, frame[end - 1, row].code == 0x20 { end -= 1 }
+        let width = frame.width
+        frame.cells.withUnsafeBufferPointer { cells in
+            for row in 0..<frame.height {
+                if row > 0 { writer.append(lineSeparator) }
+                let start = row * width
+                var end = start + width
+                if trimsTrailingSpaces {
+                    while end > start, cells[end - 1].code == 0x20 { end -= 1 }
+                }
+                for index in start..<end { writer.append(cell: cells[index], of: frame) }
             }
-            for column in 0..<end { writer.append(cell: frame[column, row], of: frame) }
         }
         return writer.string
     }

@@ -18,6 +18,8 @@ public struct Text: View {
     }
 
     let paragraphs: [[Glyph]]
+    /// The width of the widest paragraph, measured once.
+    public let naturalWidth: Int
     /// The look, resolved against the palette when drawn.
     public var style: TextStyle
     /// Truncate or wrap.
@@ -28,17 +30,16 @@ public struct Text: View {
     /// Text with `content`, verbatim (no localisation, no markup), sanitised.
     public init(_ content: some StringProtocol, style: TextStyle = .plain) {
         paragraphs = TextLayout.paragraphs(content)
+        naturalWidth = paragraphs.reduce(0) { max($0, TextLayout.width($1)) }
         self.style = style
         wrapping = .truncate
         alignment = .leading
     }
 
-    /// The width of the longest line, unconstrained: what the text would take with room.
-    public var naturalWidth: Int {
-        paragraphs.reduce(0) { max($0, TextLayout.width($1)) }
-    }
-
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
+        if naturalWidth <= proposal.width, paragraphs.count <= proposal.height, naturalWidth > 0 {
+            return Size(width: naturalWidth, height: paragraphs.count)
+        }
         let lines = layout(proposal)
         return Size(width: lines.reduce(0) { max($0, TextLayout.width($1)) }, height: lines.count)
     }

@@ -31,7 +31,26 @@ public enum GraphemeWidth {
     }
 
     /// The cells `text` takes on one line: the sum of its clusters' widths.
+    ///
+    /// Scalars from blocks that hold no combining, joining or spacing mark (Latin, general
+    /// punctuation and symbols, box drawing, CJK, Hangul syllables, fullwidth forms) each
+    /// are a cluster, so their widths are summed without breaking the text into clusters;
+    /// anything else sends the whole text through grapheme breaking.
     public static func width(of text: some StringProtocol) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let simple =
+                value < 0x300 || (0x2000..<0x2C00).contains(value) || (0x3000..<0xA000).contains(value)
+                || (0xAC00..<0xD7A4).contains(value) || (0xFF00..<0xFFF0).contains(value)
+            let width = simple ? scalarWidth(scalar) : 0
+            guard width > 0 else { return clusterSum(text) }
+            total += width
+        }
+        return total
+    }
+
+    private static func clusterSum(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += width(of: character) }
         return total
