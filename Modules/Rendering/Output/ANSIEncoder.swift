@@ -1,6 +1,7 @@
 /// A frame as text with ANSI escape sequences, for a terminal, at a colour depth.
 ///
-/// A style sequence is written only where the style changes along a row, and every row
+/// A style sequence is written only where the style visibly changes along a row (a space
+/// between two bold cyan digits needs none), and every row
 /// that changed the style ends with a reset, so a row printed on its own (or after a
 /// crash) never bleeds colour into the next line.
 public struct ANSIEncoder: Sendable {
@@ -24,7 +25,10 @@ public struct ANSIEncoder: Sendable {
             for column in 0..<frame.width {
                 let cell = frame[column, row]
                 let style = SelectGraphicRendition.visible(cell.style, depth: depth)
-                if style != current {
+                let hidden =
+                    cell.code == 0x20 && SelectGraphicRendition.isInvisibleOnSpace(style)
+                    && SelectGraphicRendition.isInvisibleOnSpace(current)
+                if style != current, !hidden {
                     if SelectGraphicRendition.isDefault(style, depth: depth) {
                         SelectGraphicRendition.appendReset(to: &writer)
                     } else {

@@ -28,6 +28,13 @@ enum SelectGraphicRendition {
         style.attributes.isEmpty && (depth == .monochrome || (style.foreground == nil && style.background == nil))
     }
 
+    /// Whether a space drawn in `style` looks like a space in the default style: no
+    /// background, no inverse, no underline. Encoders write such spaces without changing
+    /// the style, which keeps the gaps between big digits from costing a sequence each.
+    static func isInvisibleOnSpace(_ style: CellStyle) -> Bool {
+        style.background == nil && !style.attributes.contains(.inverse) && !style.attributes.contains(.underline)
+    }
+
     /// The style as it appears at `depth`: colours dropped when there are none, so two
     /// cells that differ only in colour need no sequence in monochrome.
     static func visible(_ style: CellStyle, depth: ColorDepth) -> CellStyle {

@@ -29,7 +29,7 @@ struct EncoderTests {
     @Test("16 colours use the palette's hand-picked bright index")
     func ansi16() {
         let text = ANSIEncoder(depth: .ansi16).encode(Self.sample())
-        #expect(text == "\u{1B}[0;1;96mab\u{1B}[0m中   \n\u{1B}[0;2m<&>\u{1B}[0m    ")
+        #expect(text == "\u{1B}[0;1;96mab\u{1B}[0m中   \n\u{1B}[0;2m<&>    \u{1B}[0m")
     }
 
     @Test("256 colours use the nearest cube index")
@@ -48,7 +48,18 @@ struct EncoderTests {
     @Test("monochrome (NO_COLOR) keeps bold and dim and drops colour")
     func monochrome() {
         let text = ANSIEncoder(depth: .monochrome).encode(Self.sample())
-        #expect(text == "\u{1B}[0;1mab\u{1B}[0m中   \n\u{1B}[0;2m<&>\u{1B}[0m    ")
+        #expect(text == "\u{1B}[0;1mab\u{1B}[0m中   \n\u{1B}[0;2m<&>    \u{1B}[0m")
+    }
+
+    @Test("a space needs no style change unless it shows a background, inverse or underline")
+    func spaces() {
+        var frame = Frame(width: 3, height: 1)
+        let accent = CellStyle(foreground: Self.accent)
+        frame.put("a", cells: 1, x: 0, y: 0, style: accent)
+        frame.put("b", cells: 1, x: 2, y: 0, style: accent)
+        #expect(ANSIEncoder(depth: .ansi16).encode(frame) == "\u{1B}[0;96ma b\u{1B}[0m")
+        frame.put(" ", cells: 1, x: 1, y: 0, style: CellStyle(attributes: .inverse))
+        #expect(ANSIEncoder(depth: .ansi16).encode(frame) == "\u{1B}[0;96ma\u{1B}[0;7m \u{1B}[0;96mb\u{1B}[0m")
     }
 
     @Test("HTML escapes markup and styles runs with inline spans")

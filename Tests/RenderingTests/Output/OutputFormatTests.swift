@@ -41,7 +41,7 @@ struct OutputFormatTests {
         var frame = Frame(width: 2, height: 1)
         frame.put("a", cells: 1, x: 0, y: 0, style: CellStyle(foreground: EncoderTests.accent, attributes: .bold))
         #expect(OutputFormat.plain.encode(frame) == "a")
-        #expect(OutputFormat.ansi(.monochrome).encode(frame) == "\u{1B}[0;1ma\u{1B}[0m ")
+        #expect(OutputFormat.ansi(.monochrome).encode(frame) == "\u{1B}[0;1ma \u{1B}[0m")
         #expect(OutputFormat.plain.colorDepth == .monochrome)
     }
 }
