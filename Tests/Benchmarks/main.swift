@@ -2,6 +2,7 @@
 // runs; each prints one line per figure: name, median, unit.
 let suites: [(name: String, run: () -> Void)] = [
     ("domain", DomainBenchmarks.run),
+    ("rendering", RenderingBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -39,12 +39,18 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle) -> Int {
         let clean = Sanitizer.clean(character)
-        let span = GraphemeWidth.width(of: clean)
+        return putClean(clean, cells: GraphemeWidth.width(of: clean), x: x, y: y, style: style)
+    }
+
+    /// Writes a cluster that is already sanitised and measured (a ``Text``'s glyphs are,
+    /// once, when the text is made).
+    @discardableResult
+    mutating func putClean(_ character: Character, cells span: Int, x: Int, y: Int, style: CellStyle) -> Int {
         guard span > 0 else { return 0 }
         let column = origin.x + x
         let row = origin.y + y
         guard row >= clip.minY, row < clip.maxY, column >= clip.minX, column + span <= clip.maxX else { return span }
-        frame.put(clean, cells: span, x: column, y: row, style: style)
+        frame.put(code: frame.code(for: character), cells: span, x: column, y: row, style: style)
         return span
     }
 
@@ -59,8 +65,18 @@ public struct Canvas: Sendable {
 
     /// Writes `character` `count` times from (`x`, `y`), for rules and bars.
     public mutating func repeatCharacter(_ character: Character, count: Int, x: Int, y: Int, style: CellStyle) {
-        var column = x
-        for _ in 0..<max(0, count) { column += put(character, x: column, y: y, style: style) }
+        let clean = Sanitizer.clean(character)
+        let span = GraphemeWidth.width(of: clean)
+        let row = origin.y + y
+        guard span > 0, count > 0, row >= clip.minY, row < clip.maxY else { return }
+        let code = frame.code(for: clean)
+        var column = origin.x + x
+        for _ in 0..<count {
+            if column >= clip.minX, column + span <= clip.maxX {
+                frame.put(code: code, cells: span, x: column, y: row, style: style)
+            }
+            column += span
+        }
     }
 
     /// Blanks the whole region in `style`: a background.

@@ -19,27 +19,34 @@ public struct ANSIEncoder: Sendable {
     /// The frame's text with escapes.
     public func encode(_ frame: Frame) -> String {
         var writer = ByteWriter(capacity: frame.width * frame.height * 2)
-        for row in 0..<frame.height {
-            if row > 0 { writer.append(lineSeparator) }
-            var current = CellStyle.plain
-            for column in 0..<frame.width {
-                let cell = frame[column, row]
-                let style = SelectGraphicRendition.visible(cell.style, depth: depth)
-                let hidden =
-                    cell.code == 0x20 && SelectGraphicRendition.isInvisibleOnSpace(style)
-                    && SelectGraphicRendition.isInvisibleOnSpace(current)
-                if style != current, !hidden {
-                    if SelectGraphicRendition.isDefault(style, depth: depth) {
-                        SelectGraphicRendition.appendReset(to: &writer)
-                    } else {
-                        SelectGraphicRendition.append(style, depth: depth, to: &writer)
-                    }
-                    current = style
-                }
-                writer.append(cell: cell, of: frame)
+        let width = frame.width
+        frame.cells.withUnsafeBufferPointer { cells in
+            for row in 0..<frame.height {
+                encode(row: row, cells: cells[(row * width)..<(row * width + width)], frame, &writer)
             }
-            if current != .plain { SelectGraphicRendition.appendReset(to: &writer) }
         }
         return writer.string
+    }
+
+    /// One row, with the style tracked from the terminal default.
+    private func encode(row: Int, cells: Slice<UnsafeBufferPointer<Cell>>, _ frame: Frame, _ writer: inout ByteWriter) {
+        if row > 0 { writer.append(lineSeparator) }
+        var current = CellStyle.plain
+        for cell in cells {
+            let style = SelectGraphicRendition.visible(cell.style, depth: depth)
+            let hidden =
+                cell.code == 0x20 && SelectGraphicRendition.isInvisibleOnSpace(style)
+                && SelectGraphicRendition.isInvisibleOnSpace(current)
+            if style != current, !hidden {
+                if SelectGraphicRendition.isDefault(style, depth: depth) {
+                    SelectGraphicRendition.appendReset(to: &writer)
+                } else {
+                    SelectGraphicRendition.append(style, depth: depth, to: &writer)
+                }
+                current = style
+            }
+            writer.append(cell: cell, of: frame)
+        }
+        if current != .plain { SelectGraphicRendition.appendReset(to: &writer) }
     }
 }

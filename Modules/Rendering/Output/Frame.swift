@@ -42,12 +42,19 @@ public struct Frame: Sendable {
     @discardableResult
     public mutating func put(_ character: Character, cells span: Int, x: Int, y: Int, style: CellStyle) -> Bool {
         guard span >= 1, span <= 2, y >= 0, y < height, x >= 0, x + span <= width else { return false }
+        put(code: code(for: character), cells: span, x: x, y: y, style: style)
+        return true
+    }
+
+    /// Writes a cluster already turned into a cell code (``code(for:)``), inside the grid.
+    /// The canvas uses this to write a repeated or pre-measured cluster without looking at
+    /// its scalars again.
+    mutating func put(code: UInt32, cells span: Int, x: Int, y: Int, style: CellStyle) {
         let index = y * width + x
         clearOverlap(at: index, x: x)
         if span == 2 { clearOverlap(at: index + 1, x: x + 1) }
-        cells[index] = Cell(code: code(for: character), style: style)
+        cells[index] = Cell(code: code, style: style)
         if span == 2 { cells[index + 1] = Cell(code: Cell.continuationCode, style: style) }
-        return true
     }
 
     /// Sets the style of every cell in a rectangle to `style`, blanking what they showed.
@@ -83,7 +90,7 @@ public struct Frame: Sendable {
     /// If the cell at `index` is half of a wide cluster, blanks the other half, keeping
     /// its style, so that overwriting one half never leaves the other behind.
     private mutating func clearOverlap(at index: Int, x: Int) {
-        if cells[index].isContinuation, x > 0 {
+        if cells[index].code == Cell.continuationCode, x > 0 {
             cells[index - 1] = .blank(cells[index - 1].style)
         }
         if x + 1 < width, cells[index + 1].isContinuation {
@@ -91,7 +98,8 @@ public struct Frame: Sendable {
         }
     }
 
-    private mutating func code(for character: Character) -> UInt32 {
+    /// The cell code of a cluster: its scalar value, or its index in the cluster table.
+    mutating func code(for character: Character) -> UInt32 {
         let scalars = character.unicodeScalars
         if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
             return first.value

@@ -38,8 +38,15 @@ public struct ProgressBar: View {
     }
 
     public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
-        let (filled, empty) = glyphs(width: canvas.size.width)
-        let used = canvas.write(filled, x: 0, y: 0, style: environment.style(TextStyle(foreground: fill)))
-        canvas.write(empty, x: used, y: 0, style: environment.style(TextStyle(foreground: track)))
+        let width = canvas.size.width
+        guard width > 0 else { return }
+        let eighths = Int((fraction * Double(width * 8)).rounded())
+        let full = eighths / 8
+        let partial = eighths % 8
+        let fillStyle = environment.style(TextStyle(foreground: fill))
+        canvas.repeatCharacter("█", count: full, x: 0, y: 0, style: fillStyle)
+        if partial > 0 { canvas.put(Self.partials[partial - 1], x: full, y: 0, style: fillStyle) }
+        let used = full + (partial > 0 ? 1 : 0)
+        canvas.repeatCharacter("░", count: width - used, x: used, y: 0, style: environment.style(TextStyle(foreground: track)))
     }
 }

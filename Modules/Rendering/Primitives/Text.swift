@@ -51,7 +51,7 @@ public struct Text: View {
         for (row, line) in lines.enumerated() {
             var x = alignment.offset(content: TextLayout.width(line), in: blockWidth)
             for glyph in line {
-                canvas.put(glyph.character, x: x, y: row, style: cellStyle)
+                canvas.putClean(glyph.character, cells: glyph.width, x: x, y: row, style: cellStyle)
                 x += glyph.width
             }
         }
