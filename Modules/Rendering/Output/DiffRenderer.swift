@@ -36,13 +36,28 @@ public struct DiffRenderer: Sendable {
             state.finish()
             return state.writer.string
         }
-        for row in 0..<next.height {
+        for row in 0..<next.height where !sameRow(previous, next, row: row) {
             for run in changedRuns(previous, next, row: row) {
                 state.write(next, row: row, from: run.lowerBound, to: run.upperBound)
             }
         }
         state.finish()
         return state.writer.string
+    }
+
+    /// Whether a row is unchanged, compared cell by cell as plain values: most rows of a
+    /// tick are, and this is the loop that decides it for every cell of the screen.
+    func sameRow(_ previous: Frame, _ next: Frame, row: Int) -> Bool {
+        let columns = (row * next.width)..<(row * next.width + next.width)
+        let identical = previous.cells.withUnsafeBufferPointer { old in
+            next.cells.withUnsafeBufferPointer { new in
+                columns.allSatisfy { old[$0] == new[$0] }
+            }
+        }
+        guard identical else { return false }
+        // Equal codes may still name different clusters in the two frames' tables.
+        if next.clusters.isEmpty, previous.clusters.isEmpty { return true }
+        return columns.allSatisfy { next.sameCell($0, as: previous) }
     }
 
     /// The column ranges of `row` to rewrite, merged across small gaps and widened so
