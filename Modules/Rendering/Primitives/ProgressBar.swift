@@ -20,18 +20,6 @@ public struct ProgressBar: View {
 
     private static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    /// The bar's cells for `width`, as text: what ``render(into:environment:)`` draws.
-    public func glyphs(width: Int) -> (filled: String, track: String) {
-        guard width > 0 else { return ("", "") }
-        let eighths = Int((fraction * Double(width * 8)).rounded())
-        let full = eighths / 8
-        let partial = eighths % 8
-        var filled = String(repeating: "█", count: full)
-        if partial > 0 { filled.append(Self.partials[partial - 1]) }
-        let used = full + (partial > 0 ? 1 : 0)
-        return (filled, String(repeating: "░", count: max(0, width - used)))
-    }
-
     /// Fills the offered width, one row high.
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
         Size(width: max(0, proposal.width), height: min(1, max(0, proposal.height)))
