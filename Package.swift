@@ -59,6 +59,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "Tests/RenderingTests",
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
 

@@ -3,6 +3,7 @@
 let suites: [(name: String, run: () -> Void)] = [
     ("domain", DomainBenchmarks.run),
     ("persistence", PersistenceBenchmarks.run),
+    ("rendering", RenderingBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -4,4 +4,7 @@ public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
     case light
     /// Light text on a dark background.
     case dark
+
+    /// The colours of this scheme, by role.
+    public var palette: Palette { Palette.standard(for: self) }
 }

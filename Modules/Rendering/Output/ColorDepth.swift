@@ -1,0 +1,14 @@
+/// How many colours the output may use. Views may read it from the environment (a heat
+/// map leans on its glyphs when there is no colour); encoders obey it.
+public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
+    /// No colour at all: attributes only (`NO_COLOR`), or plain text.
+    case monochrome
+    /// The sixteen ANSI colours every terminal has.
+    case ansi16
+    /// The xterm 256-colour palette (`TERM=*256color`).
+    case ansi256
+    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    case trueColor
+
+    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+}

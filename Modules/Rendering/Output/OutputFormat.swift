@@ -1,0 +1,46 @@
+/// The form a frame takes on its way out: plain text or ANSI at some colour depth.
+///
+/// ``detect(environment:isTTY:)`` is a pure function of the environment variables and
+/// whether the output is a terminal, so the decision is tested without a terminal and
+/// the app reads the process environment in exactly one place (its composition root).
+public enum OutputFormat: Hashable, Sendable {
+    /// Text with no escape sequence at all: for pipes, files and `TERM=dumb`.
+    case plain
+    /// ANSI escape sequences at this colour depth; ``ColorDepth/monochrome`` still draws
+    /// bold, dim, italic, underline and inverse.
+    case ansi(ColorDepth)
+
+    /// The format for an output, following the conventions terminals and tools share:
+    /// 1. not a terminal, or `TERM=dumb`: ``plain``;
+    /// 2. `NO_COLOR` set to any non-empty value: ANSI without colour (attributes kept),
+    ///    as https://no-color.org asks;
+    /// 3. `COLORTERM` is `truecolor` or `24bit`: true colour;
+    /// 4. `TERM` contains `256color`: 256 colours;
+    /// 5. otherwise the 16 ANSI colours.
+    public static func detect(environment: [String: String], isTTY: Bool) -> OutputFormat {
+        guard isTTY else { return .plain }
+        let term = environment["TERM"] ?? ""
+        if term == "dumb" { return .plain }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .ansi(.monochrome) }
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .ansi(.trueColor) }
+        if term.contains("256color") { return .ansi(.ansi256) }
+        return .ansi(.ansi16)
+    }
+
+    /// The colour depth views should assume: none for plain text.
+    public var colorDepth: ColorDepth {
+        switch self {
+        case .plain: return .monochrome
+        case .ansi(let depth): return depth
+        }
+    }
+
+    /// The frame encoded in this format, rows separated by `lineSeparator`.
+    public func encode(_ frame: Frame, lineSeparator: String = "\n") -> String {
+        switch self {
+        case .plain: return PlainEncoder(lineSeparator: lineSeparator).encode(frame)
+        case .ansi(let depth): return ANSIEncoder(depth: depth, lineSeparator: lineSeparator).encode(frame)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The Live Activity on the lock screen: name and state, the time in small block digits
+/// with the target beside it, progress, and Pause/Resume and Finish as labelled keys.
+///
+/// Budget: 50 × 8 cells (``PresentationBudget/lockScreen``), the platform's full-width
+/// banner of up to 160 points. Offered less, it drops the digits for a bold time on one
+/// line, then the border.
+public struct LockScreenBanner: CompositeView {
+    /// The session shown.
+    public let session: SessionDisplay
+
+    /// The banner for `session`.
+    public init(session: SessionDisplay) {
+        self.session = session
+    }
+
+    public func body(in environment: ViewEnvironment) -> AnyView {
+        let banner = self
+        return Budgeted(PresentationBudget.lockScreen, Responsive { size, environment in
+            let content = banner.content(environment)
+            return size.width >= 12 && size.height >= 4 ? content.padding(horizontal: 1).border(.rounded).erased : content
+        }).erased
+    }
+
+    private func content(_ environment: ViewEnvironment) -> AnyView {
+        let phase = session.phase
+        let time = session.timeText(at: environment.now)
+        let digits = HStack(alignment: .bottom, spacing: 2, [
+            BigDigits(time, size: .small, color: phase.color),
+            VStack([Text(session.caption).foreground(.secondary), Text(session.percentText(at: environment.now) ?? "").foreground(.secondary)]),
+        ])
+        let textTime = HStack(spacing: 1, [Text(time).bold().foreground(phase.color).layoutPriority(1), Text(session.caption).foreground(.secondary)])
+        return VStack([
+            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(phase).layoutPriority(1)]).layoutPriority(2),
+            ViewThatFits(digits, textTime).layoutPriority(3),
+            SessionViews.progress(session, environment).layoutPriority(1),
+            SessionViews.footer(session, hints: phase.bannerHints),
+        ]).erased
+    }
+}

@@ -1,0 +1,97 @@
+import Domain
+import Foundation
+
+/// What every session view shows, as simple values the caller builds from what it holds
+/// (a pushed activity in the live app, a Mother in the showcase).
+///
+/// The time is not a value here: views compute it from ``content`` and the environment's
+/// instant, so a running timer moves between pushes the way `Text(timerInterval:)` does.
+public struct SessionDisplay: Hashable, Sendable {
+    /// Whether what is shown is known to be current.
+    public enum Connection: Hashable, Sendable, CaseIterable {
+        /// Pushes are arriving; the state is the server's.
+        case live
+        /// The connection dropped and is being re-established; the state may be behind.
+        case reconnecting
+        /// The stale date passed with no push (ActivityKit's `.stale`): the state is old.
+        case stale
+    }
+
+    /// The session's name, as the person gave it (sanitised when drawn).
+    public var name: String
+    /// The pushed content state.
+    public var content: ContentState
+    /// Count up or down, from the person's settings.
+    public var timeDisplay: Settings.TimeDisplay
+    /// Whether the state is current.
+    public var connection: Connection
+
+    /// A display of `content` under `name`.
+    public init(
+        name: String, content: ContentState, timeDisplay: Settings.TimeDisplay = .elapsed,
+        connection: Connection = .live
+    ) {
+        self.name = name
+        self.content = content
+        self.timeDisplay = timeDisplay
+        self.connection = connection
+    }
+
+    /// The display of an activity at `now`: stale when its stale date has passed,
+    /// reconnecting when the caller says so.
+    public init(activity: Activity, timeDisplay: Settings.TimeDisplay, reconnecting: Bool = false, at now: Date) {
+        let connection: Connection =
+            reconnecting ? .reconnecting : activity.status(at: now) == .stale ? .stale : .live
+        self.init(
+            name: activity.attributes.name.value, content: activity.content, timeDisplay: timeDisplay,
+            connection: connection)
+    }
+
+    /// Where the session is, for labels, colours and key hints.
+    public var phase: SessionPhase {
+        switch connection {
+        case .reconnecting: return .reconnecting
+        case .stale: return .stale
+        case .live: break
+        }
+        switch content.outcome {
+        case .completed: return .completed
+        case .finishedEarly: return .finishedEarly
+        case .cancelled: return .cancelled
+        case .expired: return .expired
+        case nil: return content.isPaused ? .paused : .running
+        }
+    }
+
+    /// Whether the big time counts down: the person prefers it and there is a target.
+    public var countsDown: Bool { timeDisplay == .remaining && content.targetTimeInSeconds != nil }
+
+    /// The seconds the big time shows at `now`.
+    public func shownSeconds(at now: Date) -> Double {
+        countsDown ? content.remaining(at: now) ?? 0 : content.elapsed(at: now)
+    }
+
+    /// The big time at `now`, by ``timerDisplayFromSeconds(seconds:showSeconds:)``.
+    public func timeText(at now: Date) -> String {
+        timerDisplayFromSeconds(seconds: shownSeconds(at: now), showSeconds: content.showSeconds)
+    }
+
+    /// The target, by the same formatter, or `nil` when open-ended.
+    public var targetText: String? {
+        content.targetTimeInSeconds.map { timerDisplayFromSeconds(seconds: $0, showSeconds: content.showSeconds) }
+    }
+
+    /// `of 5:00` (counting up), `left of 5:00` (counting down) or `open-ended`.
+    public var caption: String {
+        guard let target = targetText else { return "open-ended" }
+        return countsDown ? "left of \(target)" : "of \(target)"
+    }
+
+    /// The fraction done at `now`, or `nil` when open-ended.
+    public func progress(at now: Date) -> Double? { content.progress(at: now) }
+
+    /// `42%` at `now`, or `nil` when open-ended.
+    public func percentText(at now: Date) -> String? {
+        progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" }
+    }
+}

@@ -1,0 +1,29 @@
+import Domain
+
+/// Pieces the session presentations share, so a state reads the same everywhere.
+enum SessionViews {
+    /// `▸ Running` in the phase's colour.
+    static func stateLabel(_ phase: SessionPhase) -> Text {
+        Text(String(phase.symbol) + " " + phase.label).foreground(phase.color)
+    }
+
+    /// A progress bar, or a note for an open-ended session.
+    static func progress(_ session: SessionDisplay, _ environment: ViewEnvironment) -> AnyView {
+        guard let fraction = session.progress(at: environment.now) else {
+            return Text("open-ended · no target").foreground(.secondary).erased
+        }
+        let phase = session.phase
+        return ProgressBar(fraction: fraction, fill: phase == .running ? .accent : phase.color).erased
+    }
+
+    /// The key hints, or for a session that takes no more keys, how it ended.
+    static func footer(_ session: SessionDisplay, hints: [KeyHint]) -> AnyView {
+        guard hints.isEmpty else { return KeyHintBar(hints).erased }
+        let seconds = session.content.secondsElapsed
+        let sat = timerDisplayFromSeconds(seconds: seconds, showSeconds: session.content.showSeconds)
+        switch session.phase {
+        case .reconnecting, .stale: return Text("Waiting for the server…").foreground(.secondary).erased
+        default: return Text(session.phase.label + " · sat " + sat).foreground(.secondary).erased
+        }
+    }
+}

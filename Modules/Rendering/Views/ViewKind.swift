@@ -1,0 +1,61 @@
+/// Every view the apps assemble, for the scenario catalog to enumerate: a new view added
+/// here is one the showcase, the property test and the benchmarks must cover.
+public enum ViewKind: String, Hashable, Sendable, CaseIterable {
+    /// ``TimerScreen``: the live app's main screen, filling the terminal.
+    case timerScreen
+    /// ``LockScreenBanner``.
+    case lockScreen
+    /// ``CompactLeading``.
+    case compactLeading
+    /// ``CompactTrailing``.
+    case compactTrailing
+    /// ``MinimalPresentation``.
+    case minimal
+    /// ``ExpandedPresentation``.
+    case expanded
+    /// ``SmallWidget``.
+    case widgetSmall
+    /// ``MediumWidget``.
+    case widgetMedium
+    /// ``HistoryList``.
+    case historyList
+    /// ``StatsView``.
+    case stats
+    /// ``SettingsView``.
+    case settings
+    /// ``PresetPicker``.
+    case presetPicker
+
+    /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
+    /// `nil` for a screen that fills the terminal.
+    public var budget: Size? {
+        switch self {
+        case .lockScreen: return PresentationBudget.lockScreen
+        case .compactLeading: return PresentationBudget.compactLeading
+        case .compactTrailing: return PresentationBudget.compactTrailing
+        case .minimal: return PresentationBudget.minimal
+        case .expanded: return PresentationBudget.expanded
+        case .widgetSmall: return PresentationBudget.widgetSmall
+        case .widgetMedium: return PresentationBudget.widgetMedium
+        case .timerScreen, .historyList, .stats, .settings, .presetPicker: return nil
+        }
+    }
+
+    /// A person's name for it, for the showcase's menu.
+    public var title: String {
+        switch self {
+        case .timerScreen: return "Timer screen"
+        case .lockScreen: return "Lock screen banner"
+        case .compactLeading: return "Dynamic Island · compact leading"
+        case .compactTrailing: return "Dynamic Island · compact trailing"
+        case .minimal: return "Dynamic Island · minimal"
+        case .expanded: return "Dynamic Island · expanded"
+        case .widgetSmall: return "Widget · small"
+        case .widgetMedium: return "Widget · medium"
+        case .historyList: return "History"
+        case .stats: return "Stats"
+        case .settings: return "Settings"
+        case .presetPicker: return "Preset picker"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Rendering
+import Testing
+
+/// Text truncates with an ellipsis or wraps, by cells, never splitting a cluster and never
+/// drawing past the width offered.
+struct TextLayoutTests {
+    @Test("text that fits is shown whole and answers its width")
+    func fits() {
+        #expect(Rendered.lines(Text("Morning sit"), width: 12, height: 1) == ["Morning sit "])
+        #expect(Rendered.size(Text("Morning sit"), width: 40, height: 5) == Size(width: 11, height: 1))
+    }
+
+    @Test("truncation ends with an ellipsis inside the width", arguments: [
+        (8, "Morning…"), (2, "M…"), (1, "…"),
+    ])
+    func truncation(width: Int, expected: String) {
+        #expect(Rendered.lines(Text("Morning sit"), width: width, height: 1) == [expected])
+    }
+
+    @Test("truncation drops the space before the ellipsis")
+    func truncationSpace() {
+        #expect(Rendered.lines(Text("Morning sit"), width: 9, height: 1) == ["Morning… "])
+    }
+
+    @Test("a wide character that would straddle the edge is not cut in half")
+    func wideTruncation() {
+        #expect(Rendered.lines(Text("静坐冥想"), width: 5, height: 1) == ["静坐…"])
+        #expect(Rendered.lines(Text("静坐冥想"), width: 4, height: 1) == ["静… "])
+        #expect(Rendered.lines(Text("🧘🏽‍♀️ Breathe 🌊"), width: 6, height: 1) == ["🧘🏽‍♀️ Br…"])
+    }
+
+    @Test("nothing is drawn at zero width or height")
+    func zero() {
+        #expect(Rendered.size(Text("abc"), width: 0, height: 3) == .zero)
+        #expect(Rendered.size(Text("abc"), width: 3, height: 0) == .zero)
+        #expect(Rendered.size(Text(""), width: 3, height: 3) == .zero)
+    }
+
+    @Test("wrapping breaks at spaces and ellipsises the last row shown")
+    func wrapping() {
+        let text = Text("Sitting quietly by the window").wrapped()
+        #expect(Rendered.lines(text, width: 10, height: 4) == ["Sitting   ", "quietly by", "the window", "          "])
+        #expect(Rendered.lines(text, width: 10, height: 2) == ["Sitting   ", "quietly b…"])
+    }
+
+    @Test("a word longer than the line is broken between clusters")
+    func longWord() {
+        #expect(Rendered.lines(Text("abcdefgh").wrapped(), width: 3, height: 3) == ["abc", "def", "gh "])
+        #expect(Rendered.lines(Text("静坐冥想").wrapped(), width: 3, height: 4) == ["静 ", "坐 ", "冥 ", "想 "])
+    }
+
+    @Test("line breaks start new lines; control characters show as U+FFFD")
+    func breaks() {
+        #expect(Rendered.lines(Text("one\ntwo"), width: 3, height: 2) == ["one", "two"])
+        #expect(Rendered.lines(Text("a\u{1B}[31mb"), width: 7, height: 1) == ["a\u{FFFD}[31mb"])
+    }
+
+    @Test("centred lines share the width")
+    func centred() {
+        #expect(Rendered.lines(Text("ab\nabcd").multilineAlignment(.center), width: 6, height: 2) == [" ab   ", "abcd  "])
+    }
+
+    @Test("emoji, CJK and combining marks keep their cells", arguments: [
+        ("e\u{301}a", "e\u{301}a  "), ("🇫🇷x", "🇫🇷x "), ("中a", "中a "),
+    ])
+    func clusters(text: String, expected: String) {
+        #expect(Rendered.lines(Text(text), width: 4, height: 1) == [expected])
+    }
+}
