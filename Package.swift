@@ -70,6 +70,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["Sync", "Domain", "Fixtures"],
+            path: "Tests/SyncTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Persistence: durable JSON files; Domain only
         .target(
             name: "Persistence",
