@@ -23,6 +23,15 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
         activity = snapshot.activity
     }
 
+    /// A summary as a server listed it.
+    public init(id: String, name: String, status: ActivityStatus, version: UInt64, activity: Activity) {
+        self.id = id
+        self.name = name
+        self.status = status
+        self.version = version
+        self.activity = activity
+    }
+
     /// Active and stale activities first, then ended, then dismissed; newest first within each.
     public static func listingOrder(_ lhs: ActivitySummary, _ rhs: ActivitySummary) -> Bool {
         func rank(_ status: ActivityStatus) -> Int {

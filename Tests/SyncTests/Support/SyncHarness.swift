@@ -32,10 +32,12 @@ struct SyncHarness {
 /// The transports that must behave alike.
 enum Transport: String, CaseIterable, Sendable {
     case inProcess = "in-process"
+    case http = "HTTP"
 
     func connect(to harness: SyncHarness) async throws -> any SyncConnection {
         switch self {
         case .inProcess: return InProcessConnection(server: harness.server)
+        case .http: return HTTPSyncConnection(baseURL: try await RunningHTTPServer.start(harness.server).baseURL)
         }
     }
 }
