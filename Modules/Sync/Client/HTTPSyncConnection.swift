@@ -1,0 +1,227 @@
+import AsyncHTTPClient
+import Domain
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server.
+///
+/// Intents are retried with the same intent id (so the server answers a retry as it
+/// answered the first) while the server cannot be reached or says it is unavailable, with
+/// a growing pause between tries. An event stream that stays silent longer than
+/// `readTimeout` (the server sends a heartbeat every 15 seconds) is taken as a dead server.
+public struct HTTPSyncConnection: SyncConnection {
+    /// The server's base address, such as `http://127.0.0.1:7460`.
+    public let baseURL: String
+    /// How long an event stream may be silent before the server counts as gone.
+    public let readTimeout: Duration
+    /// How many times an intent is sent before giving up.
+    public let attempts: Int
+    private let client: HTTPClient
+
+    /// A connection to `baseURL`.
+    public init(baseURL: String, readTimeout: Duration = .seconds(35), attempts: Int = 4, client: HTTPClient = .shared) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.readTimeout = readTimeout
+        self.attempts = max(1, attempts)
+        self.client = client
+    }
+
+    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
+        -> CreatedActivity
+    {
+        var body: [String: JSONValue] = [
+            "name": .string(attributes.name.value), "client_id": .string(clientID), "show_seconds": .bool(showSeconds),
+        ]
+        body["target_seconds"] = attributes.plannedSeconds.map(JSONValue.number) ?? .null
+        let created = try await call(CreatedBody.self, "POST", "/v1/activities", body: body)
+        return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot)
+    }
+
+    public func activities() async throws(SyncError) -> [ActivitySummary] {
+        let list = try await call(ListBody.self, "GET", "/v1/activities")
+        return list.activities.map { summary in
+            ActivitySummary(id: summary.id, name: summary.name, status: summary.status, version: summary.version, activity: summary.activity)
+        }
+    }
+
+    public func activity(id: String) async throws(SyncError) -> ActivitySnapshot {
+        try await call(PushPayload.self, "GET", "/v1/activities/\(Self.escape(id))", activityID: id).snapshot
+    }
+
+    public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
+        var body: [String: JSONValue] = [
+            "client_id": .string(request.key.clientID), "intent_id": .string(request.key.intentID),
+            "action": .string(request.intent.action),
+        ]
+        if case .adjustTarget(let seconds) = request.intent { body["adjust_seconds"] = .number(seconds) }
+        if let expected = request.expectedVersion { body["expected_version"] = .number(Double(expected)) }
+        var delay = Duration.milliseconds(50)
+        for attempt in 1...attempts {
+            do {
+                return try await call(
+                    PushPayload.self, "POST", "/v1/activities/\(Self.escape(id))/intents", body: body, token: token,
+                    activityID: id
+                ).snapshot
+            } catch {
+                let worthRetrying: Bool
+                switch error {
+                case .unreachable, .unavailable, .storageFailed: worthRetrying = attempt < attempts
+                default: worthRetrying = false
+                }
+                guard worthRetrying else { throw error }
+                try? await Task.sleep(for: delay)
+                delay *= 2
+            }
+        }
+        throw .unreachable("no answer after \(attempts) tries")
+    }
+
+    public func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    {
+        var request = HTTPClientRequest(url: baseURL + "/v1/activities/\(Self.escape(id))/events")
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: .seconds(Int64(readTimeout.components.seconds) + 1))
+        } catch {
+            throw .unreachable(String(describing: error))
+        }
+        guard response.status == .ok else {
+            let data = try await Self.collect(response)
+            throw Self.error(status: Int(response.status.code), body: data, id: id)
+        }
+        return Self.snapshots(from: response.body, readTimeout: readTimeout)
+    }
+
+    // MARK: - Plumbing
+
+    private func call<T: Decodable>(
+        _ type: T.Type, _ method: String, _ path: String, body: [String: JSONValue]? = nil, token: String? = nil,
+        activityID: String = ""
+    ) async throws(SyncError) -> T {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = HTTPMethod(rawValue: method)
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            let data = (try? JSONEncoder().encode(body)) ?? Data()
+            request.body = .bytes(ByteBuffer(bytes: data))
+        }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: .seconds(10))
+        } catch {
+            throw .unreachable(String(describing: error))
+        }
+        let data = try await Self.collect(response)
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw Self.error(status: Int(response.status.code), body: data, id: activityID)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw .unreachable("the server's answer could not be read: \(error)")
+        }
+    }
+
+    private static func collect(_ response: HTTPClientResponse) async throws(SyncError) -> Data {
+        do {
+            return Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+        } catch {
+            throw .unreachable(String(describing: error))
+        }
+    }
+
+    /// The ``SyncError`` an error response stands for.
+    static func error(status: Int, body: Data, id: String) -> SyncError {
+        let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body)
+        let message = decoded?.message ?? "HTTP \(status)"
+        switch status {
+        case 400, 413: return .badRequest(message)
+        case 401: return .missingToken
+        case 403: return .wrongToken
+        case 404: return .notFound(id: id)
+        case 409:
+            if let state = decoded?.state { return .refused(code: decoded?.error ?? "conflict", message: message, current: state.snapshot) }
+        case 412:
+            if let state = decoded?.state {
+                return .staleVersion(expected: decoded?.expectedVersion ?? 0, current: state.snapshot)
+            }
+        case 503:
+            return decoded?.error == "unavailable" ? .unavailable : .storageFailed(message)
+        default:
+            break
+        }
+        return .unreachable("HTTP \(status): \(message)")
+    }
+
+    /// Snapshots from an event stream's body, ending with an error when it goes silent.
+    private static func snapshots(from body: HTTPClientResponse.Body, readTimeout: Duration) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+        AsyncThrowingStream { continuation in
+            let lastByte = LastActivity()
+            let reader = Task {
+                var parser = SSEParser()
+                do {
+                    for try await buffer in body {
+                        await lastByte.touch()
+                        for event in parser.feed(buffer.readableBytesView) {
+                            let payload = try JSONDecoder().decode(PushPayload.self, from: Data(event.data.utf8))
+                            continuation.yield(payload.snapshot)
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: SyncError.unreachable(String(describing: error)))
+                }
+            }
+            let watchdog = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: readTimeout / 4)
+                    if await lastByte.silence() > readTimeout {
+                        continuation.finish(throwing: SyncError.unreachable("no data for \(readTimeout)"))
+                        reader.cancel()
+                        return
+                    }
+                }
+            }
+            continuation.onTermination = { _ in
+                reader.cancel()
+                watchdog.cancel()
+            }
+        }
+    }
+
+    private static func escape(_ component: String) -> String {
+        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? component
+    }
+}
+
+/// When a stream last received bytes.
+private actor LastActivity {
+    private var last = ContinuousClock.now
+
+    func touch() { last = .now }
+    func silence() -> Duration { ContinuousClock.now - last }
+}
+
+/// A JSON value for request bodies built from parts.
+enum JSONValue: Encodable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Domain
+import Foundation
+import NIOCore
+
+/// Server-sent events: each snapshot as one event (`id:` the version, `event:` start,
+/// update, end or dismiss, `data:` the ``PushPayload``), and a comment line as a heartbeat
+/// whenever the stream has been quiet for a while.
+enum ServerSentEvents {
+    /// The bytes of one event.
+    static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
+        var text = "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: "
+        text += String(decoding: data, as: UTF8.self)
+        text += "\n\n"
+        return ByteBuffer(string: text)
+    }
+
+    /// The heartbeat comment.
+    static let heartbeatFrame = ByteBuffer(string: ": heartbeat\n\n")
+
+    /// The frames of a stream of snapshots, with a heartbeat after each quiet `interval`.
+    /// Ends when the snapshots end.
+    static func frames(of snapshots: AsyncStream<ActivitySnapshot>, heartbeat interval: Duration) -> AsyncStream<ByteBuffer> {
+        AsyncStream { continuation in
+            let forward = Task {
+                for await snapshot in snapshots { continuation.yield(frame(snapshot)) }
+                continuation.finish()
+            }
+            let beat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    guard !Task.isCancelled else { return }
+                    continuation.yield(heartbeatFrame)
+                }
+            }
+            continuation.onTermination = { _ in
+                forward.cancel()
+                beat.cancel()
+            }
+        }
+    }
+}

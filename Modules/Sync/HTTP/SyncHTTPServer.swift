@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// The sync server over HTTP (`moments serve`, and the embedded default's loopback port):
+/// the protocol of Documentation/Protocol.md on Hummingbird 2.
+///
+/// It binds to 127.0.0.1 unless told otherwise. Every route answers JSON; errors carry
+/// `{"error": code, "message": …}` and, where the state matters (409, 412), the current
+/// state. On SIGTERM or SIGINT it stops taking requests, ends every event stream and exits.
+public struct SyncHTTPServer: Sendable {
+    /// The largest request body accepted; larger ones get 413.
+    public static let maximumBodySize = 4_096
+    /// The port `moments serve` uses by default.
+    public static let defaultPort = 7_460
+
+    /// The server whose state this serves.
+    public let server: SyncServer
+    /// The address to bind to.
+    public let host: String
+    /// The port to bind to; 0 for an ephemeral one (reported to `onListening`).
+    public let port: Int
+    /// How often an idle event stream gets a comment, so clients can tell a quiet stream
+    /// from a dead server.
+    public let heartbeat: Duration
+    /// Where requests and lifecycle events are logged.
+    public let logger: Logger
+
+    /// A server for `server` on `host:port`.
+    public init(
+        server: SyncServer, host: String = "127.0.0.1", port: Int = defaultPort,
+        heartbeat: Duration = .seconds(15), logger: Logger = Logger(label: "little-moments.sync")
+    ) {
+        self.server = server
+        self.host = host
+        self.port = port
+        self.heartbeat = heartbeat
+        self.logger = logger
+    }
+
+    /// Runs until SIGTERM or SIGINT (or cancellation), then closes every stream and returns.
+    /// `onListening` is told the port once the socket is bound.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: makeServices(onListening: onListening), gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+
+    /// The services to run in one group: the Hummingbird application, then the closer of
+    /// event streams. A group shuts its services down last to first, so on SIGTERM the
+    /// streams end before the HTTP server waits for its connections to finish.
+    public func makeServices(onListening: @escaping @Sendable (Int) async -> Void) -> [any Service] {
+        let router = Router()
+        SyncRoutes(server: server, heartbeat: heartbeat).register(on: router)
+        let application = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "little-moments"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        return [application, StreamCloser(server: server)]
+    }
+}
+
+/// Ends every event stream when a graceful shutdown begins, so open connections finish
+/// and the process can exit at once.
+private struct StreamCloser: Service {
+    let server: SyncServer
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await server.shutdown()
+    }
+}

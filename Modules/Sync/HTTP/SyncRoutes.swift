@@ -1,0 +1,206 @@
+import Domain
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The routes of the sync protocol, each a thin translation between HTTP and
+/// ``SyncServer``.
+struct SyncRoutes: Sendable {
+    let server: SyncServer
+    let heartbeat: Duration
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
+        router.post("v1/activities") { request, _ in await self.create(request) }
+        router.get("v1/activities") { _, _ in await self.list() }
+        router.get("v1/activities/:id") { _, context in await self.show(context) }
+        router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
+        router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
+    }
+
+    // MARK: - Handlers
+
+    private func create(_ request: Request) async -> Response {
+        do {
+            let body = try await Self.body(of: request)
+            let create = try StrictJSON.decode(CreateActivityBody.self, from: body, allowed: CreateActivityBody.fields)
+            let created = try await server.create(create.attributes, showSeconds: create.showSeconds)
+            return Self.encoded(CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state)), status: .created)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func list() async -> Response {
+        let summaries = await server.list().map(SummaryBody.init)
+        return Self.encoded(ListBody(activities: summaries), status: .ok)
+    }
+
+    private func show(_ context: BasicRequestContext) async -> Response {
+        do {
+            let snapshot = try await server.snapshot(of: context.parameters.get("id") ?? "")
+            var response = Self.encoded(PushPayload(snapshot), status: .ok)
+            response.headers[.eTag] = "\"\(snapshot.version)\""
+            return response
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func intent(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let id = context.parameters.get("id") ?? ""
+        do {
+            // Authorisation first: a stranger learns nothing from our parsing.
+            let token = try Self.bearer(request)
+            let body = try await Self.body(of: request)
+            let parsed = try StrictJSON.decode(IntentBody.self, from: body, allowed: IntentBody.fields)
+            let expected = try Self.expectedVersion(request, body: parsed.expectedVersion)
+            let intent = try IntentRequest(
+                clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected)
+            let snapshot = try await server.send(intent, to: id, token: token)
+            var response = Self.encoded(PushPayload(snapshot), status: .ok)
+            response.headers[.eTag] = "\"\(snapshot.version)\""
+            return response
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func events(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let id = context.parameters.get("id") ?? ""
+        let stream: AsyncStream<ActivitySnapshot>
+        do {
+            let token = try Self.bearer(request)
+            let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            stream = try await server.subscribe(to: id, token: token, after: lastEventID)
+        } catch {
+            return Self.failure(error)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        let frames = ServerSentEvents.frames(of: stream, heartbeat: heartbeat)
+        return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: frames))
+    }
+
+    // MARK: - Request helpers
+
+    private static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    private static func body(of request: Request) async throws -> Data {
+        var request = request
+        do {
+            return Data(try await request.collectBody(upTo: SyncHTTPServer.maximumBodySize).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw BodyTooLarge()
+        }
+    }
+
+    private static func bearer(_ request: Request) throws(SyncError) -> String {
+        guard let header = request.headers[.authorization] else { throw .missingToken }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { throw .missingToken }
+        return String(parts[1])
+    }
+
+    /// The expected version from the body or `If-Match: "N"`; both must agree.
+    private static func expectedVersion(_ request: Request, body: UInt64?) throws(SyncError) -> UInt64? {
+        guard let header = request.headers[.ifMatch] else { return body }
+        let trimmed = header.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        guard let version = UInt64(trimmed) else {
+            throw .badRequest("'If-Match' must be a version in quotes, such as \"3\".")
+        }
+        if let body, body != version {
+            throw .badRequest("'expected_version' (\(body)) and 'If-Match' (\(version)) disagree; send one.")
+        }
+        return version
+    }
+
+    // MARK: - Response helpers
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func encoded(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"encoding_failed"}"#.utf8)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func json(_ value: [String: String], status: HTTPResponse.Status) -> Response {
+        encoded(value, status: status)
+    }
+
+    static func failure(_ error: any Error) -> Response {
+        if error is BodyTooLarge {
+            return encoded(
+                ErrorBody(error: "body_too_large", message: "The body is over \(SyncHTTPServer.maximumBodySize) bytes; send a smaller one.", state: nil),
+                status: .contentTooLarge)
+        }
+        let syncError = error as? SyncError ?? .badRequest("The request could not be read: \(error).")
+        var state: PushPayload?
+        var expected: UInt64?
+        switch syncError {
+        case .refused(_, _, let current): state = PushPayload(current)
+        case .staleVersion(let version, let current):
+            state = PushPayload(current)
+            expected = version
+        default: state = nil
+        }
+        var response = encoded(
+            ErrorBody(error: syncError.code, message: syncError.description, state: state, expectedVersion: expected),
+            status: HTTPResponse.Status(code: syncError.httpStatus))
+        if syncError.httpStatus == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
+        return response
+    }
+}
+
+/// A body over the size limit.
+private struct BodyTooLarge: Error {}
+
+/// `{"id", "token", "state"}`.
+struct CreatedBody: Codable {
+    let id: String
+    let token: String
+    let state: PushPayload
+}
+
+/// `{"activities": [...]}`.
+struct ListBody: Codable {
+    let activities: [SummaryBody]
+}
+
+/// One listed activity, without its token.
+struct SummaryBody: Codable {
+    let id: String
+    let name: String
+    let status: ActivityStatus
+    let version: UInt64
+    let activity: Activity
+
+    init(_ summary: ActivitySummary) {
+        id = summary.id
+        name = summary.name
+        status = summary.status
+        version = summary.version
+        activity = summary.activity
+    }
+}
+
+/// `{"error", "message", "state"?, "expected_version"?}`.
+struct ErrorBody: Codable {
+    let error: String
+    let message: String
+    let state: PushPayload?
+    var expectedVersion: UInt64? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case error, message, state
+        case expectedVersion = "expected_version"
+    }
+}

@@ -1,0 +1,96 @@
+import Domain
+import Foundation
+
+/// What every view reads from: the newest state of one activity, as the pushes told it.
+///
+/// It mirrors ActivityKit's `Activity`: ``contentUpdates()`` and ``activityStateUpdates()``
+/// are async sequences, like `contentUpdates` and `activityStateUpdates`. It takes a push
+/// only through ``Domain/PushOrdering``: a push not newer than the one it holds is dropped,
+/// and after the end nothing but the dismissal is taken. It has no way to set a state:
+/// its only input is a push, through ``follow(_:)``.
+public actor ActivityObserver {
+    /// The newest push taken, or `nil` before the first.
+    public private(set) var current: ActivitySnapshot?
+    /// How many pushes were dropped by the ordering rule (for diagnostics and tests).
+    public private(set) var droppedCount = 0
+
+    private var contentContinuations: [UUID: AsyncStream<ActivitySnapshot>.Continuation] = [:]
+    private var statusContinuations: [UUID: AsyncStream<ActivityStatus>.Continuation] = [:]
+    private var lastStatus: ActivityStatus?
+
+    /// An observer that has seen nothing yet.
+    public init() {}
+
+    /// Takes pushes from `source` until it ends or throws (the error is rethrown, so a
+    /// caller can reconnect and follow again: the observer keeps what it has).
+    public func follow<Source: AsyncSequence & Sendable>(_ source: Source) async throws
+    where Source.Element == ActivitySnapshot {
+        for try await push in source {
+            receive(push)
+            if current?.event == .dismiss { return }
+        }
+    }
+
+    /// The status of the newest push taken.
+    public var status: ActivityStatus? { lastStatus }
+
+    /// The newest state now (if any), then every state taken, in version order. Ends after
+    /// the dismissal.
+    public func contentUpdates() -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(64))
+        if let current { continuation.yield(current) }
+        if current?.event == .dismiss {
+            continuation.finish()
+        } else {
+            let key = UUID()
+            contentContinuations[key] = continuation
+            continuation.onTermination = { [weak self] _ in Task { await self?.removeContent(key) } }
+        }
+        return stream
+    }
+
+    /// The status now (if any), then each change of it: active, stale, ended, dismissed.
+    /// Ends after the dismissal.
+    public func activityStateUpdates() -> AsyncStream<ActivityStatus> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivityStatus.self, bufferingPolicy: .bufferingNewest(16))
+        if let lastStatus { continuation.yield(lastStatus) }
+        if lastStatus == .dismissed {
+            continuation.finish()
+        } else {
+            let key = UUID()
+            statusContinuations[key] = continuation
+            continuation.onTermination = { [weak self] _ in Task { await self?.removeStatus(key) } }
+        }
+        return stream
+    }
+
+    /// Takes one push if the ordering rule allows it; answers whether it did.
+    @discardableResult
+    func receive(_ push: ActivitySnapshot) -> Bool {
+        if let current, push.id != current.id {
+            droppedCount += 1
+            return false
+        }
+        guard PushOrdering.accepts(push.stamp, over: current?.stamp) else {
+            droppedCount += 1
+            return false
+        }
+        current = push
+        for continuation in contentContinuations.values { continuation.yield(push) }
+        let status: ActivityStatus = push.event == .dismiss ? .dismissed : push.activity.status(at: push.timestamp)
+        if status != lastStatus {
+            lastStatus = status
+            for continuation in statusContinuations.values { continuation.yield(status) }
+        }
+        if push.event == .dismiss {
+            for continuation in contentContinuations.values { continuation.finish() }
+            for continuation in statusContinuations.values { continuation.finish() }
+            contentContinuations = [:]
+            statusContinuations = [:]
+        }
+        return true
+    }
+
+    private func removeContent(_ key: UUID) { contentContinuations[key] = nil }
+    private func removeStatus(_ key: UUID) { statusContinuations[key] = nil }
+}

@@ -1,0 +1,74 @@
+/// Why the server could not answer a request as asked. Each case maps to one HTTP status
+/// and carries a message that says what to do.
+public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No activity with this id.
+    case notFound(id: String)
+    /// The request carried no bearer token.
+    case missingToken
+    /// The bearer token is not this activity's.
+    case wrongToken
+    /// The request is malformed; the message names the field.
+    case badRequest(String)
+    /// The rules refused the intent (409).
+    case refused(code: String, message: String, current: ActivitySnapshot)
+    /// The intent was based on a version that moved on (412).
+    case staleVersion(expected: UInt64, current: ActivitySnapshot)
+    /// The change could not be made durable; nothing was applied.
+    case storageFailed(String)
+    /// The server is shutting down.
+    case unavailable
+    /// The server could not be reached (a client-side error: no status was received).
+    case unreachable(String)
+
+    /// The HTTP status this error is answered with.
+    public var httpStatus: Int {
+        switch self {
+        case .notFound: return 404
+        case .missingToken: return 401
+        case .wrongToken: return 403
+        case .badRequest: return 400
+        case .refused: return 409
+        case .staleVersion: return 412
+        case .storageFailed, .unavailable, .unreachable: return 503
+        }
+    }
+
+    /// A stable, machine-readable code.
+    public var code: String {
+        switch self {
+        case .notFound: return "not_found"
+        case .missingToken: return "missing_token"
+        case .wrongToken: return "wrong_token"
+        case .badRequest: return "bad_request"
+        case .refused(let code, _, _): return code
+        case .staleVersion: return "stale_version"
+        case .storageFailed: return "storage_failed"
+        case .unavailable: return "unavailable"
+        case .unreachable: return "unreachable"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let id):
+            return "There is no activity '\(id)'; list them with GET /v1/activities."
+        case .missingToken:
+            return "This needs the activity's token: send 'Authorization: Bearer <token>'."
+        case .wrongToken:
+            return "That token is not this activity's; use the token given when it was created."
+        case .badRequest(let message):
+            return message
+        case .refused(_, let message, _):
+            return message
+        case .staleVersion(let expected, let current):
+            return "The intent was based on version \(expected), but the activity is at version "
+                + "\(current.version); look at the current state and send it again if it still applies."
+        case .storageFailed(let message):
+            return "The change could not be saved (\(message)); nothing was applied. Try again."
+        case .unavailable:
+            return "The server is shutting down; try again in a moment."
+        case .unreachable(let detail):
+            return "The sync server cannot be reached (\(detail)); check that it is running and the address is right."
+        }
+    }
+}

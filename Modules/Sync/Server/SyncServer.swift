@@ -1,0 +1,363 @@
+import Dispatch
+import Domain
+import Foundation
+
+/// The one source of truth for every activity: it applies intents through Domain's
+/// ``Domain/Transition``, gives each change the next version and a timestamp that never
+/// goes back, makes it durable, and only then answers and pushes the complete state to
+/// every subscriber.
+///
+/// An actor, so two intents never interleave: between reading an activity and writing its
+/// next state nothing suspends. Durability uses group commit: while one batch is being
+/// written, new changes queue up and go together in the next, each answered only once its
+/// batch is durable, and pushes leave in version order after that. The clock rules
+/// (completion, the 8-hour end, going stale, dismissal) run at each activity's next
+/// deadline with the injected clock, and are pushed like any other change.
+public actor SyncServer {
+    private let storage: any SyncStorage
+    private let clock: any SyncClock
+    private let makeToken: @Sendable () -> String
+    private let makeID: @Sendable () -> String
+
+    /// Every activity, including changes not yet durable.
+    private var activities: [String: StoredActivity]
+    /// Every activity as the storage has it: what is listed and pushed.
+    private var durable: [String: StoredActivity]
+    /// The stale date already pushed per activity, so going stale is pushed once.
+    private var stalePushed: [String: Date] = [:]
+    private var subscribers: [String: [UUID: AsyncStream<ActivitySnapshot>.Continuation]] = [:]
+
+    private var pending: [SyncRecord] = []
+    private var pendingPushes: [ActivitySnapshot] = []
+    private var pendingWaiters: [CheckedContinuation<Void, any Error>] = []
+    private var committing = false
+    private var deadlineTask: Task<Void, Never>?
+    private var isShutDown = false
+    /// After a failed commit, the clock rules wait until this instant before trying
+    /// again, so a storage that keeps failing is not retried in a tight loop.
+    private var notBefore: Date?
+
+    /// A server over `storage`, whose committed records it reads back now.
+    public init(
+        storage: any SyncStorage,
+        clock: any SyncClock = SystemClock(),
+        makeToken: @escaping @Sendable () -> String = SecureToken.make,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) throws {
+        self.storage = storage
+        self.clock = clock
+        self.makeToken = makeToken
+        self.makeID = makeID
+        let restored = SyncRecord.fold(try storage.load())
+        activities = restored
+        durable = restored
+    }
+
+    // MARK: - Requests
+
+    /// Starts a new activity and answers its id, token and first state (version 1, `start`).
+    public func create(_ attributes: SessionAttributes, showSeconds: Bool = true) async throws(SyncError) -> CreatedActivity {
+        guard !isShutDown else { throw .unavailable }
+        let now = clock.now()
+        let activity: Activity
+        do {
+            activity = try Transition.apply(.start(attributes, showSeconds: showSeconds), to: nil, at: now)
+        } catch {
+            throw .badRequest(error.description)
+        }
+        let id = makeID()
+        let token = makeToken()
+        let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
+        activities[id] = StoredActivity(snapshot: snapshot, token: token)
+        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: []), push: snapshot)
+        scheduleDeadlines()
+        return CreatedActivity(id: id, token: token, state: snapshot)
+    }
+
+    /// Applies an intent and answers the state after it. A retried intent (same client and
+    /// intent id) gets the answer it had the first time, also after a restart.
+    ///
+    /// - Throws: ``SyncError/refused(code:message:current:)`` when the rules refuse it,
+    ///   ``SyncError/staleVersion(expected:current:)`` when its expected version moved on,
+    ///   and the authorisation and storage errors.
+    public func send(_ request: IntentRequest, to id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
+        guard !isShutDown else { throw .unavailable }
+        try authorize(id, token)
+        if let answer = activities[id]?.answer(for: request.key) {
+            // The first answer is given again only once it is durable.
+            try await commit(nil, push: nil)
+            return try Self.result(of: answer.outcome)
+        }
+
+        // From here to the commit nothing suspends: read, decide, write.
+        let now = clock.now()
+        advanceClockRules(of: id, at: now)
+        guard var stored = activities[id] else { throw .notFound(id: id) }
+        let current = stored.snapshot
+        let outcome: IntentOutcome
+        if let expected = request.expectedVersion, expected != current.version {
+            outcome = .staleVersion(expected: expected, current: current)
+        } else {
+            do {
+                let next = try Transition.apply(request.intent, to: current.activity, at: now)
+                if next == current.activity {
+                    outcome = .applied(current)
+                } else {
+                    outcome = .applied(ActivitySnapshot(
+                        id: id, version: current.version + 1, timestamp: max(now, current.timestamp),
+                        event: next.content.isEnded ? .end : .update, activity: next))
+                }
+            } catch {
+                outcome = .refused(code: error.code, message: error.description, current: current)
+            }
+        }
+        let answer = StoredAnswer(key: request.key, outcome: outcome)
+        let changed = outcome.snapshot.version != current.version
+        stored.snapshot = outcome.snapshot
+        stored.remember(answer)
+        activities[id] = stored
+
+        try await commit(
+            SyncRecord(snapshot: outcome.snapshot, token: nil, answers: [answer]),
+            push: changed ? outcome.snapshot : nil)
+        if changed { scheduleDeadlines() }
+        return try Self.result(of: outcome)
+    }
+
+    /// Every activity, active ones first, without tokens.
+    public func list() -> [ActivitySummary] {
+        let now = clock.now()
+        return durable.values.map { ActivitySummary($0.snapshot, at: now) }.sorted(by: ActivitySummary.listingOrder)
+    }
+
+    /// An activity's current durable state.
+    public func snapshot(of id: String) throws(SyncError) -> ActivitySnapshot {
+        guard let stored = durable[id] else { throw .notFound(id: id) }
+        return stored.snapshot
+    }
+
+    /// The pushes of one activity: first its current state (unless `lastEventID` already
+    /// has it), then every change, in version order; it finishes after the dismissal or
+    /// when the server shuts down. Only durable states are ever pushed.
+    public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+        guard !isShutDown else { throw .unavailable }
+        try authorize(id, token)
+        // A subscriber that falls behind keeps the newest pushes: each is complete, so the
+        // newest is all it needs.
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        guard let current = durable[id]?.snapshot else {
+            // Created but not yet durable: it will be pushed when it is.
+            return register(continuation, stream, for: id)
+        }
+        if lastEventID.map({ current.version > $0 }) ?? true { continuation.yield(current) }
+        if current.event == .dismiss {
+            continuation.finish()
+            return stream
+        }
+        return register(continuation, stream, for: id)
+    }
+
+    /// Stops taking requests and ends every event stream; changes already accepted are
+    /// still made durable.
+    public func shutdown() {
+        isShutDown = true
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        for streams in subscribers.values { for continuation in streams.values { continuation.finish() } }
+        subscribers = [:]
+    }
+
+    /// Runs the clock rules for every activity now, waits until what they changed is
+    /// durable and pushed, and schedules the next run. The server does this by itself at
+    /// each deadline; its owner calls it once after start-up, so that deadlines that passed
+    /// while the server was down are caught up at once.
+    public func tick() async {
+        guard !isShutDown else { return }
+        let now = clock.now()
+        for id in activities.keys { advanceClockRules(of: id, at: now) }
+        scheduleDeadlines()
+        // A failed commit has already been answered and forgotten; the next tick retries.
+        try? await commit(nil, push: nil)
+    }
+
+    /// How many subscribers an activity has (for tests and diagnostics).
+    public func subscriberCount(of id: String) -> Int { subscribers[id]?.count ?? 0 }
+
+    // MARK: - Rules
+
+    private func authorize(_ id: String, _ token: String?) throws(SyncError) {
+        guard let stored = activities[id] else { throw .notFound(id: id) }
+        guard let token, !token.isEmpty else { throw .missingToken }
+        guard SecureToken.matches(token, stored.token) else { throw .wrongToken }
+    }
+
+    /// Applies the clock rules to one activity, queuing each change (without waiting for
+    /// it): completion or the 8-hour end, then the dismissal, or going stale.
+    private func advanceClockRules(of id: String, at now: Date) {
+        for _ in 0..<3 {
+            guard var stored = activities[id], stored.snapshot.event != .dismiss else { return }
+            let snapshot = stored.snapshot
+            let advanced = Transition.advance(snapshot.activity, to: now)
+            let event: ActivityEvent
+            if advanced != snapshot.activity {
+                event = .end
+            } else {
+                switch advanced.status(at: now) {
+                case .dismissed:
+                    event = .dismiss
+                case .stale where advanced.staleDate.map({ stalePushed[id] != $0 }) ?? false:
+                    stalePushed[id] = advanced.staleDate
+                    event = .update
+                case .active, .stale, .ended:
+                    return
+                }
+            }
+            let next = ActivitySnapshot(
+                id: id, version: snapshot.version + 1, timestamp: max(now, snapshot.timestamp), event: event,
+                activity: advanced)
+            stored.snapshot = next
+            activities[id] = stored
+            pending.append(SyncRecord(snapshot: next, token: nil, answers: []))
+            pendingPushes.append(next)
+        }
+    }
+
+    private static func result(of outcome: IntentOutcome) throws(SyncError) -> ActivitySnapshot {
+        switch outcome {
+        case .applied(let snapshot): return snapshot
+        case .refused(let code, let message, let current): throw .refused(code: code, message: message, current: current)
+        case .staleVersion(let expected, let current): throw .staleVersion(expected: expected, current: current)
+        }
+    }
+
+    // MARK: - Deadlines
+
+    private func scheduleDeadlines() {
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        guard !isShutDown else { return }
+        let now = clock.now()
+        let next = activities.values.compactMap { stored -> Date? in
+            guard stored.snapshot.event != .dismiss else { return nil }
+            let activity = stored.snapshot.activity
+            // A stale date or dismissal that has passed without its push is due now.
+            if activity.status(at: now) == .dismissed { return now }
+            if activity.status(at: now) == .stale, stalePushed[stored.snapshot.id] != activity.staleDate { return now }
+            return activity.nextDeadline(after: now)
+        }.min()
+        guard var next else { return }
+        if let notBefore, notBefore > next { next = notBefore }
+        let clock = self.clock
+        deadlineTask = Task { [weak self] in
+            do { try await clock.sleep(until: next) } catch { return }
+            await self?.tick()
+        }
+    }
+
+    // MARK: - Group commit
+
+    /// Queues a record (or nothing, to wait for what is queued) and returns once it and
+    /// everything before it is durable; its push leaves then.
+    private func commit(_ record: SyncRecord?, push: ActivitySnapshot?) async throws(SyncError) {
+        if let record { pending.append(record) }
+        if let push { pendingPushes.append(push) }
+        if record == nil, pending.isEmpty, !committing { return }
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                pendingWaiters.append(continuation)
+                startCommitIfIdle()
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .storageFailed(String(describing: error))
+        }
+    }
+
+    private func startCommitIfIdle() {
+        guard !committing, !pending.isEmpty || !pendingWaiters.isEmpty else { return }
+        committing = true
+        let batch = pending
+        let pushes = pendingPushes
+        let waiters = pendingWaiters
+        pending = []
+        pendingPushes = []
+        pendingWaiters = []
+        let storage = self.storage
+        Task {
+            let result = await Self.write(batch, to: storage)
+            self.finishCommit(batch, pushes: pushes, waiters: waiters, result: result)
+        }
+    }
+
+    /// Writes a batch on a thread of its own, so a slow disk never blocks the cooperative pool.
+    private static func write(_ batch: [SyncRecord], to storage: any SyncStorage) async -> Result<Void, SyncError> {
+        guard !batch.isEmpty else { return .success(()) }
+        return await withCheckedContinuation { continuation in
+            storageQueue.async {
+                do {
+                    try storage.commit(batch)
+                    continuation.resume(returning: .success(()))
+                } catch {
+                    continuation.resume(returning: .failure(.storageFailed(String(describing: error))))
+                }
+            }
+        }
+    }
+
+    private static let storageQueue = DispatchQueue(label: "little-moments.sync.storage")
+
+    private func finishCommit(
+        _ batch: [SyncRecord], pushes: [ActivitySnapshot], waiters: [CheckedContinuation<Void, any Error>],
+        result: Result<Void, SyncError>
+    ) {
+        committing = false
+        switch result {
+        case .success:
+            notBefore = nil
+            for record in batch { StoredActivity.absorb(record, into: &durable) }
+            for push in pushes { publish(push) }
+            for waiter in waiters { waiter.resume() }
+        case .failure(let error):
+            // Forget everything that is not durable: this batch and whatever was queued on
+            // top of it. Their intents are answered with the error; nothing was applied.
+            activities = durable
+            let queued = pendingWaiters
+            pending = []
+            pendingPushes = []
+            pendingWaiters = []
+            for waiter in waiters + queued { waiter.resume(throwing: error) }
+            notBefore = clock.now().addingTimeInterval(1)
+            scheduleDeadlines()
+        }
+        startCommitIfIdle()
+    }
+
+    // MARK: - Subscribers
+
+    private func register(
+        _ continuation: AsyncStream<ActivitySnapshot>.Continuation, _ stream: AsyncStream<ActivitySnapshot>,
+        for id: String
+    ) -> AsyncStream<ActivitySnapshot> {
+        let key = UUID()
+        subscribers[id, default: [:]][key] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(key, from: id) }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ key: UUID, from id: String) {
+        subscribers[id]?[key] = nil
+        if subscribers[id]?.isEmpty == true { subscribers[id] = nil }
+    }
+
+    private func publish(_ snapshot: ActivitySnapshot) {
+        guard let streams = subscribers[snapshot.id] else { return }
+        for continuation in streams.values {
+            continuation.yield(snapshot)
+            if snapshot.event == .dismiss { continuation.finish() }
+        }
+        if snapshot.event == .dismiss { subscribers[snapshot.id] = nil }
+    }
+}

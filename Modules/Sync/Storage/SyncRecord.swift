@@ -1,0 +1,134 @@
+/// One durable change of the server: the new snapshot of an activity (with its token when
+/// it was created) and, when an intent caused it, the answer that intent was given, so a
+/// retried intent gets the same answer after a restart.
+///
+/// Records only ever append. ``fold(_:)`` turns any sequence of them back into the state of
+/// every activity; a storage may compact a long log by writing one record per activity
+/// with ``StoredActivity/checkpoint``.
+public struct SyncRecord: Hashable, Sendable, Codable {
+    /// The activity's snapshot after the change.
+    public let snapshot: ActivitySnapshot
+    /// The activity's bearer token: present when the activity was created (and in
+    /// checkpoints), absent otherwise.
+    public let token: String?
+    /// The answers this record remembers: the one for the intent that caused the change,
+    /// or, in a checkpoint, every answer still remembered.
+    public let answers: [StoredAnswer]
+
+    /// A record.
+    public init(snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer]) {
+        self.snapshot = snapshot
+        self.token = token
+        self.answers = answers
+    }
+
+    /// The state of every activity after `records`, in the order they were committed.
+    /// A record for an unknown activity without a token is ignored: it cannot be reached.
+    public static func fold(_ records: some Sequence<SyncRecord>) -> [String: StoredActivity] {
+        var activities: [String: StoredActivity] = [:]
+        for record in records { StoredActivity.absorb(record, into: &activities) }
+        return activities
+    }
+}
+
+/// What the server remembers of an activity: its latest snapshot, its token, and the
+/// answers of recent intents.
+public struct StoredActivity: Hashable, Sendable {
+    /// How many answers an activity remembers; the oldest are forgotten first. Retries
+    /// come within seconds, so this covers them many times over.
+    public static let rememberedAnswers = 512
+
+    /// The latest snapshot.
+    public var snapshot: ActivitySnapshot
+    /// The bearer token.
+    public let token: String
+    /// Remembered answers, oldest first.
+    public private(set) var answers: [StoredAnswer] = []
+    private var answerIndex: [IntentKey: Int] = [:]
+
+    /// An activity with no remembered answers yet.
+    public init(snapshot: ActivitySnapshot, token: String) {
+        self.snapshot = snapshot
+        self.token = token
+    }
+
+    /// The answer given to an intent, if it is remembered.
+    public func answer(for key: IntentKey) -> StoredAnswer? {
+        answerIndex[key].map { answers[$0] }
+    }
+
+    /// Remembers an answer, forgetting the oldest past ``rememberedAnswers``.
+    public mutating func remember(_ answer: StoredAnswer) {
+        if answerIndex[answer.key] != nil { return }
+        answers.append(answer)
+        if answers.count > Self.rememberedAnswers {
+            answers.removeFirst(answers.count - Self.rememberedAnswers)
+            answerIndex = Dictionary(uniqueKeysWithValues: answers.enumerated().map { ($0.element.key, $0.offset) })
+        } else {
+            answerIndex[answer.key] = answers.count - 1
+        }
+    }
+
+    /// Folds one record into a set of activities: a record with a token (a creation or a
+    /// checkpoint) brings the activity in; any other record moves its snapshot forward and
+    /// adds its answers. A record for an unknown activity without a token is ignored.
+    public static func absorb(_ record: SyncRecord, into activities: inout [String: StoredActivity]) {
+        let id = record.snapshot.id
+        if let token = record.token, activities[id].map({ $0.snapshot.version < record.snapshot.version }) ?? true {
+            activities[id] = StoredActivity(snapshot: record.snapshot, token: token)
+        }
+        guard var activity = activities[id] else { return }
+        if record.snapshot.version >= activity.snapshot.version { activity.snapshot = record.snapshot }
+        for answer in record.answers { activity.remember(answer) }
+        activities[id] = activity
+    }
+
+    /// One record that restores this activity whole: what a storage writes when it
+    /// compacts its log.
+    public var checkpoint: SyncRecord {
+        SyncRecord(snapshot: snapshot, token: token, answers: answers)
+    }
+
+    public static func == (lhs: StoredActivity, rhs: StoredActivity) -> Bool {
+        lhs.snapshot == rhs.snapshot && lhs.token == rhs.token && lhs.answers == rhs.answers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(snapshot)
+        hasher.combine(token)
+        hasher.combine(answers)
+    }
+}
+
+/// Identifies one intent for idempotency: the client that sent it and its own id for it.
+public struct IntentKey: Hashable, Sendable, Codable {
+    /// The sending client's id.
+    public let clientID: String
+    /// The client's id for this intent; a retry reuses it.
+    public let intentID: String
+
+    /// A key.
+    public init(clientID: String, intentID: String) {
+        self.clientID = clientID
+        self.intentID = intentID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case clientID = "client_id"
+        case intentID = "intent_id"
+    }
+}
+
+/// The answer an intent was given the first time, replayed to every retry.
+public struct StoredAnswer: Hashable, Sendable, Codable {
+    /// Which intent.
+    public let key: IntentKey
+    /// How it went.
+    public let outcome: IntentOutcome
+
+    /// An answer.
+    public init(key: IntentKey, outcome: IntentOutcome) {
+        self.key = key
+        self.outcome = outcome
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+
+/// A way to talk to a sync server: in-process for the embedded default, or over HTTP.
+/// Both have the same semantics, and one parameterised test suite runs against both.
+public protocol SyncConnection: Sendable {
+    /// Starts a new activity; answers its id, token and first state.
+    func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
+        -> CreatedActivity
+    /// Every activity, active ones first, without tokens.
+    func activities() async throws(SyncError) -> [ActivitySummary]
+    /// One activity's current state.
+    func activity(id: String) async throws(SyncError) -> ActivitySnapshot
+    /// Sends an intent; answers the state after it, or the error the server gave.
+    func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot
+    /// The activity's pushes: the current state first (unless `lastEventID` has it), then
+    /// each change. The stream ends after the dismissal, and throws when the connection fails.
+    func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+}
+
+/// The embedded default: a ``SyncServer`` in the same process, called directly.
+public struct InProcessConnection: SyncConnection {
+    /// The server it talks to.
+    public let server: SyncServer
+
+    /// A connection to `server`.
+    public init(server: SyncServer) { self.server = server }
+
+    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
+        -> CreatedActivity
+    {
+        try await server.create(attributes, showSeconds: showSeconds)
+    }
+
+    public func activities() async throws(SyncError) -> [ActivitySummary] {
+        await server.list()
+    }
+
+    public func activity(id: String) async throws(SyncError) -> ActivitySnapshot {
+        try await server.snapshot(of: id)
+    }
+
+    public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
+        try await server.send(request, to: id, token: token)
+    }
+
+    public func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    {
+        let stream = try await server.subscribe(to: id, token: token, after: lastEventID)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                for await snapshot in stream { continuation.yield(snapshot) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import AsyncHTTPClient
+import Domain
+import Fixtures
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Sync
+import Testing
+
+/// The HTTP protocol of Documentation/Protocol.md, byte for byte: statuses, headers,
+/// bodies, and every kind of bad input answered without a change of state.
+@Suite("Sync HTTP protocol")
+struct HTTPProtocolTests {
+    struct Fixture {
+        let harness: SyncHarness
+        let http: RunningHTTPServer
+        let created: CreatedActivity
+        var base: String { http.baseURL }
+        var intents: String { "\(base)/v1/activities/\(created.id)/intents" }
+        var auth: [(String, String)] { [("Authorization", "Bearer \(created.token)")] }
+    }
+
+    func fixture(heartbeat: Duration = .seconds(15)) async throws -> Fixture {
+        let harness = try SyncHarness()
+        let http = try await RunningHTTPServer.start(harness.server, heartbeat: heartbeat)
+        return Fixture(harness: harness, http: http, created: try await harness.create())
+    }
+
+    /// The state did not move.
+    func unchanged(_ fixture: Fixture) async throws {
+        #expect(try await fixture.harness.server.snapshot(of: fixture.created.id) == fixture.created.state)
+    }
+
+    @Test("health, creation, listing without tokens, and reading with an ETag")
+    func happyPaths() async throws {
+        let f = try await fixture()
+        #expect(try await RawHTTP.send("GET", "\(f.base)/healthz").status == 200)
+
+        let created = try await RawHTTP.send(
+            "POST", "\(f.base)/v1/activities", json: #"{"name":"Evening","target_seconds":600,"client_id":"cli"}"#)
+        #expect(created.status == 201)
+        let token = created.json["token"] as? String ?? ""
+        #expect(token.count == 64)
+        let state = created.json["state"] as? [String: Any]
+        #expect((state?["aps"] as? [String: Any])?["event"] as? String == "start")
+        #expect(state?["version"] as? Int == 1)
+
+        let list = try await RawHTTP.send("GET", "\(f.base)/v1/activities")
+        #expect(list.status == 200)
+        #expect(!list.body.contains(token) && !list.body.contains(f.created.token))
+        #expect((list.json["activities"] as? [Any])?.count == 2)
+
+        let one = try await RawHTTP.send("GET", "\(f.base)/v1/activities/\(f.created.id)")
+        #expect(one.status == 200)
+        #expect(one.headers.first(name: "ETag") == "\"1\"")
+        try await f.http.stop()
+    }
+
+    @Test("bad bodies get 400 naming the field, 413 over 4 KB; nothing changes")
+    func badBodies() async throws {
+        let f = try await fixture()
+        let cases: [(String, String)] = [
+            (#"{"client_id":"c","intent_id":"i","action":"pause","colour":"blue"}"#, "Unknown field 'colour'"),
+            (#"{"client_id":"c","intent_id":"i","action":"explode"}"#, "'action' must be pause, resume, finish, cancel or adjust"),
+            (#"{"client_id":"c","intent_id":"i","action":"adjust"}"#, "'adjust_seconds' is required"),
+            (#"{"client_id":"c","intent_id":"i","action":"adjust","adjust_seconds":"60"}"#, "'adjust_seconds' must be a number"),
+            (#"{"client_id":"c","intent_id":"i","action":"adjust","adjust_seconds":1e9}"#, "'adjust_seconds' must be a number from -28800 to 28800"),
+            (#"{"client_id":5,"intent_id":"i","action":"pause"}"#, "'client_id' must be a string"),
+            (#"{"intent_id":"i","action":"pause"}"#, "'client_id' is missing"),
+            (#"{"client_id":"","intent_id":"i","action":"pause"}"#, "'client_id' must be 1 to 128 characters"),
+            (#"{"client_id":"c","intent_id":"i","action":"pause","expected_version":-1}"#, "'expected_version' must be a whole number from 0 up"),
+            (#"{"client_id":"c","intent_id":"i","action":"pause""#, "not valid JSON"),
+            (#"["pause"]"#, "must be a JSON object"),
+            (String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000), "not valid JSON"),
+        ]
+        for (body, message) in cases {
+            let reply = try await RawHTTP.send("POST", f.intents, json: body, headers: f.auth)
+            #expect(reply.status == 400, "\(body.prefix(60))")
+            #expect((reply.json["message"] as? String ?? "").contains(message), "\(reply.body)")
+        }
+        let invalidUTF8 = Data([0x7B, 0x22, 0x61, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D])
+        #expect(try await RawHTTP.send("POST", f.intents, body: invalidUTF8, headers: f.auth).status == 400)
+        let huge = #"{"client_id":"c","intent_id":"i","action":"pause","pad":""# + String(repeating: "x", count: 5_000) + #""}"#
+        let tooLarge = try await RawHTTP.send("POST", f.intents, json: huge, headers: f.auth)
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.json["error"] as? String == "body_too_large")
+
+        let badCreate = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"","target_seconds":0,"client_id":"c"}"#)
+        #expect(badCreate.status == 400)
+        #expect((badCreate.json["message"] as? String ?? "").contains("'name'"))
+        let badTarget = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":0,"client_id":"c"}"#)
+        #expect((badTarget.json["message"] as? String ?? "").contains("'target_seconds'"))
+        #expect(await f.harness.server.list().count == 1)
+        try await unchanged(f)
+        try await f.http.stop()
+    }
+
+    @Test("401 without a token, 403 with a wrong one, 404 for an unknown activity")
+    func authorisation() async throws {
+        let f = try await fixture()
+        let pause = #"{"client_id":"c","intent_id":"i","action":"pause"}"#
+        let none = try await RawHTTP.send("POST", f.intents, json: pause)
+        #expect(none.status == 401)
+        #expect(none.headers.first(name: "WWW-Authenticate") == "Bearer")
+        #expect(try await RawHTTP.send("POST", f.intents, json: pause, headers: [("Authorization", "Bearer nope")]).status == 403)
+        #expect(try await RawHTTP.send("POST", f.intents, json: pause, headers: [("Authorization", "Basic abc")]).status == 401)
+        #expect(try await RawHTTP.send("POST", "\(f.base)/v1/activities/missing/intents", json: pause, headers: f.auth).status == 404)
+        #expect(try await RawHTTP.send("GET", "\(f.base)/v1/activities/\(f.created.id)/events", headers: [("Authorization", "Bearer nope")]).status == 403)
+        try await unchanged(f)
+        try await f.http.stop()
+    }
+
+    @Test("409 carries the code and the current state; 412 for a stale If-Match; disagreeing versions are 400")
+    func conflicts() async throws {
+        let f = try await fixture()
+        _ = try await f.harness.server.send(try request(.cancel), to: f.created.id, token: f.created.token)
+        let refused = try await RawHTTP.send("POST", f.intents, json: #"{"client_id":"c","intent_id":"1","action":"pause"}"#, headers: f.auth)
+        #expect(refused.status == 409)
+        #expect(refused.json["error"] as? String == "session_ended")
+        #expect((refused.json["state"] as? [String: Any])?["version"] as? Int == 2)
+
+        let g = try await fixture()
+        let stale = try await RawHTTP.send(
+            "POST", g.intents, json: #"{"client_id":"c","intent_id":"1","action":"pause"}"#, headers: g.auth + [("If-Match", "\"7\"")])
+        #expect(stale.status == 412)
+        #expect(stale.json["expected_version"] as? Int == 7)
+        let disagree = try await RawHTTP.send(
+            "POST", g.intents, json: #"{"client_id":"c","intent_id":"2","action":"pause","expected_version":1}"#,
+            headers: g.auth + [("If-Match", "\"2\"")])
+        #expect(disagree.status == 400)
+        let matching = try await RawHTTP.send(
+            "POST", g.intents, json: #"{"client_id":"c","intent_id":"3","action":"pause"}"#, headers: g.auth + [("If-Match", "\"1\"")])
+        #expect(matching.status == 200)
+        #expect(matching.headers.first(name: "ETag") == "\"2\"")
+        try await f.http.stop()
+        try await g.http.stop()
+    }
+
+    @Test("events are server-sent: id, event and an APNs-shaped data line, then heartbeats")
+    func eventStream() async throws {
+        let f = try await fixture(heartbeat: .milliseconds(200))
+        var request = HTTPClientRequest(url: "\(f.base)/v1/activities/\(f.created.id)/events")
+        request.headers.add(name: "Authorization", value: "Bearer \(f.created.token)")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        #expect(response.status == .ok)
+        #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
+        var text = ""
+        for try await buffer in response.body {
+            text += String(buffer: buffer)
+            if text.contains(": heartbeat") { break }
+        }
+        #expect(text.hasPrefix("id: 1\nevent: start\ndata: {\"activity\":"))
+        let dataLine = text.split(separator: "\n").first { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) } ?? ""
+        let payload = try JSONSerialization.jsonObject(with: Data(dataLine.utf8)) as? [String: Any]
+        let aps = payload?["aps"] as? [String: Any]
+        for key in ["timestamp", "event", "content-state", "stale-date", "dismissal-date", "relevance-score"] {
+            #expect(aps?.keys.contains(key) == true, "aps lacks \(key)")
+        }
+        #expect(payload?["activity_id"] as? String == f.created.id)
+        try await f.http.stop()
+    }
+
+    @Test("a graceful shutdown ends open event streams and stops within a second")
+    func shutdownClosesStreams() async throws {
+        let f = try await fixture()
+        let connection = HTTPSyncConnection(baseURL: f.base)
+        let stream = try await connection.events(of: f.created.id, token: f.created.token, after: nil)
+        let reader = Task { try await collect(100, from: stream) }
+        try await Task.sleep(for: .milliseconds(100))
+        let started = ContinuousClock.now
+        try await f.http.stop()
+        let seen = try await reader.value
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(seen.map(\.version) == [1])
+    }
+
+    @Test("a slow client holding a half-sent request does not stop others")
+    func slowClient() async throws {
+        let f = try await fixture()
+        let slow = try SlowSocket(port: f.http.port)
+        try slow.send("POST /v1/activities/\(f.created.id)/intents HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"cli")
+        let pause = try await RawHTTP.send("POST", f.intents, json: #"{"client_id":"c","intent_id":"i","action":"pause"}"#, headers: f.auth)
+        #expect(pause.status == 200)
+        slow.close()
+        try await f.http.stop()
+    }
+}

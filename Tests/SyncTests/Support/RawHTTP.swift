@@ -1,0 +1,32 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Plain HTTP requests with exact bytes, for checking the protocol itself: statuses,
+/// headers and bodies as a curl user would see them.
+enum RawHTTP {
+    struct Reply {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: String
+        /// The body as JSON.
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+    }
+
+    static func send(
+        _ method: String, _ url: String, body: Data? = nil, headers: [(String, String)] = []
+    ) async throws -> Reply {
+        var request = HTTPClientRequest(url: url)
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let data = try await response.body.collect(upTo: 1 << 20)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: data))
+    }
+
+    static func send(_ method: String, _ url: String, json: String, headers: [(String, String)] = []) async throws -> Reply {
+        try await send(method, url, body: Data(json.utf8), headers: [("Content-Type", "application/json")] + headers)
+    }
+}

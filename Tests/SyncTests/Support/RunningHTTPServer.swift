@@ -1,0 +1,32 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Sync
+
+/// A real ``SyncHTTPServer`` on an ephemeral loopback port, run in a service group that a
+/// test can shut down gracefully.
+struct RunningHTTPServer: Sendable {
+    let port: Int
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts serving `server` and returns once the socket listens.
+    static func start(_ server: SyncServer, heartbeat: Duration = .seconds(15)) async throws -> RunningHTTPServer {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let http = SyncHTTPServer(server: server, port: 0, heartbeat: heartbeat, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let services = http.makeServices { port in continuation.yield(port) }
+        let group = ServiceGroup(services: services, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return RunningHTTPServer(port: port, group: group, task: task)
+    }
+
+    /// Shuts down as on SIGTERM and waits until the server has stopped.
+    func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+}
