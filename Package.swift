@@ -143,7 +143,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CompositionRootTests",
-            dependencies: ["CompositionRoot"],
+            dependencies: [
+                "CompositionRoot", "Sync", "Domain", "Persistence", "Fixtures",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Tests/CompositionRootTests",
             swiftSettings: swiftSettings
         ),
@@ -170,7 +173,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Domain", "Rendering", "Sync", "Persistence", "Fixtures"],
+            dependencies: [
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "CompositionRoot",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Tests/Benchmarks",
             swiftSettings: swiftSettings
         ),

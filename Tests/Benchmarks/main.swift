@@ -4,6 +4,7 @@ let suites: [(name: String, run: () -> Void)] = [
     ("domain", DomainBenchmarks.run),
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
+    ("sync", SyncBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -13,7 +13,8 @@ public struct MomentsCommand: AsyncParsableCommand {
             The timer screen and its Live Activity presentations are on their way; see the \
             README for what works today.
             """,
-        version: AppVersion.current
+        version: AppVersion.current,
+        subcommands: [ServeCommand.self]
     )
 
     /// Made by ArgumentParser when it parses the command line.

@@ -34,9 +34,11 @@ public struct SyncRecord: Hashable, Sendable, Codable {
 /// What the server remembers of an activity: its latest snapshot, its token, and the
 /// answers of recent intents.
 public struct StoredActivity: Hashable, Sendable {
-    /// How many answers an activity remembers; the oldest are forgotten first. Retries
-    /// come within seconds, so this covers them many times over.
-    public static let rememberedAnswers = 512
+    /// How many answers an activity remembers for each client: a client retries its own
+    /// recent intents, so a few per client cover every retry, however busy others are.
+    public static let answersPerClient = 16
+    /// How many answers an activity remembers in all; the oldest are forgotten first.
+    public static let rememberedAnswers = 256
 
     /// The latest snapshot.
     public var snapshot: ActivitySnapshot
@@ -57,15 +59,22 @@ public struct StoredActivity: Hashable, Sendable {
         answerIndex[key].map { answers[$0] }
     }
 
-    /// Remembers an answer, forgetting the oldest past ``rememberedAnswers``.
+    /// Remembers an answer, forgetting the client's oldest past ``answersPerClient`` and
+    /// the activity's oldest past ``rememberedAnswers``.
     public mutating func remember(_ answer: StoredAnswer) {
         if answerIndex[answer.key] != nil { return }
         answers.append(answer)
-        if answers.count > Self.rememberedAnswers {
-            answers.removeFirst(answers.count - Self.rememberedAnswers)
-            answerIndex = Dictionary(uniqueKeysWithValues: answers.enumerated().map { ($0.element.key, $0.offset) })
-        } else {
+        let clientID = answer.key.clientID
+        if answers.lazy.filter({ $0.key.clientID == clientID }).count > Self.answersPerClient,
+            let oldest = answers.firstIndex(where: { $0.key.clientID == clientID })
+        {
+            answers.remove(at: oldest)
+        }
+        if answers.count > Self.rememberedAnswers { answers.removeFirst(answers.count - Self.rememberedAnswers) }
+        if answers.count == answerIndex.count + 1, answers.last?.key == answer.key {
             answerIndex[answer.key] = answers.count - 1
+        } else {
+            answerIndex = Dictionary(uniqueKeysWithValues: answers.enumerated().map { ($0.element.key, $0.offset) })
         }
     }
 

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+
+/// How the commands talk to a person: results on standard output, flushed at once so a
+/// pipe sees each line when it happens; warnings and errors on standard error.
+enum Console {
+    /// Prints a line of output.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Prints a warning.
+    static func warn(_ line: String) {
+        FileHandle.standardError.write(Data(("moments: warning: " + line + "\n").utf8))
+    }
+
+    /// An error to end a command with: its message on standard error, exit status 1.
+    static func failure(_ message: String) -> any Error {
+        FileHandle.standardError.write(Data(("moments: error: " + message + "\n").utf8))
+        return ExitCode(1)
+    }
+}

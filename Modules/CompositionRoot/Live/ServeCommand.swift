@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Persistence
+import Sync
+
+/// `moments serve`: the sync server on its own, over HTTP, for other terminals.
+///
+/// Its state lives in the durable JSON files of Persistence (through ``JSONSyncStorage``),
+/// so a restart, even after SIGKILL, loses no answered intent. SIGTERM and SIGINT close
+/// every event stream and exit 0.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the sync server over HTTP, so other terminals can start and watch sessions.",
+        discussion: """
+            Binds to 127.0.0.1 unless --host names another address. Use --port 0 for any free \
+            port; the first line printed says where it listens.
+            """)
+
+    @Option(help: "The address to listen on. Anything but a loopback address is reachable from other machines.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 for any free port).")
+    var port = SyncHTTPServer.defaultPort
+
+    @Option(name: .customLong("data-dir"), help: "Keep all state in this folder instead of the XDG folders.")
+    var dataDirectory: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be from 0 to 65535, not \(port).")
+        }
+    }
+
+    func run() async throws {
+        if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            Console.warn("listening on \(host): other machines can reach this server; anyone with a token can change its sessions.")
+        }
+        let locations = StoreLocations.resolve(dataDirectory: dataDirectory)
+        let storage: JSONSyncStorage
+        do {
+            storage = try JSONSyncStorage(locations: locations)
+        } catch {
+            throw Console.failure(error.description)
+        }
+        defer { storage.close() }
+        for issue in storage.collection.issues { Console.warn(issue.description) }
+        let server = try SyncServer(storage: storage)
+        await server.tick()
+        let host = self.host
+        let folder = locations.stateDirectory.path
+        do {
+            try await SyncHTTPServer(server: server, host: host, port: port).run { port in
+                Console.say("moments serve: listening on http://\(host):\(port) (state in \(folder))")
+            }
+        } catch {
+            throw Console.failure("the server stopped: \(error). Is port \(port) already in use? Try --port 0.")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import AsyncHTTPClient
+import CompositionRoot
+import Domain
+import Fixtures
+import Foundation
+import Logging
+import NIOCore
+import Persistence
+import ServiceLifecycle
+import Sync
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Figures for Sync, in release, on loopback, with durable storage on (the JSON files of
+/// Persistence through the composition root's adapter), beside the floors measured in the
+/// same run: one fsync and rename, one loopback round trip.
+enum SyncBenchmarks {
+    static func run() {
+        raiseFileLimit()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { try await measure() } catch { print("sync benchmarks failed: \(error)") }
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
+
+    private static func measure() async throws {
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1_200)))
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storage = try JSONSyncStorage(locations: StoreLocations(singleDirectory: folder))
+        defer { storage.close() }
+        let server = try SyncServer(storage: storage)
+        let http = SyncHTTPServer(server: server, port: 0, logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let group = ServiceGroup(
+            services: http.makeServices { portContinuation.yield($0) },
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let serving = Task { try await group.run() }
+        var portIterator = ports.makeAsyncIterator()
+        guard let port = await portIterator.next() else { return }
+        let connection = HTTPSyncConnection(baseURL: "http://127.0.0.1:\(port)", client: client)
+
+        try floors(folder: folder)
+        try await roundTripFloor(client: client, port: port)
+        for subscribers in [1, 100, 1_000] {
+            try await pushLatency(subscribers: subscribers, connection: connection)
+        }
+        try await throughput(activities: 1, connection: connection, label: "HTTP")
+        try await throughput(activities: 100, connection: connection, label: "HTTP")
+        try await throughput(activities: 1, connection: InProcessConnection(server: server), label: "in-process")
+
+        await group.triggerGracefulShutdown()
+        _ = try? await serving.value
+        try await client.shutdown()
+    }
+
+    /// One durable save of a small document (temporary file, fsync, rename, folder fsync).
+    private static func floors(folder: URL) throws {
+        let target = folder.appendingPathComponent("floor.json")
+        let bytes = Data(repeating: 0x61, count: 512)
+        try Bench.time("sync.floor fsync + rename (512 B)", samples: 51) {
+            try DurableFile.save(bytes, to: target)
+        }
+    }
+
+    private static func roundTripFloor(client: HTTPClient, port: Int) async throws {
+        var samples: [Double] = []
+        for _ in 0..<200 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/healthz"), timeout: .seconds(5))
+            _ = try await response.body.collect(upTo: 1_024)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        Bench.report("sync.floor loopback round trip (GET /healthz)", seconds: Bench.percentile(samples, 0.5))
+    }
+
+    /// From sending an intent to the push arriving at every one of `subscribers` streams.
+    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection) async throws {
+        let created = try await connection.createActivity(
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench")
+        let arrivals = Arrivals(expected: subscribers)
+        var readers: [Task<Void, any Error>] = []
+        for _ in 0..<subscribers {
+            let stream = try await connection.events(of: created.id, token: created.token, after: 1)
+            readers.append(Task {
+                for try await snapshot in stream { await arrivals.arrived(version: snapshot.version) }
+            })
+        }
+        var latencies: [Double] = []
+        let rounds = subscribers >= 1_000 ? 30 : 100
+        for round in 0..<rounds {
+            let version = UInt64(round + 2)
+            await arrivals.expect(version: version)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await connection.send(
+                try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
+                to: created.id, token: created.token)
+            await arrivals.waitForAll()
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        readers.forEach { $0.cancel() }
+        Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p50", seconds: Bench.percentile(latencies, 0.5), label: "p50   ")
+        Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p99", seconds: Bench.percentile(latencies, 0.99), label: "p99   ")
+    }
+
+    /// Durable intents per second from 64 concurrent senders over `activities` activities.
+    private static func throughput(activities count: Int, connection: any SyncConnection, label: String) async throws {
+        var created: [CreatedActivity] = []
+        for _ in 0..<count {
+            created.append(try await connection.createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench"))
+        }
+        let perSender = 60
+        let senders = 64
+        let targets = created
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                group.addTask {
+                    for step in 0..<perSender {
+                        let activity = targets[(sender + step) % targets.count]
+                        _ = try await connection.send(
+                            try IntentRequest(clientID: "s\(sender)", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),
+                            to: activity.id, token: activity.token)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        Bench.report(
+            "sync.durable intents/s, \(count) activit\(count == 1 ? "y" : "ies"), \(label)",
+            value: Double(senders * perSender) / seconds, unit: "/s", label: "rate  ")
+    }
+
+    private static func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+/// Counts arrivals of one version across subscribers.
+private actor Arrivals {
+    private let expected: Int
+    private var version: UInt64 = 0
+    private var count = 0
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    init(expected: Int) { self.expected = expected }
+
+    func expect(version: UInt64) {
+        self.version = version
+        count = 0
+    }
+
+    func arrived(version: UInt64) {
+        guard version == self.version else { return }
+        count += 1
+        if count == expected, let waiter {
+            self.waiter = nil
+            waiter.resume()
+        }
+    }
+
+    func waitForAll() async {
+        if count >= expected { return }
+        await withCheckedContinuation { waiter = $0 }
+    }
+}

@@ -1,0 +1,59 @@
+import CompositionRoot
+import Domain
+import Fixtures
+import Foundation
+import Persistence
+import Sync
+import Testing
+
+/// The adapter that keeps Sync's state in Persistence's files: what a server commits is
+/// what a restarted server finds, answers included.
+@Suite("JSONSyncStorage")
+struct JSONSyncStorageTests {
+    @Test("a restarted server on the same files has every activity, token and remembered answer")
+    func restart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-storage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = StoreLocations(singleDirectory: folder)
+        let clock = PreviewClock()
+
+        let storage = try JSONSyncStorage(locations: locations)
+        let server = try SyncServer(storage: storage, clock: clock)
+        let first = try await server.create(SessionAttributesMother.makeAttributes())
+        let second = try await server.create(SessionAttributesMother.makeOpenEnded())
+        clock.advance(by: 60)
+        let pause = try IntentRequest(clientID: "a", intentID: "1", intent: .pause)
+        let paused = try await server.send(pause, to: first.id, token: first.token)
+        let refusal = try IntentRequest(clientID: "a", intentID: "2", intent: .adjustTarget(bySeconds: 60))
+        await #expect(throws: SyncError.self) { try await server.send(refusal, to: second.id, token: second.token) }
+        await server.shutdown()
+        storage.close()
+
+        let reopened = try JSONSyncStorage(locations: locations)
+        defer { reopened.close() }
+        #expect(reopened.collection.issues.isEmpty)
+        let restarted = try SyncServer(storage: reopened, clock: clock)
+        #expect(try await restarted.snapshot(of: first.id) == paused)
+        #expect(try await restarted.snapshot(of: second.id) == second.state)
+        #expect(try await restarted.send(pause, to: first.id, token: first.token) == paused)
+        await #expect(throws: SyncError.refused(
+            code: "open_ended", message: TransitionError.openEnded.description, current: second.state)
+        ) {
+            try await restarted.send(refusal, to: second.id, token: second.token)
+        }
+        await #expect(throws: SyncError.wrongToken) { try await restarted.send(pause, to: first.id, token: second.token) }
+    }
+
+    @Test("the files are the Persistence collection's, refusing a second server on the same folder")
+    func locked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storage = try JSONSyncStorage(locations: StoreLocations(singleDirectory: folder))
+        defer { storage.close() }
+        #expect(storage.collection.journalURL.lastPathComponent == "server-state.journal.jsonl")
+        #expect(throws: PersistenceError.self) {
+            try DocumentCollection.open(
+                named: ServerStateStore.collectionName, in: folder, schema: JSONSyncStorage.schema, lockWait: .milliseconds(50))
+        }
+    }
+}
