@@ -1,13 +1,30 @@
 import Domain
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Server-sent events: each snapshot as one event (`id:` the version, `event:` start,
 /// update, end or dismiss, `data:` the ``PushPayload``), and a comment line as a heartbeat
 /// whenever the stream has been quiet for a while.
 enum ServerSentEvents {
-    /// The bytes of one event.
+    /// The bytes of one event, encoded once per activity and version however many
+    /// subscribers receive it: with a thousand subscribers, encoding is the server's main cost.
     static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+        if let cached = recent.withLock({ $0[snapshot.id] }), cached.version == snapshot.version, cached.event == snapshot.event {
+            return cached.bytes
+        }
+        let bytes = encode(snapshot)
+        recent.withLock { cache in
+            if cache.count > 1_024 { cache.removeAll() }
+            cache[snapshot.id] = (snapshot.version, snapshot.event, bytes)
+        }
+        return bytes
+    }
+
+    /// The newest frame of each activity.
+    private static let recent = Mutex<[String: (version: UInt64, event: ActivityEvent, bytes: ByteBuffer)]>([:])
+
+    private static func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
