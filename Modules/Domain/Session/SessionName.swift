@@ -15,7 +15,7 @@ public struct SessionName: Hashable, Sendable, Codable, CustomStringConvertible 
         for scalar in raw.unicodeScalars where Self.isForbidden(scalar) {
             throw .nameHasControlCharacter(scalar: scalar.value)
         }
-        let trimmed = Self.trimmed(raw)
+        let trimmed = raw.trimmingWhitespace
         guard !trimmed.isEmpty else { throw .nameEmpty }
         guard trimmed.count <= Self.maximumLength else { throw .nameTooLong(length: trimmed.count) }
         value = trimmed
@@ -48,12 +48,5 @@ public struct SessionName: Hashable, Sendable, Codable, CustomStringConvertible 
         case 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        var scalars = Substring(text)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -186,12 +186,3 @@ extension Settings: Codable {
         try container.encode(desktopNotification, forKey: .desktopNotification)
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
-    }
-}

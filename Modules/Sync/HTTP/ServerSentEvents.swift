@@ -5,7 +5,7 @@ import Synchronization
 
 /// Server-sent events: each snapshot as one event (`id:` the version, `event:` start,
 /// update, end or dismiss, `data:` the ``PushPayload``), and a comment line as a heartbeat
-/// whenever the stream has been quiet for a while.
+/// at a steady interval, so a client can tell a quiet stream from a dead server.
 enum ServerSentEvents {
     /// The bytes of one event, encoded once per activity and version however many
     /// subscribers receive it: with a thousand subscribers, encoding is the server's main cost.
@@ -25,9 +25,7 @@ enum ServerSentEvents {
     private static let recent = Mutex<[String: (version: UInt64, event: ActivityEvent, bytes: ByteBuffer)]>([:])
 
     private static func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
+        let data = (try? SyncRoutes.encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
         var text = "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: "
         text += String(decoding: data, as: UTF8.self)
         text += "\n\n"
@@ -37,7 +35,7 @@ enum ServerSentEvents {
     /// The heartbeat comment.
     static let heartbeatFrame = ByteBuffer(string: ": heartbeat\n\n")
 
-    /// The frames of a stream of snapshots, with a heartbeat after each quiet `interval`.
+    /// The frames of a stream of snapshots, with a heartbeat every `interval`.
     /// Ends when the snapshots end.
     static func frames(of snapshots: AsyncStream<ActivitySnapshot>, heartbeat interval: Duration) -> AsyncStream<ByteBuffer> {
         AsyncStream { continuation in

@@ -119,7 +119,9 @@ struct SyncRoutes: Sendable {
 
     // MARK: - Response helpers
 
-    private static let encoder: JSONEncoder = {
+    /// How every JSON answer and event is written: keys sorted, so the same state always
+    /// gives the same bytes.
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

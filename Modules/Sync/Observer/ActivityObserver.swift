@@ -14,8 +14,8 @@ public actor ActivityObserver {
     /// How many pushes were dropped by the ordering rule (for diagnostics and tests).
     public private(set) var droppedCount = 0
 
-    private var contentContinuations: [UUID: AsyncStream<ActivitySnapshot>.Continuation] = [:]
-    private var statusContinuations: [UUID: AsyncStream<ActivityStatus>.Continuation] = [:]
+    private var contentStreams = Broadcast<ActivitySnapshot>()
+    private var statusStreams = Broadcast<ActivityStatus>()
     private var lastStatus: ActivityStatus?
 
     /// An observer that has seen nothing yet.
@@ -37,31 +37,17 @@ public actor ActivityObserver {
     /// The newest state now (if any), then every state taken, in version order. Ends after
     /// the dismissal.
     public func contentUpdates() -> AsyncStream<ActivitySnapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(64))
-        if let current { continuation.yield(current) }
-        if current?.event == .dismiss {
-            continuation.finish()
-        } else {
-            let key = UUID()
-            contentContinuations[key] = continuation
-            continuation.onTermination = { [weak self] _ in Task { await self?.removeContent(key) } }
+        contentStreams.stream(startingWith: current, finished: current?.event == .dismiss, buffering: 64) { [weak self] key in
+            Task { await self?.removeContent(key) }
         }
-        return stream
     }
 
     /// The status now (if any), then each change of it: active, stale, ended, dismissed.
     /// Ends after the dismissal.
     public func activityStateUpdates() -> AsyncStream<ActivityStatus> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ActivityStatus.self, bufferingPolicy: .bufferingNewest(16))
-        if let lastStatus { continuation.yield(lastStatus) }
-        if lastStatus == .dismissed {
-            continuation.finish()
-        } else {
-            let key = UUID()
-            statusContinuations[key] = continuation
-            continuation.onTermination = { [weak self] _ in Task { await self?.removeStatus(key) } }
+        statusStreams.stream(startingWith: lastStatus, finished: lastStatus == .dismissed, buffering: 16) { [weak self] key in
+            Task { await self?.removeStatus(key) }
         }
-        return stream
     }
 
     /// Takes one push if the ordering rule allows it; answers whether it did.
@@ -76,21 +62,19 @@ public actor ActivityObserver {
             return false
         }
         current = push
-        for continuation in contentContinuations.values { continuation.yield(push) }
+        contentStreams.yield(push)
         let status: ActivityStatus = push.event == .dismiss ? .dismissed : push.activity.status(at: push.timestamp)
         if status != lastStatus {
             lastStatus = status
-            for continuation in statusContinuations.values { continuation.yield(status) }
+            statusStreams.yield(status)
         }
         if push.event == .dismiss {
-            for continuation in contentContinuations.values { continuation.finish() }
-            for continuation in statusContinuations.values { continuation.finish() }
-            contentContinuations = [:]
-            statusContinuations = [:]
+            contentStreams.finish()
+            statusStreams.finish()
         }
         return true
     }
 
-    private func removeContent(_ key: UUID) { contentContinuations[key] = nil }
-    private func removeStatus(_ key: UUID) { statusContinuations[key] = nil }
+    private func removeContent(_ key: UUID) { contentStreams.remove(key) }
+    private func removeStatus(_ key: UUID) { statusStreams.remove(key) }
 }

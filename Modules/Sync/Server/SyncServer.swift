@@ -25,7 +25,7 @@ public actor SyncServer {
     private var durable: [String: StoredActivity]
     /// The stale date already pushed per activity, so going stale is pushed once.
     private var stalePushed: [String: Date] = [:]
-    private var subscribers: [String: [UUID: AsyncStream<ActivitySnapshot>.Continuation]] = [:]
+    private var subscribers: [String: Broadcast<ActivitySnapshot>] = [:]
 
     private var pending: [SyncRecord] = []
     private var pendingPushes: [ActivitySnapshot] = []
@@ -142,19 +142,18 @@ public actor SyncServer {
     public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) throws(SyncError) -> AsyncStream<ActivitySnapshot> {
         guard !isShutDown else { throw .unavailable }
         try authorize(id, token)
-        // A subscriber that falls behind keeps the newest pushes: each is complete, so the
-        // newest is all it needs.
-        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
-        guard let current = durable[id]?.snapshot else {
-            // Created but not yet durable: it will be pushed when it is.
-            return register(continuation, stream, for: id)
+        // Only durable states are pushed; one created but not yet durable comes when it is.
+        var initial: ActivitySnapshot?
+        if let current = durable[id]?.snapshot, lastEventID.map({ current.version > $0 }) ?? true {
+            initial = current
         }
-        if lastEventID.map({ current.version > $0 }) ?? true { continuation.yield(current) }
-        if current.event == .dismiss {
-            continuation.finish()
-            return stream
+        if durable[id]?.snapshot.event == .dismiss {
+            var ended = Broadcast<ActivitySnapshot>()
+            return ended.stream(startingWith: initial, finished: true, buffering: 1) { _ in }
         }
-        return register(continuation, stream, for: id)
+        return subscribers[id, default: Broadcast()].stream(startingWith: initial, finished: false, buffering: 256) {
+            [weak self] key in Task { await self?.unsubscribe(key, from: id) }
+        }
     }
 
     /// Stops taking requests and ends every event stream; changes already accepted are
@@ -163,7 +162,7 @@ public actor SyncServer {
         isShutDown = true
         deadlineTask?.cancel()
         deadlineTask = nil
-        for streams in subscribers.values { for continuation in streams.values { continuation.finish() } }
+        for id in subscribers.keys { subscribers[id]?.finish() }
         subscribers = [:]
     }
 
@@ -335,29 +334,16 @@ public actor SyncServer {
 
     // MARK: - Subscribers
 
-    private func register(
-        _ continuation: AsyncStream<ActivitySnapshot>.Continuation, _ stream: AsyncStream<ActivitySnapshot>,
-        for id: String
-    ) -> AsyncStream<ActivitySnapshot> {
-        let key = UUID()
-        subscribers[id, default: [:]][key] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(key, from: id) }
-        }
-        return stream
-    }
-
     private func unsubscribe(_ key: UUID, from id: String) {
-        subscribers[id]?[key] = nil
-        if subscribers[id]?.isEmpty == true { subscribers[id] = nil }
+        subscribers[id]?.remove(key)
+        if subscribers[id]?.count == 0 { subscribers[id] = nil }
     }
 
     private func publish(_ snapshot: ActivitySnapshot) {
-        guard let streams = subscribers[snapshot.id] else { return }
-        for continuation in streams.values {
-            continuation.yield(snapshot)
-            if snapshot.event == .dismiss { continuation.finish() }
+        subscribers[snapshot.id]?.yield(snapshot)
+        if snapshot.event == .dismiss {
+            subscribers[snapshot.id]?.finish()
+            subscribers[snapshot.id] = nil
         }
-        if snapshot.event == .dismiss { subscribers[snapshot.id] = nil }
     }
 }
