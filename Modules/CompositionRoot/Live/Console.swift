@@ -14,9 +14,10 @@ enum Console {
         FileHandle.standardError.write(Data(("moments: warning: " + line + "\n").utf8))
     }
 
-    /// An error to end a command with: its message on standard error, exit status 1.
-    static func failure(_ message: String) -> any Error {
+    /// An error to end a command with: its message on standard error, and `status`
+    /// (``ExitStatus/usageOrInput`` unless said otherwise).
+    static func failure(_ message: String, status: ExitStatus = .usageOrInput) -> any Error {
         FileHandle.standardError.write(Data(("moments: error: " + message + "\n").utf8))
-        return ExitCode(1)
+        return status.exitCode
     }
 }

@@ -21,6 +21,29 @@ struct PresentationTests {
         #expect(Rendered.lines(MinimalPresentation(session: session), width: 3, height: 1) == [" ◑ "])
     }
 
+    @Test("every activity surface fits its size and draws the presentation it names", arguments: ActivitySurface.allCases)
+    func surfaces(surface: ActivitySurface) {
+        let session = Samples.session()
+        #expect(Rendered.size(surface.view(session), width: 200, height: 60).fits(in: surface.size))
+        let expected: AnyView
+        switch surface {
+        case .lock: expected = LockScreenBanner(session: session).erased
+        case .compact: expected = CompactLeading(session: session).erased
+        case .minimal: expected = MinimalPresentation(session: session).erased
+        case .expanded: expected = ExpandedPresentation(session: session).erased
+        }
+        let size = surface == .compact ? PresentationBudget.compactLeading : surface.size
+        let drawn = Rendered.lines(surface.view(session), width: surface.size.width, height: surface.size.height)
+        let alone = Rendered.lines(expected, width: size.width, height: size.height)
+        #expect(zip(drawn, alone).allSatisfy { $0.hasPrefix($1) })
+    }
+
+    @Test("the compact pill keeps the camera's gap between its two sides")
+    func compactPill() {
+        let lines = Rendered.lines(ActivitySurface.compact.view(Samples.session()), width: 18, height: 1)
+        #expect(lines == ["◑ Morni…      2:05"])
+    }
+
     @Test("the lock screen offers Pause or Resume and Finish as labelled keys")
     func lockScreenHints() {
         let running = Rendered.text(LockScreenBanner(session: Samples.session()), width: 50, height: 8)

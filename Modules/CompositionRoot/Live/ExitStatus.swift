@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The exit statuses of `moments`, as its help and the README promise them: a script can
+/// tell a finished sit from an abandoned one and from a server it could not reach.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// The session completed (or the command did what was asked).
+    case completed = 0
+    /// The command line or an input was wrong; the message says what to do instead.
+    case usageOrInput = 1
+    /// The session was finished early or cancelled.
+    case endedEarly = 2
+    /// The sync server could not be reached.
+    case serverUnreachable = 3
+
+    /// The status as ArgumentParser's error type, to throw from `run()`.
+    public var exitCode: ExitCode { ExitCode(rawValue) }
+}
