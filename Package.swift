@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "RenderingTests",
             dependencies: [
-                "Rendering", "Domain", "Fixtures",
+                "Rendering", "Domain", "Fixtures", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "Tests/RenderingTests",
@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "Domain", "Fixtures"],
+            dependencies: ["Persistence", "Domain", "Fixtures", "TestSupport"],
             path: "Tests/PersistenceTests",
             swiftSettings: swiftSettings
         ),
@@ -137,6 +137,9 @@ let package = Package(
             dependencies: [
                 "Domain", "Rendering", "Sync", "Persistence", "Fixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The embedded server's services run in a group of our own, logging nowhere.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Modules/CompositionRoot",
             swiftSettings: swiftSettings
@@ -144,10 +147,25 @@ let package = Package(
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
-                "CompositionRoot", "Sync", "Domain", "Persistence", "Fixtures",
+                "CompositionRoot", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/CompositionRootTests",
+            swiftSettings: swiftSettings
+        ),
+        // The live app end to end: `moments start` and `moments watch` in real
+        // pseudo-terminals, over the embedded server and `moments serve`.
+        .testTarget(
+            name: "LiveAppTests",
+            dependencies: ["CompositionRoot", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
+            path: "Tests/LiveAppTests",
+            swiftSettings: swiftSettings
+        ),
+        // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
+        .executableTarget(
+            name: "TerminalProbe",
+            dependencies: ["CompositionRoot"],
+            path: "Tests/TerminalProbe",
             swiftSettings: swiftSettings
         ),
 
@@ -179,15 +197,24 @@ let package = Package(
         ),
 
         // MARK: - Whole-project suites
+        // One copy of what tests share: running processes and built products, the
+        // `moments serve` child, a pseudo-terminal runner and a virtual terminal.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Rendering"],
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ArchitectureTests",
+            dependencies: ["TestSupport"],
             path: "Tests/ArchitectureTests",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "CompositionRoot",
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "CompositionRoot", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

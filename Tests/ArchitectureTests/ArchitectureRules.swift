@@ -39,6 +39,10 @@ struct ArchitectureRules {
             return Allowance(
                 internalModules: ["Domain", "Rendering", "Sync", "Persistence", "Fixtures"], externalModules: nil,
                 systemModules: system)
+        case "TestSupport":
+            // The one copy of what tests share: processes, built products, pseudo-terminals
+            // and the virtual terminal, which reads Rendering's cells. No third party.
+            return Allowance(internalModules: ["Domain", "Rendering"], externalModules: [], systemModules: system)
         case "MomentsLive", "MomentsShowcase":
             return Allowance(internalModules: ["CompositionRoot"], externalModules: ["ArgumentParser"], systemModules: system)
         default:

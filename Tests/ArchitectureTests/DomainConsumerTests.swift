@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Documentation/Examples/DomainConsumer depends on the Domain product alone. Building it

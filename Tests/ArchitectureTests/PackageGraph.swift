@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The package as SwiftPM itself describes it (`swift package dump-package`), reduced to
 /// what the import rules speak of: each target, its folder and its dependencies.

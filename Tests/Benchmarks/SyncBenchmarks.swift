@@ -5,7 +5,6 @@ import Fixtures
 import Foundation
 import Logging
 import NIOCore
-import NIOHTTP1
 import Persistence
 import ServiceLifecycle
 import Sync
@@ -50,7 +49,7 @@ enum SyncBenchmarks {
         try floors(folder: folder)
         try await roundTripFloor(client: client, port: port)
         for subscribers in [1, 100, 1_000] {
-            try await pushLatency(subscribers: subscribers, connection: connection, client: client, port: port)
+            try await pushLatency(subscribers: subscribers, connection: connection, port: port)
         }
         try await throughput(activities: 1, connection: connection, label: "HTTP")
         try await throughput(activities: 100, connection: connection, label: "HTTP")
@@ -82,41 +81,26 @@ enum SyncBenchmarks {
     }
 
     /// From sending an intent to the push arriving at every one of `subscribers` event
-    /// streams. Each subscriber reads the raw stream and notes the event's `id:` line, as a
-    /// terminal on its own would receive it; decoding a thousand payloads in this one
-    /// process would measure the benchmark, not the server.
-    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, client: HTTPClient, port: Int) async throws {
+    /// streams, read as raw bytes (``EventReaders``) the way a terminal on its own receives
+    /// them.
+    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, port: Int) async throws {
         let created = try await connection.createActivity(
             SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench")
-        let arrivals = Arrivals(expected: subscribers)
-        var readers: [Task<Void, any Error>] = []
-        for _ in 0..<subscribers {
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/activities/\(created.id)/events")
-            request.headers.add(name: "Authorization", value: "Bearer \(created.token)")
-            request.headers.add(name: "Last-Event-ID", value: "1")
-            let response = try await client.execute(request, timeout: .seconds(600))
-            readers.append(Task {
-                var parser = SSEParser()
-                for try await buffer in response.body {
-                    for event in parser.feed(buffer.readableBytesView) {
-                        if let version = event.id.flatMap(UInt64.init) { await arrivals.arrived(version: version) }
-                    }
-                }
-            })
-        }
+        let readers = try EventReaders(
+            count: subscribers, port: port, activity: created.id, token: created.token, lastEventID: created.state.version)
+        defer { readers.stop() }
         var latencies: [Double] = []
-        let rounds = subscribers >= 1_000 ? 30 : 100
+        let rounds = subscribers >= 1_000 ? 60 : 200
         for round in 0..<rounds {
-            let version = UInt64(round + 2)
-            await arrivals.expect(version: version)
+            let version = created.state.version + UInt64(round + 1)
+            readers.expect(version: version)
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try await connection.send(
                 try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
                 to: created.id, token: created.token)
-            await arrivals.waitForAll()
+            await readers.waitForAll()
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        readers.forEach { $0.cancel() }
         Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p50", seconds: Bench.percentile(latencies, 0.5), label: "p50   ")
         Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p99", seconds: Bench.percentile(latencies, 0.99), label: "p99   ")
     }
@@ -156,34 +140,5 @@ enum SyncBenchmarks {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-}
-
-/// Counts arrivals of one version across subscribers.
-private actor Arrivals {
-    private let expected: Int
-    private var version: UInt64 = 0
-    private var count = 0
-    private var waiter: CheckedContinuation<Void, Never>?
-
-    init(expected: Int) { self.expected = expected }
-
-    func expect(version: UInt64) {
-        self.version = version
-        count = 0
-    }
-
-    func arrived(version: UInt64) {
-        guard version == self.version else { return }
-        count += 1
-        if count == expected, let waiter {
-            self.waiter = nil
-            waiter.resume()
-        }
-    }
-
-    func waitForAll() async {
-        if count >= expected { return }
-        await withCheckedContinuation { waiter = $0 }
     }
 }

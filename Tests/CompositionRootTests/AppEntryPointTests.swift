@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The two executables, as a person runs them: real processes of the built products.

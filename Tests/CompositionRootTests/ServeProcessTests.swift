@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Sync
+import TestSupport
 import Testing
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Damaged files never stop the program and never cost more than the damage: an unreadable

@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// The durable save leaves exactly the new bytes under the target's name and nothing else

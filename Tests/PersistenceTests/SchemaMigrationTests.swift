@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Files of older versions are upgraded on read, step by step, and rewritten in the

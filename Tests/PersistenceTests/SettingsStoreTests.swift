@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// The settings: standard until saved, then exactly what was saved, in a file a person

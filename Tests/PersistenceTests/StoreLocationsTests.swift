@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Where the stores live: XDG folders by default, one folder for `MOMENTS_HOME` or an

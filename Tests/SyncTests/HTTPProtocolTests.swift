@@ -160,6 +160,26 @@ struct HTTPProtocolTests {
         try await f.http.stop()
     }
 
+    @Test("a subscriber that hangs up is forgotten, heartbeats and pushes included")
+    func hangUpForgotten() async throws {
+        let f = try await fixture(heartbeat: .milliseconds(50))
+        let server = f.harness.server
+        var sockets: [SlowSocket] = []
+        for _ in 0..<5 {
+            let socket = try SlowSocket(port: f.http.port)
+            try socket.send(
+                "GET /v1/activities/\(f.created.id)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(f.created.token)\r\n\r\n")
+            sockets.append(socket)
+        }
+        try await eventually { await server.subscriberCount(of: f.created.id) == 5 }
+        sockets.forEach { $0.close() }
+        // The server notices a closed socket when it next writes: a heartbeat or a push.
+        try await eventually { await server.subscriberCount(of: f.created.id) == 0 }
+        let after = try await server.send(try request(.pause), to: f.created.id, token: f.created.token)
+        #expect(after.version == 2)
+        try await f.http.stop()
+    }
+
     @Test("a graceful shutdown ends open event streams and stops within a second")
     func shutdownClosesStreams() async throws {
         let f = try await fixture()

@@ -1,11 +1,12 @@
 import Domain
 import Foundation
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// Server-sent events: each snapshot as one event (`id:` the version, `event:` start,
 /// update, end or dismiss, `data:` the ``PushPayload``), and a comment line as a heartbeat
-/// at a steady interval, so a client can tell a quiet stream from a dead server.
+/// (``Heartbeats``).
 enum ServerSentEvents {
     /// The bytes of one event, encoded once per activity and version however many
     /// subscribers receive it: with a thousand subscribers, encoding is the server's main cost.
@@ -34,25 +35,43 @@ enum ServerSentEvents {
 
     /// The heartbeat comment.
     static let heartbeatFrame = ByteBuffer(string: ": heartbeat\n\n")
+}
 
-    /// The frames of a stream of snapshots, with a heartbeat every `interval`.
-    /// Ends when the snapshots end.
-    static func frames(of snapshots: AsyncStream<ActivitySnapshot>, heartbeat interval: Duration) -> AsyncStream<ByteBuffer> {
-        AsyncStream { continuation in
-            let forward = Task {
-                for await snapshot in snapshots { continuation.yield(frame(snapshot)) }
-                continuation.finish()
-            }
-            let beat = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: interval)
-                    guard !Task.isCancelled else { return }
-                    continuation.yield(heartbeatFrame)
-                }
-            }
-            continuation.onTermination = { _ in
-                forward.cancel()
-                beat.cancel()
+/// The heartbeat of every open event stream, from one timer: a comment line each interval,
+/// so a client can tell a quiet stream from a dead server, without a sleeping task per
+/// subscriber. A stream that has ended is forgotten at the next beat.
+final class Heartbeats: Sendable {
+    private let streams = Mutex<[UUID: AsyncStream<ByteBuffer>.Continuation]>([:])
+
+    /// Starts beating into `stream`.
+    func add(_ stream: AsyncStream<ByteBuffer>.Continuation) {
+        streams.withLock { $0[UUID()] = stream }
+    }
+
+    /// Sends one heartbeat comment to every open stream.
+    func beat() {
+        let open = streams.withLock { $0 }
+        var ended: [UUID] = []
+        for (key, stream) in open {
+            if case .terminated = stream.yield(ServerSentEvents.heartbeatFrame) { ended.append(key) }
+        }
+        if !ended.isEmpty {
+            streams.withLock { streams in for key in ended { streams[key] = nil } }
+        }
+    }
+}
+
+/// Runs ``Heartbeats`` every `interval` until a graceful shutdown or cancellation.
+struct HeartbeatService: Service {
+    let heartbeats: Heartbeats
+    let interval: Duration
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled else { return }
+                heartbeats.beat()
             }
         }
     }

@@ -52,18 +52,20 @@ public struct SyncHTTPServer: Sendable {
         try await group.run()
     }
 
-    /// The services to run in one group: the Hummingbird application, then the closer of
-    /// event streams. A group shuts its services down last to first, so on SIGTERM the
-    /// streams end before the HTTP server waits for its connections to finish.
+    /// The services to run in one group: the heartbeat of event streams, the Hummingbird
+    /// application, then the closer of event streams. A group shuts its services down last
+    /// to first, so on SIGTERM the streams end before the HTTP server waits for its
+    /// connections to finish.
     public func makeServices(onListening: @escaping @Sendable (Int) async -> Void) -> [any Service] {
         let router = Router()
-        SyncRoutes(server: server, heartbeat: heartbeat).register(on: router)
+        let heartbeats = Heartbeats()
+        SyncRoutes(server: server, heartbeats: heartbeats).register(on: router)
         let application = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "little-moments"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        return [application, StreamCloser(server: server)]
+        return [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application, StreamCloser(server: server)]
     }
 }
 

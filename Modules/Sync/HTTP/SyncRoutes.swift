@@ -8,7 +8,8 @@ import NIOCore
 /// ``SyncServer``.
 struct SyncRoutes: Sendable {
     let server: SyncServer
-    let heartbeat: Duration
+    /// Where every event stream is registered for its heartbeat.
+    let heartbeats: Heartbeats
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
@@ -69,18 +70,26 @@ struct SyncRoutes: Sendable {
 
     private func events(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let stream: AsyncStream<ActivitySnapshot>
+        let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
+        let key: UUID?
         do {
             let token = try Self.bearer(request)
             let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
-            stream = try await server.subscribe(to: id, token: token, after: lastEventID)
+            // Each push is encoded (once for all subscribers) and queued for this response
+            // on the server's actor: no task of its own between the change and the write.
+            key = try await server.attach(
+                to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation, transform: ServerSentEvents.frame))
         } catch {
             return Self.failure(error)
         }
+        if let key {
+            let server = self.server
+            continuation.onTermination = { _ in Task { await server.detach(key, from: id) } }
+        }
+        heartbeats.add(continuation)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        let frames = ServerSentEvents.frames(of: stream, heartbeat: heartbeat)
         return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: frames))
     }
 

@@ -140,20 +140,37 @@ public actor SyncServer {
     /// has it), then every change, in version order; it finishes after the dismissal or
     /// when the server shuts down. Only durable states are ever pushed.
     public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        if let key = try attach(to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation) { $0 }) {
+            // Nobody holds the stream yet, so it cannot have ended before this is set.
+            continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
+        }
+        return stream
+    }
+
+    /// Adds a receiver of an activity's pushes, as ``subscribe(to:token:after:)`` describes
+    /// them, called on this actor in version order. The key detaches it; `nil` when the
+    /// activity was already dismissed, and the sink already finished.
+    func attach(
+        to id: String, token: String?, after lastEventID: UInt64?, sink: Broadcast<ActivitySnapshot>.Sink
+    ) throws(SyncError) -> UUID? {
         guard !isShutDown else { throw .unavailable }
         try authorize(id, token)
         // Only durable states are pushed; one created but not yet durable comes when it is.
-        var initial: ActivitySnapshot?
         if let current = durable[id]?.snapshot, lastEventID.map({ current.version > $0 }) ?? true {
-            initial = current
+            sink.yield(current)
         }
         if durable[id]?.snapshot.event == .dismiss {
-            var ended = Broadcast<ActivitySnapshot>()
-            return ended.stream(startingWith: initial, finished: true, buffering: 1) { _ in }
+            sink.finish()
+            return nil
         }
-        return subscribers[id, default: Broadcast()].stream(startingWith: initial, finished: false, buffering: 256) {
-            [weak self] key in Task { await self?.unsubscribe(key, from: id) }
-        }
+        return subscribers[id, default: Broadcast()].add(sink)
+    }
+
+    /// Removes a receiver added by ``attach(to:token:after:sink:)``.
+    func detach(_ key: UUID, from id: String) {
+        subscribers[id]?.remove(key)
+        if subscribers[id]?.count == 0 { subscribers[id] = nil }
     }
 
     /// Stops taking requests and ends every event stream; changes already accepted are
@@ -333,11 +350,6 @@ public actor SyncServer {
     }
 
     // MARK: - Subscribers
-
-    private func unsubscribe(_ key: UUID, from id: String) {
-        subscribers[id]?.remove(key)
-        if subscribers[id]?.count == 0 { subscribers[id] = nil }
-    }
 
     private func publish(_ snapshot: ActivitySnapshot) {
         subscribers[snapshot.id]?.yield(snapshot)

@@ -1,13 +1,38 @@
 import Foundation
 
-/// The streams handed out for one source of elements: each stream gets every element
-/// yielded after it was made. Its owner (an actor) keeps it as a value and removes a
-/// stream when its consumer stops, through the `remove` callback it gives.
+/// The receivers of one source of elements: each gets every element yielded after it was
+/// added, in order, synchronously on the owner's executor. Its owner (an actor) keeps it as
+/// a value and removes a receiver when its consumer stops.
+///
+/// A receiver is a ``Sink``, not only an `AsyncStream`: the server's event streams turn a
+/// snapshot into its encoded bytes right here, so a push reaches each HTTP response without
+/// a task of its own in between (with a thousand subscribers, that hop was the cost).
 struct Broadcast<Element: Sendable> {
-    private var continuations: [UUID: AsyncStream<Element>.Continuation] = [:]
+    /// One receiver: what to do with an element, and with the end.
+    struct Sink: Sendable {
+        /// Takes one element; must not block.
+        let yield: @Sendable (Element) -> Void
+        /// Takes the end of the elements.
+        let finish: @Sendable () -> Void
 
-    /// How many streams are open.
-    var count: Int { continuations.count }
+        /// A sink that feeds `continuation`.
+        init<Output>(_ continuation: AsyncStream<Output>.Continuation, transform: @escaping @Sendable (Element) -> Output) {
+            yield = { continuation.yield(transform($0)) }
+            finish = { continuation.finish() }
+        }
+    }
+
+    private var sinks: [UUID: Sink] = [:]
+
+    /// How many receivers are open.
+    var count: Int { sinks.count }
+
+    /// Adds a receiver; the key removes it.
+    mutating func add(_ sink: Sink) -> UUID {
+        let key = UUID()
+        sinks[key] = sink
+        return key
+    }
 
     /// A new stream that starts with `initial` (if any), and ends at once when `finished`.
     /// Keeps the newest `buffering` elements for a consumer that falls behind: every element
@@ -21,26 +46,25 @@ struct Broadcast<Element: Sendable> {
         if finished {
             continuation.finish()
         } else {
-            let key = UUID()
-            continuations[key] = continuation
+            let key = add(Sink(continuation) { $0 })
             continuation.onTermination = { _ in remove(key) }
         }
         return stream
     }
 
-    /// Sends an element to every open stream.
+    /// Sends an element to every receiver.
     func yield(_ element: Element) {
-        for continuation in continuations.values { continuation.yield(element) }
+        for sink in sinks.values { sink.yield(element) }
     }
 
-    /// Ends every stream.
+    /// Ends every receiver.
     mutating func finish() {
-        for continuation in continuations.values { continuation.finish() }
-        continuations = [:]
+        for sink in sinks.values { sink.finish() }
+        sinks = [:]
     }
 
-    /// Forgets a stream whose consumer stopped.
+    /// Forgets a receiver whose consumer stopped.
     mutating func remove(_ key: UUID) {
-        continuations[key] = nil
+        sinks[key] = nil
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,23 +12,20 @@ final class WorkerProcess {
     let processID: Int32
 
     private let process: Process
+    private let reader: DescriptorReader
     private let pipe: Pipe
-    private let output: Int32
-    private var buffer = Data()
-    private var ended = false
 
     /// Starts the worker with `arguments`.
     init(_ arguments: [String]) throws {
-        let executable = try Self.locate()
         process = Process()
-        process.executableURL = executable
+        process.executableURL = try BuiltProduct.url(of: "PersistenceCrashWorker")
         process.arguments = arguments
         pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
         processID = process.processIdentifier
-        output = pipe.fileHandleForReading.fileDescriptor
+        reader = DescriptorReader(pipe.fileHandleForReading.fileDescriptor)
         // Only the child writes; the parent's copy of the write end would keep the pipe open
         // after the child died and hide its end of output.
         pipe.fileHandleForWriting.closeFile()
@@ -36,29 +33,12 @@ final class WorkerProcess {
 
     /// The next line, or `nil` when the child ended or `timeout` passed first.
     func readLine(timeout: Duration = .seconds(10)) -> String? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            if ended { return nil }
-            let left = deadline - clock.now
-            guard left > .zero else { return nil }
-            var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1_000 + 1, 60_000))
-            guard poll(&poller, 1, milliseconds) > 0 else { continue }
-            fill()
-        }
+        reader.readLine(timeout: timeout)
     }
 
     /// Every line still to come, until the child's end of output.
     func remainingLines() -> [String] {
-        var lines: [String] = []
-        while let line = readLine(timeout: .seconds(30)) { lines.append(line) }
-        return lines
+        reader.remainingLines()
     }
 
     /// Kills the child with SIGKILL (no chance to clean up, like a crash or power cut) and
@@ -76,37 +56,5 @@ final class WorkerProcess {
 
     deinit {
         if process.isRunning { kill() }
-    }
-
-    private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-        if count > 0 { buffer.append(contentsOf: chunk[0..<count]) } else if count == 0 { ended = true }
-    }
-
-    /// The worker beside the running test bundle (found through `/proc/self/exe`, or the
-    /// first argument when that is unavailable).
-    private static func locate() throws -> URL {
-        let candidates = [
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:)),
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-        ]
-        for case let binary? in candidates {
-            var folder = binary.deletingLastPathComponent()
-            // A bundle on some platforms nests the binary a few folders deep.
-            for _ in 0..<4 {
-                let worker = folder.appendingPathComponent("PersistenceCrashWorker")
-                if FileManager.default.isExecutableFile(atPath: worker.path) { return worker }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        throw WorkerMissing()
-    }
-}
-
-/// The worker executable was not built beside the tests.
-struct WorkerMissing: Error, CustomStringConvertible {
-    var description: String {
-        "PersistenceCrashWorker was not found beside the test bundle; run `swift build` first."
     }
 }

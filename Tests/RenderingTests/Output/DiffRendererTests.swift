@@ -1,5 +1,6 @@
 import Fixtures
 import Rendering
+import TestSupport
 import Testing
 
 /// The diff renderer's output, replayed on a virtual terminal, always leaves the screen

@@ -2,16 +2,22 @@ import Foundation
 
 /// Runs a real command and answers what it printed on standard output; a non-zero exit is
 /// an error that carries both streams.
-enum ProcessRunner {
-    struct Failure: Error, CustomStringConvertible {
-        let command: String
-        let status: Int32
-        let output: String
-        let errors: String
-        var description: String { "\(command) exited \(status):\n\(output)\n\(errors)" }
+public enum ProcessRunner {
+    /// A command that exited with a non-zero status.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The command line.
+        public let command: String
+        /// Its exit status.
+        public let status: Int32
+        /// What it printed on standard output.
+        public let output: String
+        /// What it printed on standard error.
+        public let errors: String
+        public var description: String { "\(command) exited \(status):\n\(output)\n\(errors)" }
     }
 
-    static func run(_ command: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
+    /// Runs `command` (found on the `PATH`) with `arguments`, in `directory` if given.
+    public static func run(_ command: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [command] + arguments

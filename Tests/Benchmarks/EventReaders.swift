@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Many event-stream subscribers as plain sockets read by one thread with `poll(2)`, each
+/// noting the `id:` line of every event as a terminal on its own would receive it.
+///
+/// The benchmark shares two cores with the server it measures: a thousand HTTP client
+/// streams with a task each would measure the client, not the server. One thread reading
+/// raw bytes costs next to nothing, so the figure is the server's.
+final class EventReaders: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private struct Progress {
+        var version: UInt64 = 0
+        var count = 0
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let descriptors: [Int32]
+    private let progress = Mutex(Progress())
+    private let stopped = Atomic<Bool>(false)
+
+    /// Opens `count` event streams of one activity on 127.0.0.1:`port`, asking for events
+    /// after `lastEventID` so that only changes arrive.
+    init(count: Int, port: Int, activity: String, token: String, lastEventID: UInt64) throws {
+        var opened: [Int32] = []
+        let request = Array("""
+            GET /v1/activities/\(activity)/events HTTP/1.1\r
+            Host: 127.0.0.1\r
+            Authorization: Bearer \(token)\r
+            Last-Event-ID: \(lastEventID)\r
+            \r
+
+            """.utf8)
+        for _ in 0..<count {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+            opened.append(descriptor)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0, send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+                opened.forEach { _ = close($0) }
+                throw Failure(description: "connecting subscriber \(opened.count): errno \(errno)")
+            }
+        }
+        descriptors = opened
+        let thread = Thread { [self] in readLoop() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Starts counting arrivals of `version`.
+    func expect(version: UInt64) {
+        progress.withLock { $0 = Progress(version: version) }
+    }
+
+    /// Returns once every subscriber has received the expected version.
+    func waitForAll() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let done = progress.withLock { progress -> Bool in
+                if progress.count >= descriptors.count { return true }
+                progress.waiter = waiter
+                return false
+            }
+            if done { waiter.resume() }
+        }
+    }
+
+    /// Stops reading and closes every socket.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    private func arrived(_ version: UInt64) {
+        let waiter = progress.withLock { progress -> CheckedContinuation<Void, Never>? in
+            guard version == progress.version else { return nil }
+            progress.count += 1
+            guard progress.count == descriptors.count, let waiter = progress.waiter else { return nil }
+            progress.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    private func readLoop() {
+        var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var partial = [[UInt8]](repeating: [], count: descriptors.count)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1_024)
+        while !stopped.load(ordering: .relaxed) {
+            guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
+            for index in polls.indices where polls[index].revents != 0 {
+                let read = recv(polls[index].fd, &buffer, buffer.count, 0)
+                guard read > 0 else {
+                    polls[index].fd = -1
+                    continue
+                }
+                for byte in buffer[0..<read] {
+                    if byte == UInt8(ascii: "\n") {
+                        if let version = Self.eventID(partial[index]) { arrived(version) }
+                        partial[index].removeAll(keepingCapacity: true)
+                    } else {
+                        partial[index].append(byte)
+                    }
+                }
+            }
+        }
+        descriptors.forEach { _ = close($0) }
+    }
+
+    /// The version of an `id: N` line.
+    private static func eventID(_ line: [UInt8]) -> UInt64? {
+        guard line.count > 4, line[0] == UInt8(ascii: "i"), line[1] == UInt8(ascii: "d"), line[2] == UInt8(ascii: ":") else {
+            return nil
+        }
+        return UInt64(String(decoding: line[3...], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+    }
+}
