@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "ShowcaseTests",
             dependencies: [
-                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync",
+                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "Tests/ShowcaseTests",

@@ -2,17 +2,21 @@ import CompositionRoot
 import Fixtures
 import Foundation
 import Testing
+import TestSupport
 
 /// The HTML gallery as a person sees it: exported by the built executable, loaded from
 /// disk in headless Chromium (no server, no network), and checked by what the page shows
 /// once its scripts ran.
 @Suite(.serialized)
 struct HTMLExportTests {
-    /// Exports the gallery into a fresh folder.
-    static func export() throws -> ScratchFolder {
-        let scratch = try ScratchFolder()
-        let run = try ShowcaseProcess.run(["export", "--html", scratch.path("gallery").path])
-        guard run.status == 0 else { throw HeadlessChromium.Failure(description: "export failed: \(run.errors)") }
+    /// Exports the gallery into a fresh folder, which the caller removes.
+    static func export() throws -> TemporaryFolder {
+        let scratch = try TemporaryFolder()
+        let run = try BuiltProduct.run("moments-showcase", ["export", "--html", scratch.path("gallery").path])
+        guard run.status == 0 else {
+            scratch.remove()
+            throw HeadlessChromium.Failure(description: "export failed: \(run.errors)")
+        }
         return scratch
     }
 
@@ -32,6 +36,7 @@ struct HTMLExportTests {
     @Test("the index lists every scenario, grouped, and says how many")
     func index() throws {
         let scratch = try Self.export()
+        defer { scratch.remove() }
         let dom = try HeadlessChromium.dumpDOM(scratch.path("gallery/index.html"), profile: scratch.path("profile"))
         let entries = Self.entries(dom)
         #expect(entries.shown == Catalog.all.map(\.id))
@@ -45,6 +50,7 @@ struct HTMLExportTests {
     @Test("searching filters the list to the scenarios whose words match", arguments: ["lock paused", "emoji widget", "zzz"])
     func search(query: String) throws {
         let scratch = try Self.export()
+        defer { scratch.remove() }
         var address = URLComponents(url: scratch.path("gallery/index.html"), resolvingAgainstBaseURL: false)!
         address.queryItems = [URLQueryItem(name: "q", value: query)]
         let dom = try HeadlessChromium.dumpDOM(try #require(address.url), profile: scratch.path("profile"))
@@ -60,6 +66,7 @@ struct HTMLExportTests {
     @Test("a scenario's page shows its fixture and its variants in dark and light")
     func page() throws {
         let scratch = try Self.export()
+        defer { scratch.remove() }
         let scenario = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
         let dom = try HeadlessChromium.dumpDOM(scratch.path("gallery/LiveActivity/LockScreen/paused.html"), profile: scratch.path("profile"))
         #expect(dom.contains("<code id=\"scenario-id\">LiveActivity/LockScreen/paused</code>"))

@@ -4,6 +4,7 @@ import Foundation
 import Sync
 import Synchronization
 import Testing
+import TestSupport
 
 /// The showcase touches no live dependency: no server, no socket, none of the person's
 /// files, at start-up or in any command. Proved twice: in-process, where every live
@@ -35,7 +36,8 @@ struct IsolationTests {
 
     @Test("in-process, both exports call no live dependency")
     func exportsInProcess() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let output = Captured()
         let composition = ShowcaseComposition(environment: [:], outputIsTerminal: false, output: output.append, errors: output.append)
         let status = await ShowcaseApp.run(
@@ -58,14 +60,15 @@ struct IsolationTests {
 
     @Test("as a process, it neither reads nor writes anything under HOME, the XDG folders or MOMENTS_HOME")
     func noFilesTouched() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let names = ["home", "config", "data", "state", "cache", "moments"]
         for name in names { try FileManager.default.createDirectory(at: scratch.path(name), withIntermediateDirectories: true) }
         // What a person's settings would look like, as bait.
         let settings = scratch.path("config/little-moments")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: settings.appendingPathComponent("settings.json"))
-        let before = scratch.contents()
+        let before = scratch.tree()
         let environment = [
             "HOME": scratch.path("home").path, "XDG_CONFIG_HOME": scratch.path("config").path,
             "XDG_DATA_HOME": scratch.path("data").path, "XDG_STATE_HOME": scratch.path("state").path,
@@ -74,11 +77,11 @@ struct IsolationTests {
         ]
         let watch = try FolderWatch(names.map(scratch.path) + [settings])
         for arguments in Self.commands.filter({ $0 != ["render", "No/Such/scenario"] }) {
-            let run = try ShowcaseProcess.run(arguments, environment: environment)
+            let run = try BuiltProduct.run("moments-showcase", arguments, environment: environment)
             #expect(run.status == 0, "\(arguments): \(run.errors)")
         }
         #expect(watch.events() == [])
-        #expect(scratch.contents() == before)
+        #expect(scratch.tree() == before)
         // The watch does see a read: the bait, opened here, shows up.
         _ = try Data(contentsOf: settings.appendingPathComponent("settings.json"))
         #expect(watch.events().contains { $0.hasSuffix("/settings.json: 0x20") })

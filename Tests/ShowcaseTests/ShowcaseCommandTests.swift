@@ -2,13 +2,14 @@ import Fixtures
 import Foundation
 import Rendering
 import Testing
+import TestSupport
 
 /// `moments-showcase` as a person runs it: the built executable, in real processes, its
 /// output checked against the catalog's own frames.
 struct ShowcaseCommandTests {
     @Test("list groups every scenario under its view, one id and title per line")
     func list() throws {
-        let run = try ShowcaseProcess.run(["list"])
+        let run = try BuiltProduct.run("moments-showcase", ["list"])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
         for scenario in Catalog.all {
@@ -19,7 +20,7 @@ struct ShowcaseCommandTests {
 
     @Test("list --search narrows it; --json gives every field")
     func listSearchJSON() throws {
-        let found = try ShowcaseProcess.run(["list", "--search", "lock paused", "--json"])
+        let found = try BuiltProduct.run("moments-showcase", ["list", "--search", "lock paused", "--json"])
         #expect(found.status == 0)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["id"] as? String } == Catalog.search("lock paused").map(\.id))
@@ -30,10 +31,10 @@ struct ShowcaseCommandTests {
         #expect(entry["provenance"] as? String == "pushed")
         #expect((entry["inputs"] as? [[String: Any]])?.count == 8)
 
-        let all = try ShowcaseProcess.run(["list", "--json"])
+        let all = try BuiltProduct.run("moments-showcase", ["list", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [Any])?.count == Catalog.all.count)
 
-        let none = try ShowcaseProcess.run(["list", "--search", "zebra"])
+        let none = try BuiltProduct.run("moments-showcase", ["list", "--search", "zebra"])
         #expect(none.status == 1)
         #expect(none.output.isEmpty)
         #expect(none.errors.contains("no scenario matches 'zebra'"))
@@ -42,11 +43,11 @@ struct ShowcaseCommandTests {
     @Test("render draws the catalog's frame: plain text into a pipe, ANSI when asked")
     func render() throws {
         let scenario = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
-        let plain = try ShowcaseProcess.run(["render", scenario.id])
+        let plain = try BuiltProduct.run("moments-showcase", ["render", scenario.id])
         #expect(plain.status == 0)
         #expect(plain.output == PlainEncoder().encode(scenario.frame(Variant(depth: .monochrome))) + "\n")
 
-        let light = try ShowcaseProcess.run([
+        let light = try BuiltProduct.run("moments-showcase", [
             "render", scenario.id, "--scheme", "light", "--size", "accessibility-xl", "--width", "40", "--height", "6",
             "--color", "256",
         ])
@@ -58,14 +59,14 @@ struct ShowcaseCommandTests {
 
     @Test("a TTY-less run honours NO_COLOR and TERM only through --color")
     func colorDetection() throws {
-        let run = try ShowcaseProcess.run(["render", "Timer/Screen/inProgress", "--color", "none"], environment: ["TERM": "xterm-256color"])
+        let run = try BuiltProduct.run("moments-showcase", ["render", "Timer/Screen/inProgress", "--color", "none"], environment: ["TERM": "xterm-256color"])
         #expect(run.status == 0)
         #expect(!run.output.contains("\u{1B}"))
     }
 
     @Test("variants puts both schemes and every text size and width side by side")
     func variants() throws {
-        let run = try ShowcaseProcess.run(["variants", "LiveActivity/LockScreen/paused", "--columns", "120"])
+        let run = try BuiltProduct.run("moments-showcase", ["variants", "LiveActivity/LockScreen/paused", "--columns", "120"])
         #expect(run.status == 0)
         #expect(run.output.contains("── dark ──"))
         #expect(run.output.contains("── light ──"))
@@ -79,10 +80,11 @@ struct ShowcaseCommandTests {
 
     @Test("export --text writes a styled text file per scenario and variant")
     func exportText() throws {
-        let scratch = try ScratchFolder()
-        let run = try ShowcaseProcess.run(["export", "--text", scratch.path("text").path])
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let run = try BuiltProduct.run("moments-showcase", ["export", "--text", scratch.path("text").path])
         #expect(run.status == 0)
-        let files = scratch.contents().filter { $0.hasSuffix(".txt") }
+        let files = scratch.tree().filter { $0.hasSuffix(".txt") }
         let expected = Catalog.all.reduce(0) { $0 + Variant.all(for: $1).count }
         #expect(files.count == expected)
         let scenario = try #require(Catalog.scenario(id: "Widgets/Medium/streak"))
@@ -94,7 +96,7 @@ struct ShowcaseCommandTests {
 
     @Test("unknown ids and bad options exit 1 with a message that says what to do, writing nothing")
     func badInput() throws {
-        let typo = try ShowcaseProcess.run(["render", "LiveActivity/LockScreen/pause"])
+        let typo = try BuiltProduct.run("moments-showcase", ["render", "LiveActivity/LockScreen/pause"])
         #expect(typo.status == 1)
         #expect(typo.output.isEmpty)
         #expect(typo.errors.contains("there is no scenario 'LiveActivity/LockScreen/pause'. Did you mean LiveActivity/LockScreen/paused"))
@@ -109,18 +111,20 @@ struct ShowcaseCommandTests {
             (["frobnicate"], "frobnicate"),
         ]
         for (arguments, message) in cases {
-            let run = try ShowcaseProcess.run(arguments)
+            let run = try BuiltProduct.run("moments-showcase", arguments)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.errors.contains(message), "\(arguments): \(run.errors)")
         }
 
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
+
+        defer { scratch.remove() }
         let file = scratch.path("a-file")
         try Data("keep".utf8).write(to: file)
-        let onFile = try ShowcaseProcess.run(["export", "--html", file.path])
+        let onFile = try BuiltProduct.run("moments-showcase", ["export", "--html", file.path])
         #expect(onFile.status == 1)
         #expect(onFile.errors.contains("is a file, not a folder"))
-        #expect(scratch.contents() == ["a-file"])
+        #expect(scratch.tree() == ["a-file"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
     }
 }

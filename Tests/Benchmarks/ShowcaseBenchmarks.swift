@@ -1,0 +1,49 @@
+import Dispatch
+import Fixtures
+import Foundation
+import Rendering
+import TestSupport
+
+/// Figures for the showcase: a cold `moments-showcase render` process from start to exit,
+/// and every scenario of the catalog drawn in every variant.
+enum ShowcaseBenchmarks {
+    static func run() {
+        coldRender()
+        everyVariant()
+    }
+
+    /// Start to exit of `moments-showcase render ID`, output thrown away. Target < 50 ms.
+    static func coldRender() {
+        guard let binary = try? BuiltProduct.url(of: "moments-showcase") else {
+            print("showcase.cold render: moments-showcase is not built beside Benchmarks; run `swift build -c release` first")
+            return
+        }
+        let arguments = ["render", "LiveActivity/LockScreen/paused", "--color", "truecolor"]
+        Bench.time("showcase.cold render process, start to exit", samples: 21) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Every scenario in every variant of ``Fixtures/Variant/all(for:)``, drawn into frames.
+    /// Target < 200 ms in total. The histories of 100,000 sessions are made once before.
+    static func everyVariant() {
+        let work = Catalog.all.map { scenario in (scenario, Variant.all(for: scenario)) }
+        let frames = work.reduce(0) { $0 + $1.1.count }
+        for (scenario, _) in work { Bench.blackHole(scenario.frame()) }
+        Bench.time("showcase.every scenario x every variant (\(frames) frames)", samples: 11) {
+            for (scenario, variants) in work {
+                let view = scenario.view()
+                for variant in variants {
+                    let size = variant.size(for: scenario)
+                    Bench.blackHole(Frame(rendering: view, width: size.width, height: size.height, environment: scenario.environment(variant)))
+                }
+            }
+        }
+    }
+}
