@@ -39,6 +39,7 @@ public struct VirtualTerminal: Sendable {
     /// How many times the bell rang.
     public private(set) var bells = 0
     private var mainScreen: [Cell]?
+    private var savedCursor = (0, 0)
     private var pending: [UInt8] = []
 
     /// A blank terminal of `width` × `height` cells.
@@ -151,12 +152,16 @@ public struct VirtualTerminal: Sendable {
         case 1049:
             guard on != alternateScreen else { return }
             alternateScreen = on
+            // As xterm does, 1049 also saves the cursor on the way in and restores it on
+            // the way out, so what is printed after leaving lands where the shell left off.
             if on {
                 mainScreen = cells
+                savedCursor = (row, column)
                 cells = Array(repeating: Cell(), count: width * height)
             } else {
                 cells = mainScreen ?? Array(repeating: Cell(), count: width * height)
                 mainScreen = nil
+                (row, column) = savedCursor
             }
         default: preconditionFailure("unexpected private mode \(mode)")
         }

@@ -13,7 +13,7 @@ public struct ShowcaseCommand: ParsableCommand {
             LiveActivity/LockScreen/paused; `moments-showcase list` shows them all.
             """,
         version: AppVersion.current,
-        subcommands: [ListCommand.self, RenderCommand.self, VariantsCommand.self, ExportCommand.self]
+        subcommands: [ListCommand.self, RenderCommand.self, VariantsCommand.self, ExportCommand.self, BrowseCommand.self]
     )
 
     /// Made by ArgumentParser when it parses the command line.
