@@ -3,7 +3,7 @@ import Foundation
 import Rendering
 
 /// The history list: a set of records, newest first, and the row kept in view.
-public struct HistoryRecipe: ScenarioRecipe, Hashable {
+public struct HistoryRecipe: ControlledRecipe, Hashable {
     /// Which records.
     public var records: RecordSet
     /// The row kept visible; below zero for none.
@@ -15,19 +15,10 @@ public struct HistoryRecipe: ScenarioRecipe, Hashable {
         self.focus = focus.map(Double.init) ?? -1
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> HistoryRecipe {
-        var copy = self
-        copy.records = RecordSet(rawValue: inputs.choice("records", or: records.rawValue)) ?? records
-        copy.focus = inputs.number("focus", or: focus)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput("records", "Records", .choice(records.rawValue, options: RecordSet.allCases.map(\.rawValue))),
-            ScenarioInput("focus", "Row kept in view (-1: none)", .number(focus, range: -1...100_000, step: 1)),
-        ])
-    }
+    public static let controls: [RecipeControl<HistoryRecipe>] = [
+        .choice("records", "Records", \.records),
+        .number("focus", "Row kept in view (-1: none)", \.focus, range: -1...100_000, step: 1),
+    ]
 
     private var focusRow: Int? { focus >= 0 ? Int(focus) : nil }
 
@@ -44,7 +35,7 @@ public struct HistoryRecipe: ScenarioRecipe, Hashable {
 }
 
 /// The stats screen: the stats of a set of records as of the fixtures' morning.
-public struct StatsRecipe: ScenarioRecipe, Hashable {
+public struct StatsRecipe: ControlledRecipe, Hashable {
     /// Which records.
     public var records: RecordSet
     /// How many days the charts cover.
@@ -56,19 +47,10 @@ public struct StatsRecipe: ScenarioRecipe, Hashable {
         self.days = Double(days)
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> StatsRecipe {
-        var copy = self
-        copy.records = RecordSet(rawValue: inputs.choice("records", or: records.rawValue)) ?? records
-        copy.days = inputs.number("days", or: days)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput("records", "Records", .choice(records.rawValue, options: RecordSet.allCases.map(\.rawValue))),
-            ScenarioInput("days", "Days covered", .number(days, range: 1...366, step: 7)),
-        ])
-    }
+    public static let controls: [RecipeControl<StatsRecipe>] = [
+        .choice("records", "Records", \.records),
+        .number("days", "Days covered", \.days, range: 1...366, step: 7),
+    ]
 
     public var fixture: String {
         var arguments = MotherArguments()

@@ -5,7 +5,7 @@ import Rendering
 /// The inputs of every Live Activity and timer view: a scripted session
 /// (``SessionScript``) shown through `SessionDisplay(activity:…)`, as the live app shows a
 /// pushed activity.
-public struct SessionRecipe: ScenarioRecipe, Hashable {
+public struct SessionRecipe: ControlledRecipe, Hashable {
     /// The session views, each built the way the live app builds it: a Live Activity
     /// surface through ``Rendering/ActivitySurface`` where the surface is the whole view.
     public enum Surface: Hashable, Sendable, CaseIterable {
@@ -73,32 +73,16 @@ public struct SessionRecipe: ScenarioRecipe, Hashable {
         self.reconnecting = reconnecting
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> SessionRecipe {
-        var copy = self
-        copy.name = inputs.text("name", or: name)
-        copy.plannedSeconds = inputs.number("plannedSeconds", or: plannedSeconds)
-        copy.moment = inputs.choice("moment", or: moment)
-        copy.elapsed = inputs.number("elapsed", or: elapsed)
-        copy.viewedAfter = inputs.number("viewedAfter", or: viewedAfter)
-        copy.showSeconds = inputs.toggle("showSeconds", or: showSeconds)
-        copy.timeDisplay = Settings.TimeDisplay(rawValue: inputs.choice("timeDisplay", or: "")) ?? timeDisplay
-        copy.reconnecting = inputs.toggle("reconnecting", or: reconnecting)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        let hours8 = SessionLimits.maximumActivityDuration
-        return ScenarioInputs([
-            ScenarioInput("name", "Name", .text(name)),
-            ScenarioInput("plannedSeconds", "Planned seconds (0: open-ended)", .number(plannedSeconds, range: 0...hours8, step: 60)),
-            ScenarioInput("moment", "Moment", .choice(moment, options: SessionScript.Moment.names)),
-            ScenarioInput("elapsed", "Seconds sat at that moment", .number(elapsed, range: 0...hours8, step: 5)),
-            ScenarioInput("viewedAfter", "Seconds since the last push", .number(viewedAfter, range: 0...hours8, step: 5)),
-            ScenarioInput("showSeconds", "Show seconds", .toggle(showSeconds)),
-            ScenarioInput("timeDisplay", "Time shown", .choice(timeDisplay.rawValue, options: Settings.TimeDisplay.allCases.map(\.rawValue))),
-            ScenarioInput("reconnecting", "Reconnecting", .toggle(reconnecting)),
-        ])
-    }
+    public static let controls: [RecipeControl<SessionRecipe>] = [
+        .text("name", "Name", \.name),
+        .number("plannedSeconds", "Planned seconds (0: open-ended)", \.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
+        .choice("moment", "Moment", \.moment, options: SessionScript.Moment.names),
+        .number("elapsed", "Seconds sat at that moment", \.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+        .number("viewedAfter", "Seconds since the last push", \.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+        .toggle("showSeconds", "Show seconds", \.showSeconds),
+        .choice("timeDisplay", "Time shown", \.timeDisplay),
+        .toggle("reconnecting", "Reconnecting", \.reconnecting),
+    ]
 
     /// The name the server would accept, or why it refuses it.
     private var acceptedName: Result<SessionName, ValidationError> {

@@ -3,54 +3,55 @@ import Foundation
 import Rendering
 
 /// The settings screen: every setting as a control, and the row selected.
-public struct SettingsRecipe: ScenarioRecipe, Hashable {
-    /// The settings shown.
-    public var settings: Settings
-    /// The selected row, or `nil`.
-    public var selection: Settings.Key?
+public struct SettingsRecipe: ControlledRecipe, Hashable {
+    /// The default length in seconds.
+    public var defaultDurationSeconds: Double
+    /// Whether seconds are shown.
+    public var showSeconds: Bool
+    /// Count up or down.
+    public var timeDisplay: Settings.TimeDisplay
+    /// Minutes between interval bells; zero for none.
+    public var intervalBellMinutes: Double
+    /// Whether the end bell rings.
+    public var endBell: Bool
+    /// Whether a desktop notification is sent.
+    public var desktopNotification: Bool
+    /// The selected row's key (``Domain/Settings/Key``), or `none`.
+    public var selection: String
 
     /// A screen of `settings` with `selection` selected.
     public init(settings: Settings, selection: Settings.Key? = nil) {
-        self.settings = settings
-        self.selection = selection
+        defaultDurationSeconds = settings.defaultDurationSeconds
+        showSeconds = settings.showSeconds
+        timeDisplay = settings.timeDisplay
+        intervalBellMinutes = Double(settings.intervalBellMinutes ?? 0)
+        endBell = settings.endBell
+        desktopNotification = settings.desktopNotification
+        self.selection = selection?.rawValue ?? "none"
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> SettingsRecipe {
-        var copy = self
-        let interval = Int(inputs.number("intervalBellMinutes", or: Double(settings.intervalBellMinutes ?? 0)))
-        copy.settings = SettingsMother.makeSettings(
-            defaultDurationSeconds: inputs.number("defaultDurationSeconds", or: settings.defaultDurationSeconds),
-            showSeconds: inputs.toggle("showSeconds", or: settings.showSeconds),
-            timeDisplay: Settings.TimeDisplay(rawValue: inputs.choice("timeDisplay", or: "")) ?? settings.timeDisplay,
-            intervalBellMinutes: interval > 0 ? interval : nil,
-            endBell: inputs.toggle("endBell", or: settings.endBell),
-            desktopNotification: inputs.toggle("desktopNotification", or: settings.desktopNotification))
-        let selected = inputs.choice("selection", or: selection?.rawValue ?? "none")
-        copy.selection = Settings.Key(rawValue: selected)
-        return copy
+    public static let controls: [RecipeControl<SettingsRecipe>] = [
+        .number("defaultDurationSeconds", "Default length (seconds)", \.defaultDurationSeconds, range: SessionLimits.targetRange, step: 60),
+        .toggle("showSeconds", "Show seconds", \.showSeconds),
+        .choice("timeDisplay", "Time shown", \.timeDisplay),
+        .number("intervalBellMinutes", "Interval bell (minutes, 0: off)", \.intervalBellMinutes, range: 0...480, step: 1),
+        .toggle("endBell", "End bell", \.endBell),
+        .toggle("desktopNotification", "Desktop notification", \.desktopNotification),
+        .choice("selection", "Selected row", \.selection, options: ["none"] + Settings.Key.allCases.map(\.rawValue)),
+    ]
+
+    /// The settings, made and checked by ``SettingsMother``.
+    public var settings: Settings {
+        let interval = Int(intervalBellMinutes)
+        return SettingsMother.makeSettings(
+            defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds, timeDisplay: timeDisplay,
+            intervalBellMinutes: interval > 0 ? interval : nil, endBell: endBell, desktopNotification: desktopNotification)
     }
 
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput(
-                "defaultDurationSeconds", "Default length (seconds)",
-                .number(settings.defaultDurationSeconds, range: SessionLimits.targetRange, step: 60)),
-            ScenarioInput("showSeconds", "Show seconds", .toggle(settings.showSeconds)),
-            ScenarioInput(
-                "timeDisplay", "Time shown",
-                .choice(settings.timeDisplay.rawValue, options: Settings.TimeDisplay.allCases.map(\.rawValue))),
-            ScenarioInput(
-                "intervalBellMinutes", "Interval bell (minutes, 0: off)",
-                .number(Double(settings.intervalBellMinutes ?? 0), range: 0...60, step: 1)),
-            ScenarioInput("endBell", "End bell", .toggle(settings.endBell)),
-            ScenarioInput("desktopNotification", "Desktop notification", .toggle(settings.desktopNotification)),
-            ScenarioInput(
-                "selection", "Selected row",
-                .choice(selection?.rawValue ?? "none", options: ["none"] + Settings.Key.allCases.map(\.rawValue))),
-        ])
-    }
+    private var selectedKey: Settings.Key? { Settings.Key(rawValue: selection) }
 
     public var fixture: String {
+        let settings = self.settings
         let defaults = SettingsMother.makeSettings()
         var arguments = MotherArguments()
         arguments.add("defaultDurationSeconds", settings.defaultDurationSeconds, default: defaults.defaultDurationSeconds, as: SwiftLiteral.number)
@@ -63,17 +64,17 @@ public struct SettingsRecipe: ScenarioRecipe, Hashable {
         arguments.add("desktopNotification", settings.desktopNotification, default: defaults.desktopNotification) { String($0) }
         var view = MotherArguments()
         view.add("settings", code: SwiftLiteral.call("SettingsMother.makeSettings", arguments.list))
-        view.add("selection", selection, default: nil) { $0.map { "." + String(describing: $0) } ?? "nil" }
+        view.add("selection", selectedKey, default: nil) { $0.map { "." + String(describing: $0) } ?? "nil" }
         return SwiftLiteral.call("SettingsView", view.list)
     }
 
     public var instant: Date { InstantMother.morning }
     public var provenance: Provenance { .notPushed }
-    public func view() -> AnyView { SettingsView(settings: settings, selection: selection).erased }
+    public func view() -> AnyView { SettingsView(settings: settings, selection: selectedKey).erased }
 }
 
 /// The preset picker: a set of presets and the row selected.
-public struct PresetPickerRecipe: ScenarioRecipe, Hashable {
+public struct PresetPickerRecipe: ControlledRecipe, Hashable {
     /// How many presets (``PresetOptionMother/makePresets(count:)``), or the stressing
     /// names when `stressingNames` is on.
     public var count: Double
@@ -89,21 +90,11 @@ public struct PresetPickerRecipe: ScenarioRecipe, Hashable {
         self.selection = selection.map(Double.init) ?? -1
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> PresetPickerRecipe {
-        var copy = self
-        copy.count = inputs.number("count", or: count)
-        copy.stressingNames = inputs.toggle("stressingNames", or: stressingNames)
-        copy.selection = inputs.number("selection", or: selection)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput("count", "Presets", .number(count, range: 0...20, step: 1)),
-            ScenarioInput("stressingNames", "Long, emoji, CJK and RTL names", .toggle(stressingNames)),
-            ScenarioInput("selection", "Selected row (-1: none)", .number(selection, range: -1...19, step: 1)),
-        ])
-    }
+    public static let controls: [RecipeControl<PresetPickerRecipe>] = [
+        .number("count", "Presets", \.count, range: 0...20, step: 1),
+        .toggle("stressingNames", "Long, emoji, CJK and RTL names", \.stressingNames),
+        .number("selection", "Selected row (-1: none)", \.selection, range: -1...19, step: 1),
+    ]
 
     private var presets: [PresetOption] {
         stressingNames ? PresetOptionMother.makeStressing() : PresetOptionMother.makePresets(count: Int(count))

@@ -3,7 +3,7 @@ import Foundation
 import Rendering
 
 /// The small widget: a preset to start, or the last session to sit again.
-public struct SmallWidgetRecipe: ScenarioRecipe, Hashable {
+public struct SmallWidgetRecipe: ControlledRecipe, Hashable {
     /// `preset` or `lastSession`.
     public var offer: String
     /// The key of the preset offered, among ``PresetOptionMother/makePresets(count:)``.
@@ -29,23 +29,12 @@ public struct SmallWidgetRecipe: ScenarioRecipe, Hashable {
         lastMinutes = minutes
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> SmallWidgetRecipe {
-        var copy = self
-        copy.offer = inputs.choice("offer", or: offer)
-        copy.presetKey = inputs.choice("presetKey", or: presetKey)
-        copy.lastName = inputs.text("lastName", or: lastName)
-        copy.lastMinutes = inputs.number("lastMinutes", or: lastMinutes)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput("offer", "Offer", .choice(offer, options: ["preset", "lastSession"])),
-            ScenarioInput("presetKey", "Preset key", .choice(presetKey, options: PresetOptionMother.makePresets().map(\.key))),
-            ScenarioInput("lastName", "Last session's name", .text(lastName)),
-            ScenarioInput("lastMinutes", "Last session's minutes", .number(lastMinutes, range: 1...480, step: 1)),
-        ])
-    }
+    public static let controls: [RecipeControl<SmallWidgetRecipe>] = [
+        .choice("offer", "Offer", \.offer, options: ["preset", "lastSession"]),
+        .choice("presetKey", "Preset key", \.presetKey, options: PresetOptionMother.makePresets().map(\.key)),
+        .text("lastName", "Last session's name", \.lastName),
+        .number("lastMinutes", "Last session's minutes", \.lastMinutes, range: 1...480, step: 1),
+    ]
 
     private var preset: PresetOption {
         PresetOptionMother.makePresets().first { $0.key == presetKey } ?? PresetOptionMother.makePreset()
@@ -85,7 +74,7 @@ public struct SmallWidgetRecipe: ScenarioRecipe, Hashable {
 }
 
 /// The medium widget: today's minutes, the streak and the presets.
-public struct MediumWidgetRecipe: ScenarioRecipe, Hashable {
+public struct MediumWidgetRecipe: ControlledRecipe, Hashable {
     /// Minutes sat today.
     public var todayMinutes: Double
     /// Days in a row.
@@ -100,21 +89,11 @@ public struct MediumWidgetRecipe: ScenarioRecipe, Hashable {
         self.presetCount = Double(presetCount)
     }
 
-    public func editing(_ inputs: ScenarioInputs) -> MediumWidgetRecipe {
-        var copy = self
-        copy.todayMinutes = inputs.number("todayMinutes", or: todayMinutes)
-        copy.streakDays = inputs.number("streakDays", or: streakDays)
-        copy.presetCount = inputs.number("presetCount", or: presetCount)
-        return copy
-    }
-
-    public var inputs: ScenarioInputs {
-        ScenarioInputs([
-            ScenarioInput("todayMinutes", "Minutes today", .number(todayMinutes, range: 0...1_440, step: 5)),
-            ScenarioInput("streakDays", "Streak (days)", .number(streakDays, range: 0...10_000, step: 1)),
-            ScenarioInput("presetCount", "Presets", .number(presetCount, range: 0...20, step: 1)),
-        ])
-    }
+    public static let controls: [RecipeControl<MediumWidgetRecipe>] = [
+        .number("todayMinutes", "Minutes today", \.todayMinutes, range: 0...1_440, step: 5),
+        .number("streakDays", "Streak (days)", \.streakDays, range: 0...10_000, step: 1),
+        .number("presetCount", "Presets", \.presetCount, range: 0...20, step: 1),
+    ]
 
     public var fixture: String {
         SwiftLiteral.call("MediumWidget", [
