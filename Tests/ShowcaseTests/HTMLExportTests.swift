@@ -7,17 +7,24 @@ import TestSupport
 /// The HTML gallery as a person sees it: exported by the built executable, loaded from
 /// disk in headless Chromium (no server, no network), and checked by what the page shows
 /// once its scripts ran.
-@Suite(.serialized)
 struct HTMLExportTests {
-    /// Exports the gallery into a fresh folder, which the caller removes.
-    static func export() throws -> TemporaryFolder {
+    /// The gallery, exported by the built executable, loaded page by page: one export
+    /// for every check, since Chromium and the export are the costly parts.
+    @Test("the exported gallery, loaded in headless Chromium")
+    func gallery() throws {
         let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let run = try BuiltProduct.run("moments-showcase", ["export", "--html", scratch.path("gallery").path])
-        guard run.status == 0 else {
-            scratch.remove()
-            throw HeadlessChromium.Failure(description: "export failed: \(run.errors)")
+        try #require(run.status == 0, "\(run.errors)")
+        let index = scratch.path("gallery/index.html")
+        let profile = scratch.path("profile")
+        try checkIndex(try HeadlessChromium.dumpDOM(index, profile: profile))
+        for query in ["lock paused", "emoji widget", "zzz"] {
+            var address = try #require(URLComponents(url: index, resolvingAgainstBaseURL: false))
+            address.queryItems = [URLQueryItem(name: "q", value: query)]
+            try checkSearch(query, try HeadlessChromium.dumpDOM(try #require(address.url), profile: profile))
         }
-        return scratch
+        try checkPage(try HeadlessChromium.dumpDOM(scratch.path("gallery/LiveActivity/LockScreen/paused.html"), profile: profile))
     }
 
     /// The ids of the scenario entries in `dom`, split by whether they are shown.
@@ -33,11 +40,8 @@ struct HTMLExportTests {
         return (shown, hidden)
     }
 
-    @Test("the index lists every scenario, grouped, and says how many")
-    func index() throws {
-        let scratch = try Self.export()
-        defer { scratch.remove() }
-        let dom = try HeadlessChromium.dumpDOM(scratch.path("gallery/index.html"), profile: scratch.path("profile"))
+    /// The index lists every scenario, grouped, and says how many.
+    func checkIndex(_ dom: String) throws {
         let entries = Self.entries(dom)
         #expect(entries.shown == Catalog.all.map(\.id))
         #expect(entries.hidden.isEmpty)
@@ -47,28 +51,20 @@ struct HTMLExportTests {
         }
     }
 
-    @Test("searching filters the list to the scenarios whose words match", arguments: ["lock paused", "emoji widget", "zzz"])
-    func search(query: String) throws {
-        let scratch = try Self.export()
-        defer { scratch.remove() }
-        var address = URLComponents(url: scratch.path("gallery/index.html"), resolvingAgainstBaseURL: false)!
-        address.queryItems = [URLQueryItem(name: "q", value: query)]
-        let dom = try HeadlessChromium.dumpDOM(try #require(address.url), profile: scratch.path("profile"))
+    /// Searching hides exactly the scenarios whose words do not match.
+    func checkSearch(_ query: String, _ dom: String) throws {
         let entries = Self.entries(dom)
         let expected = Catalog.search(query).map(\.id)
-        #expect(entries.shown == expected)
+        #expect(entries.shown == expected, "\(query)")
         #expect(entries.shown.count + entries.hidden.count == Catalog.all.count)
         let count = expected.count == 1 ? "1 scenario" : "\(expected.count) scenarios"
         #expect(dom.contains("<p id=\"count\" aria-live=\"polite\">\(count)</p>"))
         #expect(dom.contains("<p id=\"none\" hidden=\"\">") == !expected.isEmpty)
     }
 
-    @Test("a scenario's page shows its fixture and its variants in dark and light")
-    func page() throws {
-        let scratch = try Self.export()
-        defer { scratch.remove() }
+    /// A scenario's page shows its fixture and its variants in dark and light.
+    func checkPage(_ dom: String) throws {
         let scenario = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
-        let dom = try HeadlessChromium.dumpDOM(scratch.path("gallery/LiveActivity/LockScreen/paused.html"), profile: scratch.path("profile"))
         #expect(dom.contains("<code id=\"scenario-id\">LiveActivity/LockScreen/paused</code>"))
         #expect(dom.contains(scenario.fixture.replacingOccurrences(of: "\"", with: "&quot;")) || dom.contains(scenario.fixture))
         for scheme in ["dark", "light"] {
