@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
-                "CompositionRoot", "Sync", "Domain", "Persistence", "Fixtures",
+                "CompositionRoot", "Sync", "Domain", "Persistence", "Rendering", "Fixtures",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/CompositionRootTests",
