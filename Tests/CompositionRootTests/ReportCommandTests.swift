@@ -280,6 +280,33 @@ struct ReportCommandTests {
         #expect(try elsewhere.contents().isEmpty)
     }
 
+    @Test("a data folder that cannot be used is exit 1 with the store's message", arguments: [["history"], ["settings", "set", "end-bell", "off"]])
+    func unusableFolder(arguments: [String]) throws {
+        let folder = try CommandFolder()
+        let file = folder.url.appendingPathComponent("a-file")
+        try Data("not a folder".utf8).write(to: file)
+        let run = try folder.run(arguments + ["--data-dir", file.path])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("moments: error: \(file.path)"))
+        #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
+    }
+
+    @Test("a damaged line in the history is reported on stderr, and the rest is listed")
+    func damagedHistory() throws {
+        let folder = try CommandFolder()
+        let records = SessionRecordMother.makeStreak(days: 3, end: Date().addingTimeInterval(-60))
+        try folder.writeHistory(records)
+        let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("history.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("not json\n".utf8))
+        try handle.close()
+        let run = try folder.run(["history", "--json"])
+        #expect(run.status == 0)
+        #expect(run.errors.hasPrefix("moments: warning: 1 record"))
+        #expect(try JSONDecoder().decode(HistoryJSON.self, from: Data(run.output.utf8)).sessions == records.reversed())
+    }
+
     // MARK: - helpers
 
     /// `YYYY-MM-DD` of `date` in UTC.
