@@ -144,7 +144,7 @@ struct ReportCommandTests {
                 "as_of", "time_zone", "session_count", "total_minutes", "today_minutes", "current_streak_days",
                 "longest_streak_days", "days",
             ])
-        let document = try JSONDecoder().decode(StatsJSON.self, from: Data(run.output.utf8))
+        let document = try StatsJSON.read(run.output)
         let asOf = try #require(Instant.parse(document.asOf))
         let stats = SessionStats(records: records, calendar: InstantMother.makeCalendar(), now: asOf, days: 84)
         #expect(TimeZone(identifier: document.timeZone)?.secondsFromGMT() == 0)
@@ -321,7 +321,7 @@ struct HistoryJSON: Decodable {
     let sessions: [SessionRecord]
 }
 
-/// `moments stats --json`, read back.
+/// `moments stats --json`, read back (its snake_case keys converted by the decoder).
 struct StatsJSON: Decodable {
     struct Day: Decodable {
         let date: String
@@ -338,14 +338,10 @@ struct StatsJSON: Decodable {
     let longestStreakDays: Int
     let days: [Day]
 
-    enum CodingKeys: String, CodingKey {
-        case asOf = "as_of"
-        case timeZone = "time_zone"
-        case sessionCount = "session_count"
-        case totalMinutes = "total_minutes"
-        case todayMinutes = "today_minutes"
-        case currentStreakDays = "current_streak_days"
-        case longestStreakDays = "longest_streak_days"
-        case days
+    /// Reads the document a run printed.
+    static func read(_ output: String) throws -> StatsJSON {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(StatsJSON.self, from: Data(output.utf8))
     }
 }

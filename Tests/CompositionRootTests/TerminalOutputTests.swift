@@ -41,12 +41,15 @@ struct TerminalOutputTests {
         return (process.terminationStatus, String(decoding: received, as: UTF8.self))
     }
 
+    /// A data folder's environment in a terminal of type `TERM=xterm-256color`, plus `extra`.
+    static func terminalEnvironment(_ folder: CommandFolder, _ extra: [String: String]) -> [String: String] {
+        folder.environment.merging(["TERM": "xterm-256color"]) { $1 }.merging(extra) { $1 }
+    }
+
     @Test("history in a 100-column terminal is ANSI, 100 columns wide whatever COLUMNS says, in the colour depth COLORTERM names")
     func historyInTerminal() throws {
         let folder = try CommandFolder()
-        var environment = folder.environment
-        environment["TERM"] = "xterm-256color"
-        environment["COLORTERM"] = "truecolor"
+        let environment = Self.terminalEnvironment(folder, ["COLORTERM": "truecolor"])
         let run = try Self.runInTerminal(["history"], columns: 100, environment: environment)
         #expect(run.status == 0)
         // True-colour foreground escapes, and the border as wide as the terminal.
@@ -61,9 +64,7 @@ struct TerminalOutputTests {
     @Test("NO_COLOR in a terminal keeps the attributes and drops the colours")
     func noColor() throws {
         let folder = try CommandFolder()
-        var environment = folder.environment
-        environment["TERM"] = "xterm-256color"
-        environment["NO_COLOR"] = "1"
+        let environment = Self.terminalEnvironment(folder, ["NO_COLOR": "1"])
         let run = try Self.runInTerminal(["settings"], columns: 60, environment: environment)
         #expect(run.status == 0)
         #expect(run.screen.contains("\u{1B}["))

@@ -9,14 +9,9 @@ enum LiveStores {
     static func readHistory<Result>(
         at locations: StoreLocations, _ read: (HistoryStore) -> Result
     ) throws -> Result {
-        let store: HistoryStore
-        do {
-            store = try HistoryStore.open(locations: locations)
-        } catch {
-            throw Console.failure(error.description)
-        }
+        let store = try opened { () throws(PersistenceError) in try HistoryStore.open(locations: locations) }
         defer { store.close() }
-        for issue in store.issues { Console.warn(issue.description) }
+        warn(store.issues)
         return read(store)
     }
 
@@ -24,14 +19,23 @@ enum LiveStores {
     static func useSettings<Result>(
         at locations: StoreLocations, _ use: (SettingsStore) throws -> Result
     ) throws -> Result {
-        let store: SettingsStore
+        let store = try opened { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
+        defer { store.close() }
+        warn(store.issues)
+        return try use(store)
+    }
+
+    /// The store `open` answers, or the command's end with the reason it could not open.
+    private static func opened<Store>(_ open: () throws(PersistenceError) -> Store) throws -> Store {
         do {
-            store = try SettingsStore.open(locations: locations)
+            return try open()
         } catch {
             throw Console.failure(error.description)
         }
-        defer { store.close() }
-        for issue in store.issues { Console.warn(issue.description) }
-        return try use(store)
+    }
+
+    /// Says once, on standard error, what was found wrong with a store and dealt with.
+    private static func warn(_ issues: [StoreIssue]) {
+        for issue in issues { Console.warn(issue.description) }
     }
 }
