@@ -239,6 +239,17 @@ struct ReportCommandTests {
         #expect(run.output == Self.printed(SmallWidget(content: .lastSession(last, key: "1")), maxHeight: 11))
     }
 
+    @Test("widget medium before any session shows zeros and the default length as the one preset")
+    func widgetMediumEmpty() throws {
+        let folder = try CommandFolder()
+        try folder.writeSettings(SettingsMother.makeMinimalist())
+        let run = try folder.run(["widget", "medium"])
+        #expect(run.status == 0)
+        let widget = MediumWidget(
+            todayMinutes: 0, streakDays: 0, presets: [PresetOption(key: "1", name: "Meditation", seconds: 1_200)])
+        #expect(run.output == Self.printed(widget, maxHeight: 11))
+    }
+
     @Test("widget medium shows today's minutes, the streak and the most sat sessions as presets")
     func widgetMedium() throws {
         let folder = try CommandFolder()
