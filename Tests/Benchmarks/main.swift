@@ -5,6 +5,7 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),
+    ("commands", CommandBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

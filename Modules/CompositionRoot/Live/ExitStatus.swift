@@ -14,4 +14,19 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// What the status means, in a few words.
+    public var meaning: String {
+        switch self {
+        case .completed: return "completed"
+        case .usageOrInput: return "usage or input error (the message on stderr says what to do)"
+        case .endedEarly: return "finished early or cancelled"
+        case .serverUnreachable: return "the sync server could not be reached"
+        }
+    }
+
+    /// The table `moments --help` prints: one line per status.
+    public static var summary: String {
+        "Exit status:\n" + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
+    }
 }

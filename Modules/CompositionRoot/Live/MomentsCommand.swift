@@ -12,9 +12,14 @@ public struct MomentsCommand: AsyncParsableCommand {
         discussion: """
             The timer screen and its Live Activity presentations are on their way; see the \
             README for what works today.
+
+            \(ExitStatus.summary)
             """,
         version: AppVersion.current,
-        subcommands: [ServeCommand.self]
+        subcommands: [
+            ServeCommand.self,
+            HistoryCommand.self, StatsCommand.self, SettingsCommand.self, WidgetCommand.self,
+        ]
     )
 
     /// Made by ArgumentParser when it parses the command line.
