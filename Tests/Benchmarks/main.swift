@@ -5,6 +5,7 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),
+    ("live", LiveBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())
