@@ -133,10 +133,11 @@ struct LiveScreenModel: Sendable {
                     KeyHint(key: "esc", label: "Stay"),
                 ]
             case .help:
+                // Every key, short enough for 80 columns; ? or Esc closes it.
                 hints = [
                     KeyHint(key: "space", label: "Pause/resume"), KeyHint(key: "f", label: "Finish"),
-                    KeyHint(key: "+/-", label: "Target ±1 min"), KeyHint(key: "c", label: "Cancel"),
-                    KeyHint(key: "q", label: "Quit"), KeyHint(key: "?", label: "Close help"),
+                    KeyHint(key: "↑/↓", label: "±1 min"), KeyHint(key: "c", label: "Cancel"),
+                    KeyHint(key: "q", label: "Quit"), KeyHint(key: "^C", label: "Leave"),
                 ]
             case .none:
                 hints = phase.isEnded ? [KeyHint(key: "q", label: "Quit")] : phase.timerHints + [KeyHint(key: "?", label: "Help")]
