@@ -6,6 +6,7 @@ let suites: [(name: String, run: () -> Void)] = [
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
+    ("live", LiveBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

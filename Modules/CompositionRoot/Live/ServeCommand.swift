@@ -44,7 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         defer { storage.close() }
         for issue in storage.collection.issues { Console.warn(issue.description) }
-        let server = try SyncServer(storage: storage)
+        // The host of the server writes each ended session into the history (ADR 0013).
+        let recording = HistoryRecordingStorage(wrapping: storage, locations: locations) { Console.warn($0) }
+        let server = try SyncServer(storage: recording)
         await server.tick()
         let host = self.host
         let folder = locations.stateDirectory.path
