@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
-                "CompositionRoot", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport",
+                "CompositionRoot", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/CompositionRootTests",

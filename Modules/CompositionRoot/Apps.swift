@@ -4,9 +4,10 @@ import Foundation
 /// The entry points the two executables call: each asks the composition root for its
 /// whole app, so `Apps/` holds nothing but a `@main`.
 public enum Apps {
-    /// Runs `moments` with the process's arguments and exits with its status.
+    /// Runs `moments` with the process's arguments and exits with its status: a usage
+    /// error is ``ExitStatus/usageOrInput`` (see ``run(_:arguments:)``).
     public static func runLive() async {
-        await MomentsCommand.main()
+        await run(MomentsCommand.self)
     }
 
     /// Runs `moments-showcase` with the process's arguments in the showcase composition
@@ -15,5 +16,26 @@ public enum Apps {
     public static func runShowcase() async {
         let status = await ShowcaseApp.run(Array(CommandLine.arguments.dropFirst()), in: .standard())
         exit(status)
+    }
+
+    /// Parses and runs `Root` as ArgumentParser's `main()` does, with one difference: a
+    /// usage or validation error exits 1, as ``ExitStatus`` promises, instead of
+    /// ArgumentParser's 64 (`EX_USAGE`). Its message is ArgumentParser's, on stderr;
+    /// `--help`, `--version` and completion scripts still exit 0, and a status a command
+    /// throws (``ExitStatus/exitCode``) passes through unchanged.
+    static func run<Root: AsyncParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try root.parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            root.exit()
+        } catch {
+            guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
+            FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitStatus.usageOrInput.rawValue)
+        }
     }
 }

@@ -5,6 +5,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),
+    ("commands", CommandBenchmarks.run),
+    ("live", LiveBenchmarks.run),
     ("showcase", ShowcaseBenchmarks.run),
 ]
 

@@ -3,7 +3,7 @@ import Rendering
 /// A terminal just capable enough to replay what `moments` and the diff renderer write:
 /// cursor position (`CSI r;c H`), cursor forward (`CSI n C`), clear (`CSI 2J`), SGR with
 /// true-colour foreground and background, the alternate screen (`CSI ?1049 h/l`), the
-/// cursor's visibility (`CSI ?25 h/l`), carriage return, line feed (scrolling at the
+/// cursor's visibility (`CSI ?25 h/l`), the cursor saved and restored with the screen, carriage return, line feed (scrolling at the
 /// bottom), the bell, and printing clusters by their cell width (writing over half of a
 /// wide cluster blanks the other half, as terminals do).
 ///
@@ -39,7 +39,7 @@ public struct VirtualTerminal: Sendable {
     /// How many times the bell rang.
     public private(set) var bells = 0
     private var mainScreen: [Cell]?
-    private var savedCursor = (0, 0)
+    private var savedCursor = (row: 0, column: 0)
     private var pending: [UInt8] = []
 
     /// A blank terminal of `width` × `height` cells.
@@ -152,8 +152,7 @@ public struct VirtualTerminal: Sendable {
         case 1049:
             guard on != alternateScreen else { return }
             alternateScreen = on
-            // As xterm does, 1049 also saves the cursor on the way in and restores it on
-            // the way out, so what is printed after leaving lands where the shell left off.
+            // As xterm does: the cursor is saved on the way in and restored on the way out.
             if on {
                 mainScreen = cells
                 savedCursor = (row, column)
@@ -161,7 +160,7 @@ public struct VirtualTerminal: Sendable {
             } else {
                 cells = mainScreen ?? Array(repeating: Cell(), count: width * height)
                 mainScreen = nil
-                (row, column) = savedCursor
+                (row, column) = (min(savedCursor.row, height - 1), min(savedCursor.column, width - 1))
             }
         default: preconditionFailure("unexpected private mode \(mode)")
         }

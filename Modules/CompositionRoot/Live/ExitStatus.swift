@@ -3,15 +3,32 @@ import ArgumentParser
 /// The exit statuses of `moments`, as its help and the README promise them: a script can
 /// tell a finished sit from an abandoned one and from a server it could not reach.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// The session completed (or the command did what was asked).
+    /// The session completed or was left running on the server (or the command did what
+    /// was asked).
     case completed = 0
     /// The command line or an input was wrong; the message says what to do instead.
     case usageOrInput = 1
-    /// The session was finished early or cancelled.
+    /// The session was finished early or cancelled, or the screen was interrupted (Ctrl-C,
+    /// SIGTERM, SIGHUP) with the session left running.
     case endedEarly = 2
     /// The sync server could not be reached.
     case serverUnreachable = 3
 
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// What the status means, in a few words.
+    public var meaning: String {
+        switch self {
+        case .completed: return "completed, or left running on the server"
+        case .usageOrInput: return "usage or input error (the message on stderr says what to do)"
+        case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP)"
+        case .serverUnreachable: return "the sync server could not be reached"
+        }
+    }
+
+    /// The table `moments --help` prints: one line per status.
+    public static var summary: String {
+        "Exit status:\n" + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
+    }
 }

@@ -10,11 +10,16 @@ public struct MomentsCommand: AsyncParsableCommand {
         commandName: "moments",
         abstract: "A meditation timer for the terminal, with a Live Activity that follows a sync server.",
         discussion: """
-            The timer screen and its Live Activity presentations are on their way; see the \
-            README for what works today.
+            `moments start 10m` sits ten minutes; `moments watch` follows it from another \
+            terminal; `moments history` and `moments stats` look back.
+
+            \(ExitStatus.summary)
             """,
         version: AppVersion.current,
-        subcommands: [ServeCommand.self]
+        subcommands: [
+            StartCommand.self, WatchCommand.self, ServeCommand.self,
+            HistoryCommand.self, StatsCommand.self, SettingsCommand.self, WidgetCommand.self,
+        ]
     )
 
     /// Made by ArgumentParser when it parses the command line.

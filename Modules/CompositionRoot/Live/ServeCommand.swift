@@ -23,8 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 for any free port).")
     var port = SyncHTTPServer.defaultPort
 
-    @Option(name: .customLong("data-dir"), help: "Keep all state in this folder instead of the XDG folders.")
-    var dataDirectory: String?
+    @OptionGroup var data: DataDirectoryOption
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -36,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
             Console.warn("listening on \(host): other machines can reach this server; anyone with a token can change its sessions.")
         }
-        let locations = StoreLocations.resolve(dataDirectory: dataDirectory)
+        let locations = data.locations
         let storage: JSONSyncStorage
         do {
             storage = try JSONSyncStorage(locations: locations)
@@ -45,7 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         defer { storage.close() }
         for issue in storage.collection.issues { Console.warn(issue.description) }
-        let server = try SyncServer(storage: storage)
+        // The host of the server writes each ended session into the history (ADR 0013).
+        let recording = HistoryRecordingStorage(wrapping: storage, locations: locations) { Console.warn($0) }
+        let server = try SyncServer(storage: recording)
         await server.tick()
         let host = self.host
         let folder = locations.stateDirectory.path

@@ -7,19 +7,40 @@ public struct HistoryList: CompositeView {
     public let records: [SessionRecord]
     /// The row that must stay visible, or `nil`.
     public let focus: Int?
+    /// What the list says when there is nothing to list.
+    public let empty: EmptyState
+
+    /// The title and hint of an empty list: the app's history screen tells a person which
+    /// key starts a session; a command line that printed it tells them what to type.
+    public struct EmptyState: Hashable, Sendable {
+        /// The bold line: what is (not) there.
+        public let title: String
+        /// The line below: what to do about it.
+        public let hint: String
+
+        /// An empty state.
+        public init(title: String, hint: String) {
+            self.title = title
+            self.hint = hint
+        }
+
+        /// The history screen's: no session yet, and the key that starts one.
+        public static let firstSession = EmptyState(title: "No sessions yet", hint: "Press [n] to sit for the first time.")
+    }
 
     /// A list of `records`.
-    public init(records: [SessionRecord], focus: Int? = nil) {
+    public init(records: [SessionRecord], focus: Int? = nil, empty: EmptyState = .firstSession) {
         self.records = records
         self.focus = focus
+        self.empty = empty
     }
 
     public func body(in environment: ViewEnvironment) -> AnyView {
         let title = records.count == 1 ? "History · 1 session" : "History · \(records.count) sessions"
         guard !records.isEmpty else {
             let empty = VStack(alignment: .center, [
-                Text("No sessions yet").bold(),
-                Text("Press [n] to sit for the first time.").foreground(.secondary).wrapped().multilineAlignment(.center),
+                Text(empty.title).bold(),
+                Text(empty.hint).foreground(.secondary).wrapped().multilineAlignment(.center),
             ]).frame(maxWidth: .max, maxHeight: .max)
             return empty.border(.rounded, title: "History").erased
         }

@@ -7,11 +7,15 @@ public struct SettingsView: CompositeView {
     public let settings: Settings
     /// The selected setting, or `nil`.
     public let selection: Settings.Key?
+    /// The keys shown below the list; none (for a list printed once, where no key does
+    /// anything) leaves the list alone.
+    public let hints: [KeyHint]
 
     /// A settings screen.
-    public init(settings: Settings, selection: Settings.Key? = nil) {
+    public init(settings: Settings, selection: Settings.Key? = nil, hints: [KeyHint] = SettingsView.hints) {
         self.settings = settings
         self.selection = selection
+        self.hints = hints
     }
 
     /// The screen's keys. The apps bind the same keys.
@@ -53,8 +57,11 @@ public struct SettingsView: CompositeView {
             LabeledRow(Self.label(key), value: Self.value(key, of: settings), isSelected: key == selection, valueColor: .accent)
         }
         let focus = selection.flatMap { keys.firstIndex(of: $0) }
-        return VStack(spacing: environment.spacing(1), [
-            ListView(rows, focus: focus), Spacer(), KeyHintBar(Self.hints).layoutPriority(1),
-        ]).padding(horizontal: 1).border(.rounded, title: "Settings").erased
+        let list = ListView(rows, focus: focus)
+        let content: any View =
+            hints.isEmpty
+            ? list
+            : VStack(spacing: environment.spacing(1), [list, Spacer(), KeyHintBar(hints).layoutPriority(1)])
+        return content.padding(horizontal: 1).border(.rounded, title: "Settings").erased
     }
 }

@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import Sync
+
+/// The bells of a session, rung by the terminal that owns it (never by a watcher, so
+/// two terminals do not ring twice): at the start, every N minutes of time sat when the
+/// settings ask for it, and at the end, with a desktop notification through `notify-send`
+/// when it is installed and enabled. The `end-bell` setting silences the start bell too.
+struct Bells {
+    /// The person's settings.
+    let settings: Settings
+    /// Rings the terminal bell.
+    let ring: () -> Void
+    /// The interval bells already rung, as a count of intervals sat.
+    private var intervalsRung: Int?
+    private var ended = false
+
+    init(settings: Settings, ring: @escaping () -> Void) {
+        self.settings = settings
+        self.ring = ring
+    }
+
+    /// The start: rung when this terminal began the session (not when it picked one up).
+    func started() {
+        if settings.endBell { ring() }
+    }
+
+    /// Looks at the session at `now`: rings an interval bell when a new interval has been
+    /// sat, and the end bell (with the notification) when it has ended.
+    mutating func observe(_ snapshot: ActivitySnapshot, at now: Date) {
+        let content = snapshot.activity.content
+        if let outcome = content.outcome {
+            guard !ended else { return }
+            ended = true
+            guard outcome != .cancelled else { return }
+            if settings.endBell { ring() }
+            if settings.desktopNotification {
+                let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)
+                Self.notify(title: "Little Moments", body: "\(snapshot.activity.attributes.name.value) · \(sat) · done")
+            }
+            return
+        }
+        guard let minutes = settings.intervalBellMinutes else { return }
+        let intervals = Int(content.elapsed(at: now) / Double(minutes * 60))
+        defer { intervalsRung = intervals }
+        if let rung = intervalsRung, intervals > rung { ring() }
+    }
+
+    /// Sends a desktop notification when `notify-send` is on the `PATH`; does nothing
+    /// otherwise. It does not wait for it.
+    static func notify(title: String, body: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let tool = folders.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("notify-send") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else { return }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["--app-name=moments", title, body]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}

@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+
+/// Where `moments history --since` starts the list, as a person types it: a day
+/// (`2026-11-21`), `today`, `yesterday`, or the last N days, today included (`7d`).
+///
+/// Parsing needs no clock, so a bad value is a usage error before any file is opened;
+/// the start is worked out later, in the person's calendar, by ``start(calendar:now:)``.
+enum HistorySince: Hashable, Sendable {
+    /// From the start of this day.
+    case day(year: Int, month: Int, day: Int)
+    /// The last `count` days, today included: `1d` is today, `7d` a week.
+    case lastDays(Int)
+
+    /// The forms accepted, as help and error messages name them.
+    static let forms = "a date such as 2026-11-21, today, yesterday, or a number of days such as 7d (today and the 6 before)"
+
+    /// A value that is none of the accepted forms.
+    struct Unreadable: Error, CustomStringConvertible {
+        /// What was typed.
+        let text: String
+
+        var description: String { "'\(text)' is not a day; write \(HistorySince.forms)." }
+    }
+
+    /// Reads one of the accepted forms.
+    init(parsing text: String) throws(Unreadable) {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "today": self = .lastDays(1)
+        case "yesterday": self = .lastDays(2)
+        case _ where word.hasSuffix("d"):
+            guard let count = Int(word.dropLast()), (1...100_000).contains(count) else { throw Unreadable(text: text) }
+            self = .lastDays(count)
+        default:
+            // Domain's RFC 3339 reader checks the form and the day of the month.
+            let parts = word.split(separator: "-").compactMap { Int($0) }
+            guard word.count == 10, Instant.parse(word + "T00:00:00Z") != nil, parts.count == 3,
+                let year = parts.first, let day = parts.last
+            else { throw Unreadable(text: text) }
+            let month = parts[1]
+            self = .day(year: year, month: month, day: day)
+        }
+    }
+
+    /// The first instant listed: the start of the day in `calendar`'s time zone.
+    func start(calendar: Calendar, now: Date) -> Date {
+        switch self {
+        case .day(let year, let month, let day):
+            return calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? .distantPast
+        case .lastDays(let count):
+            let today = calendar.startOfDay(for: now)
+            return calendar.date(byAdding: .day, value: -(count - 1), to: today) ?? .distantPast
+        }
+    }
+}

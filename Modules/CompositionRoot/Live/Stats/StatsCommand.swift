@@ -1,0 +1,40 @@
+import ArgumentParser
+import Domain
+import Persistence
+import Rendering
+
+/// `moments stats`: streaks, totals, the last week as bars and the last twelve weeks as
+/// a heat map, as the stats screen shows them, or as JSON for a script.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show streaks, totals, the last 7 days and a 12-week heat map.",
+        discussion: """
+            Only completed and finished-early sessions count; a session counts on the day it \
+            started, in your time zone. The current streak runs to today, or to yesterday \
+            while today has no session yet. --json prints the figures and the minutes of each \
+            of the 84 days (see Documentation/Commands.md).
+            """)
+
+    @Flag(help: "Print the figures and the minutes per day as JSON.")
+    var json = false
+
+    @OptionGroup var data: DataDirectoryOption
+
+    /// The most rows the stats screen is offered: it takes fewer, its natural height.
+    static let maxHeight = 40
+
+    func run() throws {
+        let output = CommandOutput.standard()
+        let calendar = output.environment.calendar
+        let now = output.environment.now
+        let stats = try LiveStores.readHistory(at: data.locations) { store in
+            store.stats(calendar: calendar, now: now, days: StatsView.heatMapDays)
+        }
+        if json {
+            try output.printJSON(StatsDocument(stats: stats, now: now, calendar: calendar))
+        } else {
+            output.print(StatsView(stats: stats), maxHeight: Self.maxHeight)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Domain
+import Rendering
+
+/// The presets the widgets offer, drawn from what a person actually does: their most
+/// sat sessions (same name and length), most often first, then most recent first. With
+/// no history yet, the one session `moments start` would begin: the default length from
+/// the settings.
+enum WidgetPresets {
+    /// The most presets a widget lists, keyed 1 to 4 as the preset picker is.
+    static let limit = 4
+
+    /// The name of the preset offered before there is any history.
+    static let defaultName = "Meditation"
+
+    /// The presets for `records` (any order) and `settings`.
+    static func presets(records: [SessionRecord], settings: Settings) -> [PresetOption] {
+        struct Usage {
+            var count = 0
+            var latest = 0
+        }
+        struct Kind: Hashable {
+            let name: String
+            let seconds: Double?
+        }
+        var usage: [Kind: Usage] = [:]
+        for (index, record) in records.sorted(by: { $0.startedAt < $1.startedAt }).enumerated()
+        where record.outcome.countsTowardStats {
+            let kind = Kind(name: record.name.value, seconds: record.plannedSeconds)
+            usage[kind, default: Usage()].count += 1
+            usage[kind, default: Usage()].latest = index
+        }
+        let ranked = usage.sorted { ($0.value.count, $0.value.latest) > ($1.value.count, $1.value.latest) }
+        guard !ranked.isEmpty else { return [defaultPreset(settings)] }
+        return ranked.prefix(limit).enumerated().map { index, entry in
+            PresetOption(key: String(index + 1), name: entry.key.name, seconds: entry.key.seconds)
+        }
+    }
+
+    /// What the small widget offers: to sit again as in the last counted session, or,
+    /// before there is one, the default preset.
+    static func smallContent(records: [SessionRecord], settings: Settings) -> SmallWidget.Content {
+        guard let last = records.filter(\.outcome.countsTowardStats).max(by: { $0.startedAt < $1.startedAt }) else {
+            return .preset(defaultPreset(settings))
+        }
+        return .lastSession(last, key: "1")
+    }
+
+    /// The session `moments start` begins without arguments.
+    private static func defaultPreset(_ settings: Settings) -> PresetOption {
+        PresetOption(key: "1", name: defaultName, seconds: settings.defaultDurationSeconds)
+    }
+}

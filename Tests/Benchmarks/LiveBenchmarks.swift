@@ -1,0 +1,94 @@
+import Foundation
+import Rendering
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Figures for the live app as a person runs it: `moments start` (the release build beside
+/// this benchmark; build it first with `swift build -c release --product moments`) in a
+/// real pseudo-terminal, on the embedded server with durable state in a fresh folder.
+enum LiveBenchmarks {
+    static func run() {
+        do {
+            try firstFrame()
+            try runningSession(seconds: 60)
+        } catch {
+            print("live benchmarks failed: \(error)")
+        }
+    }
+
+    /// A fresh data and runtime folder, and the environment that points `moments` at them.
+    private static func environment(_ folder: TemporaryFolder) throws -> [String: String] {
+        try FileManager.default.createDirectory(at: folder.path("run"), withIntermediateDirectories: true)
+        return [
+            "MOMENTS_HOME": folder.path("data").path, "XDG_RUNTIME_DIR": folder.path("run").path,
+            "HOME": folder.url.path, "TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+        ]
+    }
+
+    /// From spawning the process to the timer on screen (target: under 100 ms).
+    private static func firstFrame() throws {
+        var samples: [Double] = []
+        for _ in 0..<21 {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let environment = try environment(folder)
+            let started = DispatchTime.now().uptimeNanoseconds
+            let pty = try PseudoTerminal(product: "moments", ["start", "5m"], environment: environment)
+            guard pty.waitForText("Running", timeout: .seconds(10)) else {
+                print("live: no first frame: \(pty.errors)")
+                return
+            }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            pty.signal(SIGTERM)
+            _ = pty.waitForExit()
+        }
+        Bench.report("live: process start to first frame (pty)", seconds: Bench.percentile(samples, 0.5))
+        Bench.report("live: process start to first frame (pty)", seconds: Bench.percentile(samples, 0.9), label: "p90   ")
+    }
+
+    /// CPU time and peak memory of a session running with seconds shown, over `seconds`
+    /// (targets: under 0.5% of one core, under 30 MB).
+    private static func runningSession(seconds: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let pty = try PseudoTerminal(product: "moments", ["start", "30m"], environment: try environment(folder))
+        guard pty.waitForText("Running", timeout: .seconds(10)) else {
+            print("live: the session did not start: \(pty.errors)")
+            return
+        }
+        // Let start-up settle, then measure whole seconds of steady running; reading the
+        // pty meanwhile is what keeps the child from blocking on a full buffer.
+        pty.waitForScreen(timeout: .seconds(2)) { _ in false }
+        let before = try cpuTicks(pty.processID)
+        let started = DispatchTime.now().uptimeNanoseconds
+        pty.waitForScreen(timeout: .seconds(seconds)) { _ in false }
+        let after = try cpuTicks(pty.processID)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let cpu = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        Bench.report("live: CPU of a running session, \(seconds) s", value: cpu / wall * 100, unit: "% of one core", label: "mean  ")
+        Bench.report("live: peak memory (VmHWM)", value: try peakMemory(pty.processID) / 1_048_576, unit: "MB", label: "max   ")
+        pty.signal(SIGTERM)
+        _ = pty.waitForExit()
+    }
+
+    /// User plus system clock ticks of a process, from `/proc/PID/stat`.
+    private static func cpuTicks(_ pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which may hold spaces) start after the last ')'.
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // utime and stime are fields 14 and 15 of the whole line: 12th and 13th after ')'.
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
+    /// The peak resident set of a process in bytes, from `/proc/PID/status`.
+    private static func peakMemory(_ pid: pid_t) throws -> Double {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+        return kilobytes * 1_024
+    }
+}

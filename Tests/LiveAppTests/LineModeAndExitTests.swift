@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// `moments` without a terminal (a pipe, CI, `--no-tty`), and its exit statuses.
+@Suite("Line mode and exit statuses")
+struct LineModeAndExitTests {
+    @Test("under a pipe: no escape at all, one line per change of state, then the summary; exit 0")
+    func pipe() throws {
+        let machine = try LiveFixture()
+        let run = try machine.run(["start", "2s", "--name", "Piped"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(!run.output.contains("\u{1B}"))
+        #expect(!run.output.contains("\u{07}"))
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("Running  0:00 of 0:02  Piped") })
+        #expect(lines.contains { $0.contains("Completed  0:02 of 0:02  Piped") })
+        #expect(lines.contains("Completed: Piped"))
+        #expect(try machine.history().count == 1)
+    }
+
+    @Test("--no-tty in a terminal prints lines too")
+    func noTTY() throws {
+        let machine = try LiveFixture()
+        let pty = try machine.moments(["start", "1s", "--no-tty"])
+        let status = try #require(pty.waitForExit())
+        #expect(PseudoTerminal.exitCode(status) == 0)
+        #expect(!pty.screen.alternateScreen)
+        #expect(!String(decoding: pty.output, as: UTF8.self).contains("\u{1B}"))
+        #expect(pty.screen.text.contains("Completed: Meditation"))
+    }
+
+    @Test("a duration that cannot be read: exit 1, a message that says what to type, no file made", arguments: [
+        ["start", "ten minutes"], ["start", "9h"], ["start", "5m", "--open"], ["start", "--name", ""],
+    ])
+    func badInput(arguments: [String]) throws {
+        let machine = try LiveFixture()
+        let run = try machine.run(arguments)
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("moments: error: "))
+        #expect(!FileManager.default.fileExists(atPath: machine.data.path))
+    }
+
+    @Test("a server that cannot be reached: exit 3, said plainly")
+    func unreachable() throws {
+        let machine = try LiveFixture()
+        let start = try machine.run(["start", "5m", "--server", "http://127.0.0.1:9"])
+        #expect(start.status == 3)
+        #expect(start.errors.contains("cannot be reached"))
+        let watch = try machine.run(["watch", "--server", "http://127.0.0.1:9"])
+        #expect(watch.status == 3)
+        #expect(watch.errors.contains("cannot reach the server"))
+    }
+
+    @Test("watch with no session running: exit 1, and how to start one")
+    func nothingToWatch() throws {
+        let machine = try LiveFixture()
+        let run = try machine.run(["watch"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("moments start"))
+    }
+}
