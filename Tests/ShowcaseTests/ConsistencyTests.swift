@@ -1,3 +1,4 @@
+@testable import CompositionRoot
 import Domain
 import Fixtures
 import Rendering
@@ -8,9 +9,10 @@ import Testing
 /// the showcase draws, cell for cell.
 ///
 /// The live side never reads the scenario's activity: it plays the scenario's script
-/// through ``LivePlayback`` and builds `SessionDisplay(activity:…)` from what the observer
-/// took, then the surface's view (``Rendering/ActivitySurface``, ``Rendering/TimerScreen``)
-/// at the surface's full size. Scenarios no push can produce are exempt by the flag the
+/// through ``LivePlayback``, hands what the observer took to the live app's own screen
+/// model (`LiveScreenModel`, as `moments start` and `moments watch` do), and draws what
+/// the live app draws with its display and keys: ``Rendering/TimerScreen``, or the
+/// surface's view (``Rendering/ActivitySurface``) at the surface's full size. Scenarios no push can produce are exempt by the flag the
 /// catalog gives them (``Fixtures/Provenance/unreachable(reason:)``), not by a list here.
 @Suite(.timeLimit(.minutes(2)))
 struct ConsistencyTests {
@@ -28,12 +30,14 @@ struct ConsistencyTests {
             script = played
         }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
-        let activity = try await LivePlayback.play(script)
-        let display = SessionDisplay(activity: activity, timeDisplay: recipe.timeDisplay, at: script.shownAt)
+        var model = LiveScreenModel(isOwner: true)
+        model.receive(try await LivePlayback.play(script))
+        let display = try #require(model.display(timeDisplay: recipe.timeDisplay, at: script.shownAt))
+        let hints = model.hints(for: display.phase)
 
         for variant in Variant.snapshots {
             let environment = variant.environment(now: script.shownAt)
-            let (view, size, origin) = Self.liveView(of: recipe.surface, display)
+            let (view, size, origin) = Self.liveView(of: recipe.surface, display, hints: hints)
             let live = Frame(rendering: view, width: size.width, height: size.height, environment: environment)
             let shown = scenario.frame(variant)
             if let difference = Self.difference(live, at: origin, shown) {
@@ -44,11 +48,11 @@ struct ConsistencyTests {
 
     /// The view the live app draws for a surface, its size, and where in it the showcase's
     /// frame sits: the compact sides are the two ends of the compact pill.
-    static func liveView(of surface: SessionRecipe.Surface, _ display: SessionDisplay) -> (AnyView, Size, Point) {
+    static func liveView(of surface: SessionRecipe.Surface, _ display: SessionDisplay, hints: [KeyHint]) -> (AnyView, Size, Point) {
         let top = Point(x: 0, y: 0)
         let compact = ActivitySurface.compact
         switch surface {
-        case .timer: return (TimerScreen(session: display).erased, ViewKind.timerScreen.naturalSize, top)
+        case .timer: return (TimerScreen(session: display, hints: hints).erased, ViewKind.timerScreen.naturalSize, top)
         case .lock: return (ActivitySurface.lock.view(display), ActivitySurface.lock.size, top)
         case .compactLeading: return (compact.view(display), compact.size, top)
         case .compactTrailing:

@@ -9,7 +9,8 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
     /// The session views, each built the way the live app builds it: a Live Activity
     /// surface through ``Rendering/ActivitySurface`` where the surface is the whole view.
     public enum Surface: Hashable, Sendable, CaseIterable {
-        /// ``Rendering/TimerScreen``.
+        /// ``Rendering/TimerScreen`` with the keys the live screen shows
+        /// (``Rendering/SessionPhase/screenHints``).
         case timer
         /// ``Rendering/ActivitySurface/lock``.
         case lock
@@ -25,7 +26,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         /// The view of `display` on this surface.
         public func view(_ display: SessionDisplay) -> AnyView {
             switch self {
-            case .timer: return TimerScreen(session: display).erased
+            case .timer: return TimerScreen(session: display, hints: display.phase.screenHints).erased
             case .lock: return ActivitySurface.lock.view(display)
             case .compactLeading: return CompactLeading(session: display).erased
             case .compactTrailing: return CompactTrailing(session: display).erased

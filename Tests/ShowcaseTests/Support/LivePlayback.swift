@@ -8,8 +8,8 @@ import Sync
 /// following the pushes. Nothing is set by hand: the observer ends with whatever the
 /// server pushed.
 enum LivePlayback {
-    /// The activity the observer holds once every step is played and its push has arrived.
-    static func play(_ script: SessionScript) async throws -> Activity {
+    /// The push the observer holds once every step is played and its push has arrived.
+    static func play(_ script: SessionScript) async throws -> ActivitySnapshot {
         let clock = PreviewClock(now: script.start)
         let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let connection = InProcessConnection(server: server)
@@ -34,7 +34,7 @@ enum LivePlayback {
         guard let taken = await observer.current, taken.version >= last else {
             throw PlaybackError(message: "the observer never took version \(last)")
         }
-        return taken.activity
+        return taken
     }
 
     /// Why a playback could not finish.
