@@ -169,6 +169,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The catalog's suite: snapshots of every scenario, the consistency of showcase and
+        // live frames, the showcase's commands as processes, and its HTML in Chromium.
+        .testTarget(
+            name: "ShowcaseTests",
+            dependencies: [
+                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            path: "Tests/ShowcaseTests",
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Apps: thin entry points
         .executableTarget(
             name: "MomentsLive",

@@ -25,42 +25,31 @@ public enum ContentStateMother {
 
     /// Just started: 0 of 300 seconds.
     public static func makeJustStarted(showSeconds: Bool = true) -> ContentState {
-        makeActivity(showSeconds: showSeconds).content
+        SessionScriptMother.makeScript(moment: .justStarted, showSeconds: showSeconds).activity.content
     }
 
     /// In progress: 125 of 300 seconds, as in seeds/000, measured at 125 s after the start.
     public static func makeInProgress(
         elapsed: Double = 125, target: Double = 300, showSeconds: Bool = true
     ) -> ContentState {
-        makeActivity(
-            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
-            showSeconds: showSeconds,
-            steps: [(elapsed, .pause), (0, .resume)]
-        ).content
+        SessionScriptMother.makeScript(plannedSeconds: target, moment: .running(elapsed: elapsed), showSeconds: showSeconds)
+            .activity.content
     }
 
     /// Paused at 125 of 300 seconds.
     public static func makePaused(elapsed: Double = 125, target: Double = 300) -> ContentState {
-        makeActivity(
-            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
-            steps: [(elapsed, .pause)]
-        ).content
+        SessionScriptMother.makeScript(plannedSeconds: target, moment: .paused(elapsed: elapsed)).activity.content
     }
 
     /// Completed: the server's rule ended it at its 300-second target.
     public static func makeCompleted(target: Double = 300) -> ContentState {
-        makeActivity(
-            attributes: SessionAttributesMother.makeAttributes(plannedSeconds: target),
-            steps: [(target + 1, nil)]
-        ).content
+        SessionScriptMother.makeScript(plannedSeconds: target, moment: .completed(elapsed: target)).activity.content
     }
 
     /// Open-ended, running, 42 minutes in.
     public static func makeOpenEnded(elapsed: Double = 42 * 60) -> ContentState {
-        makeActivity(
-            attributes: SessionAttributesMother.makeOpenEnded(),
-            steps: [(elapsed, .pause), (0, .resume)]
-        ).content
+        SessionScriptMother.makeScript(name: "Open sit", plannedSeconds: nil, moment: .running(elapsed: elapsed))
+            .activity.content
     }
 
     /// Hours long: an open-ended session 2 h 14 min 5 s in.
@@ -70,12 +59,17 @@ public enum ContentStateMother {
 
     /// Finished early by the person, at 125 of 300 seconds.
     public static func makeFinishedEarly(elapsed: Double = 125) -> ContentState {
-        makeActivity(steps: [(elapsed, .finish)]).content
+        SessionScriptMother.makeScript(moment: .finishedEarly(elapsed: elapsed)).activity.content
     }
 
     /// Cancelled at 125 of 300 seconds.
     public static func makeCancelled(elapsed: Double = 125) -> ContentState {
-        makeActivity(steps: [(elapsed, .cancel)]).content
+        SessionScriptMother.makeScript(moment: .cancelled(elapsed: elapsed)).activity.content
+    }
+
+    /// Ended by the server's 8-hour rule after being left paused at 125 seconds.
+    public static func makeExpired(elapsed: Double = 125) -> ContentState {
+        SessionScriptMother.makeScript(moment: .expired(elapsed: elapsed)).activity.content
     }
 
     private static func apply(_ intent: Intent, to activity: Activity?, at now: Date) -> Activity {

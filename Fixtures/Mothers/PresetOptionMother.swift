@@ -8,13 +8,29 @@ public enum PresetOptionMother {
         PresetOption(key: key, name: name, seconds: seconds)
     }
 
-    /// The usual four.
-    public static func makePresets() -> [PresetOption] {
-        [
+    /// The usual four, and then as many more as `count` asks (a picker that must scroll,
+    /// a widget that must count the rest); fewer when `count` is under four.
+    public static func makePresets(count: Int = 4) -> [PresetOption] {
+        let usual = [
             makePreset(key: "1", name: "Quick breath", seconds: 180),
             makePreset(key: "2", name: "Morning sit", seconds: 600),
             makePreset(key: "3", name: "Long sit", seconds: 2_700),
             makePreset(key: "4", name: "Open sit", seconds: nil),
+        ]
+        let more = (usual.count..<max(usual.count, count)).map { index in
+            makePreset(key: String(index + 1), name: "Sit \(index + 1)", seconds: Double(index + 1) * 300)
+        }
+        return Array((usual + more).prefix(max(0, count)))
+    }
+
+    /// Presets named with the names that stress a terminal: 64 characters, emoji, CJK and
+    /// right-to-left.
+    public static func makeStressing() -> [PresetOption] {
+        [
+            makePreset(key: "1", name: SessionAttributesMother.longName, seconds: 1_200),
+            makePreset(key: "2", name: SessionAttributesMother.emojiName, seconds: 600),
+            makePreset(key: "3", name: SessionAttributesMother.cjkName, seconds: 900),
+            makePreset(key: "4", name: SessionAttributesMother.rightToLeftName, seconds: nil),
         ]
     }
 }

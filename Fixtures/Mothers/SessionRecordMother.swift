@@ -23,6 +23,21 @@ public enum SessionRecordMother {
         }
     }
 
+    /// A few recent sessions with the names and outcomes that stress a list, oldest first:
+    /// an emoji-named one cancelled two days ago, yesterday's CJK-named one finished
+    /// early, and today's completed sit.
+    public static func makeRecent(end: Date = InstantMother.morning) -> [SessionRecord] {
+        [
+            makeRecord(
+                name: SessionAttributesMother.emojiName, startedAt: end.addingTimeInterval(-90_000),
+                actualSeconds: 60, outcome: .cancelled),
+            makeRecord(
+                name: SessionAttributesMother.cjkName, startedAt: end.addingTimeInterval(-86_400),
+                actualSeconds: 300, outcome: .finishedEarly),
+            makeRecord(startedAt: end),
+        ]
+    }
+
     /// One session a day for `days` days ending on the day of `end`, oldest first.
     public static func makeStreak(days: Int = 30, end: Date = InstantMother.morning, minutes: Double = 10) -> [SessionRecord] {
         (0..<max(0, days)).reversed().map { back in

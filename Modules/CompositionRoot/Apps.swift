@@ -10,9 +10,12 @@ public enum Apps {
         await run(MomentsCommand.self)
     }
 
-    /// Runs `moments-showcase` with the process's arguments and exits with its status.
+    /// Runs `moments-showcase` with the process's arguments in the showcase composition
+    /// (fixtures, and doubles that fail loudly for every live dependency), and exits with
+    /// its status.
     public static func runShowcase() async {
-        await ShowcaseCommand.main()
+        let status = await ShowcaseApp.run(Array(CommandLine.arguments.dropFirst()), in: .standard())
+        exit(status)
     }
 
     /// Parses and runs `Root` as ArgumentParser's `main()` does, with one difference: a

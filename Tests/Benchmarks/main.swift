@@ -7,6 +7,7 @@ let suites: [(name: String, run: () -> Void)] = [
     ("sync", SyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
     ("live", LiveBenchmarks.run),
+    ("showcase", ShowcaseBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -118,7 +118,7 @@ struct LiveScreenModel: Sendable {
     }
 
     /// The keys to show: a pending mark, an overlay's answers, or the phase's own keys
-    /// (``SessionPhase/timerHints``) with help; a refusal from the server comes first.
+    /// (``SessionPhase/screenHints``); a refusal from the server comes first.
     func hints(for phase: SessionPhase) -> [KeyHint] {
         var hints: [KeyHint]
         if let pending {
@@ -140,7 +140,7 @@ struct LiveScreenModel: Sendable {
                     KeyHint(key: "q", label: "Quit"), KeyHint(key: "^C", label: "Leave"),
                 ]
             case .none:
-                hints = phase.isEnded ? [KeyHint(key: "q", label: "Quit")] : phase.timerHints + [KeyHint(key: "?", label: "Help")]
+                hints = phase.screenHints
             }
         }
         if let notice { hints.insert(KeyHint(key: "!", label: notice), at: 0) }

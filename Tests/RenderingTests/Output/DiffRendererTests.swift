@@ -14,7 +14,7 @@ struct DiffRendererTests {
 
     @Test("a first update clears the screen and draws everything")
     func first() {
-        let next = Self.frame(TimerScreen(session: Samples.session()), 40, 12)
+        let next = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
         let bytes = Self.renderer.update(from: nil, to: next)
         #expect(bytes.hasPrefix("\u{1B}[0m\u{1B}[2J"))
         var terminal = VirtualTerminal(width: 40, height: 12)
@@ -24,13 +24,13 @@ struct DiffRendererTests {
 
     @Test("nothing changed, nothing written")
     func unchanged() {
-        let frame = Self.frame(TimerScreen(session: Samples.session()), 40, 12)
+        let frame = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
         #expect(Self.renderer.update(from: frame, to: frame).isEmpty)
     }
 
     @Test("one second's tick rewrites a few cells", arguments: [Size(width: 80, height: 24), Size(width: 200, height: 50)])
     func tick(size: Size) {
-        let session = Samples.session(ContentStateMother.makeInProgress(elapsed: 125))
+        let session = SessionDisplayMother.makeDisplay(content: ContentStateMother.makeInProgress(elapsed: 125))
         let before = Self.frame(TimerScreen(session: session), size.width, size.height, after: 125)
         let after = Self.frame(TimerScreen(session: session), size.width, size.height, after: 126)
         let bytes = Self.renderer.update(from: before, to: after)
@@ -44,8 +44,8 @@ struct DiffRendererTests {
 
     @Test("a resize redraws the whole screen")
     func resize() {
-        let before = Self.frame(TimerScreen(session: Samples.session()), 40, 12)
-        let after = Self.frame(TimerScreen(session: Samples.session()), 30, 10)
+        let before = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
+        let after = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 30, 10)
         #expect(Self.renderer.update(from: before, to: after).hasPrefix("\u{1B}[0m\u{1B}[2J"))
     }
 
@@ -64,16 +64,16 @@ struct DiffRendererTests {
         #expect(terminal.shows(before))
     }
 
-    @Test("every state change of every session view replays exactly", arguments: ViewKind.allCases)
+    @Test("every change between the scenarios of each view replays exactly", arguments: ViewKind.allCases)
     func transitions(kind: ViewKind) {
-        let samples = Samples.all.filter { $0.kind == kind }
-        let size = Samples.snapshotSize(kind)
+        let scenarios = Catalog.scenarios(for: kind)
+        let size = kind.naturalSize
         var terminal = VirtualTerminal(width: size.width, height: size.height)
         var previous: Frame?
-        for sample in samples + samples.reversed() {
-            let next = Self.frame(sample.view, size.width, size.height)
+        for scenario in scenarios + scenarios.reversed() {
+            let next = scenario.frame()
             terminal.feed(Self.renderer.update(from: previous, to: next))
-            #expect(terminal.shows(next), "\(sample.name)")
+            #expect(terminal.shows(next), "\(scenario.id)")
             previous = next
         }
     }

@@ -10,11 +10,11 @@ import Testing
 /// stripped, keeps the same widths and holds nothing but SGR sequences.
 ///
 /// Coverage, kept to seconds in a debug build:
-/// - for the first state of each view, in the default environment: every width at
+/// - for the first scenario of each view, in the default variant: every width at
 ///   heights 1, 5, 24 and 60, and every height at widths 1, 20, 80 and 200;
-/// - for every state of every view, in each of the six text sizes (dark): the corners
+/// - for every scenario of the catalog, in each of the six text sizes (dark): the corners
 ///   1 × 1 and 200 × 60 and three sizes from a seeded generator;
-/// - for every state in the light scheme: the corners and two seeded sizes, each also
+/// - for every scenario in the light scheme: the corners and two seeded sizes, each also
 ///   encoded as ANSI at one of the four colour depths in turn.
 /// The colour scheme changes colours, never layout, so it needs fewer sizes.
 struct NeverOverflowsTests {
@@ -28,34 +28,36 @@ struct NeverOverflowsTests {
         (0..<count).map { _ in Size(width: Int(generator.next() % 200) + 1, height: Int(generator.next() % 60) + 1) }
     }
 
-    @Test("every width and height of one state of each view", arguments: ViewKind.allCases)
+    @Test("every width and height of the first scenario of each view", arguments: ViewKind.allCases)
     func sweep(kind: ViewKind) throws {
-        let sample = try #require(Samples.all.first { $0.kind == kind })
+        let scenario = try #require(Catalog.scenarios(for: kind).first)
+        let view = scenario.view()
         var failures = 0
         for size in Self.sweep where failures < 5 {
-            if let problem = Self.check(sample.view, size, Rendered.environment(), depth: nil) {
+            if let problem = Self.check(view, size, scenario.environment(Variant()), depth: nil) {
                 failures += 1
-                Issue.record("\(sample.name) at \(size): \(problem)")
+                Issue.record("\(scenario.id) at \(size): \(problem)")
             }
         }
     }
 
-    @Test("every state in every text size and scheme", arguments: Samples.all)
-    func environments(sample: Samples.Sample) {
-        var generator = SeededGenerator(seed: sample.name.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) })
+    @Test("every scenario in every text size and scheme", arguments: Catalog.all)
+    func environments(scenario: Scenario) {
+        var generator = SeededGenerator(seed: scenario.id.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) })
         var cases: [(Size, ViewEnvironment, ColorDepth?)] = []
         for textSize in TextSize.allCases {
             for size in Self.corners + Self.random(3, &generator) {
-                cases.append((size, Rendered.environment(textSize: textSize), nil))
+                cases.append((size, scenario.environment(Variant(textSize: textSize)), nil))
             }
         }
         for (turn, size) in (Self.corners + Self.random(2, &generator)).enumerated() {
             let depth = ColorDepth.allCases[turn % ColorDepth.allCases.count]
-            cases.append((size, Rendered.environment(scheme: .light, depth: depth), depth))
+            cases.append((size, scenario.environment(Variant(scheme: .light, depth: depth)), depth))
         }
+        let view = scenario.view()
         for (size, environment, depth) in cases {
-            if let problem = Self.check(sample.view, size, environment, depth: depth) {
-                Issue.record("\(sample.name) at \(size), \(environment.colorScheme) \(environment.textSize): \(problem)")
+            if let problem = Self.check(view, size, environment, depth: depth) {
+                Issue.record("\(scenario.id) at \(size), \(environment.colorScheme) \(environment.textSize): \(problem)")
                 return
             }
         }

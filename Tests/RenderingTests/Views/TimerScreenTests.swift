@@ -6,7 +6,7 @@ import Testing
 /// The timer screen degrades in steps as the terminal shrinks, and shows the time the
 /// state and the environment's instant give, as `Text(timerInterval:)` would.
 struct TimerScreenTests {
-    static let screen = TimerScreen(session: Samples.session())
+    static let screen = TimerScreen(session: SessionDisplayMother.makeDisplay())
 
     @Test("the layout steps down with the terminal", arguments: [
         (200, 60, TimerScreen.Layout.boxed(.large)), (80, 24, .boxed(.large)), (60, 18, .boxed(.large)), (60, 17, .boxed(.medium)),
@@ -31,8 +31,8 @@ struct TimerScreenTests {
 
     @Test("a running timer moves with the environment's instant, a paused one does not")
     func instant() {
-        let running = Samples.session()
-        let paused = Samples.session(ContentStateMother.makePaused())
+        let running = SessionDisplayMother.makeDisplay()
+        let paused = SessionDisplayMother.makeDisplay(content: ContentStateMother.makePaused())
         #expect(running.timeText(at: InstantMother.makeInstant(secondsAfterMorning: 125)) == "2:05")
         #expect(running.timeText(at: InstantMother.makeInstant(secondsAfterMorning: 186)) == "3:06")
         #expect(paused.timeText(at: InstantMother.makeInstant(secondsAfterMorning: 186)) == "2:05")
@@ -43,26 +43,26 @@ struct TimerScreenTests {
     @Test("remaining time counts down when preferred and there is a target")
     func remaining() {
         let now = InstantMother.makeInstant(secondsAfterMorning: 125)
-        #expect(Samples.session(timeDisplay: .remaining).timeText(at: now) == "2:55")
-        #expect(Samples.session(timeDisplay: .remaining).caption == "left of 5:00")
-        let open = Samples.session(ContentStateMother.makeOpenEnded(), timeDisplay: .remaining)
+        #expect(SessionDisplayMother.makeDisplay(timeDisplay: .remaining).timeText(at: now) == "2:55")
+        #expect(SessionDisplayMother.makeDisplay(timeDisplay: .remaining).caption == "left of 5:00")
+        let open = SessionDisplayMother.makeDisplay(content: ContentStateMother.makeOpenEnded(), timeDisplay: .remaining)
         #expect(open.timeText(at: now) == "42:00")
         #expect(open.caption == "open-ended")
     }
 
     @Test("minutes only when seconds are hidden, through the domain's formatter")
     func minutes() {
-        let hidden = Samples.session(ContentStateMother.makeInProgress(showSeconds: false))
+        let hidden = SessionDisplayMother.makeDisplay(content: ContentStateMother.makeInProgress(showSeconds: false))
         #expect(hidden.timeText(at: InstantMother.morning) == "2 min")
         #expect(BigDigits.naturalSize(of: "2 min", size: .small).height == 3)
     }
 
     @Test("phases follow the state and the connection", arguments: [
-        (Samples.session(), SessionPhase.running), (Samples.session(ContentStateMother.makePaused()), .paused),
-        (Samples.session(ContentStateMother.makeCompleted()), .completed),
-        (Samples.session(ContentStateMother.makeFinishedEarly()), .finishedEarly),
-        (Samples.session(ContentStateMother.makeCancelled()), .cancelled),
-        (Samples.session(connection: .reconnecting), .reconnecting), (Samples.session(connection: .stale), .stale),
+        (SessionDisplayMother.makeDisplay(), SessionPhase.running), (SessionDisplayMother.makeDisplay(content: ContentStateMother.makePaused()), .paused),
+        (SessionDisplayMother.makeDisplay(content: ContentStateMother.makeCompleted()), .completed),
+        (SessionDisplayMother.makeDisplay(content: ContentStateMother.makeFinishedEarly()), .finishedEarly),
+        (SessionDisplayMother.makeDisplay(content: ContentStateMother.makeCancelled()), .cancelled),
+        (SessionDisplayMother.makeDisplay(reconnecting: true), .reconnecting), (SessionDisplayMother.makeDisplay(content: ContentStateMother.makeInProgress(), connection: .stale), .stale),
     ])
     func phases(session: SessionDisplay, expected: SessionPhase) {
         #expect(session.phase == expected)

@@ -77,6 +77,13 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The keys the live timer screen shows when no question or panel is open: an ended
+    /// session offers only Quit; otherwise the phase's ``timerHints`` and Help. One rule,
+    /// so the live app and the showcase draw the same last row.
+    public var screenHints: [KeyHint] {
+        isEnded ? [.init(key: "q", label: "Quit")] : timerHints + [.init(key: "?", label: "Help")]
+    }
+
     /// The lock-screen banner's hints: Pause or Resume, and Finish, as on the platform's
     /// interactive Live Activity buttons.
     public var bannerHints: [KeyHint] {

@@ -1,0 +1,154 @@
+import Domain
+import Foundation
+import Rendering
+
+/// The inputs of every Live Activity and timer view: a scripted session
+/// (``SessionScript``) shown through `SessionDisplay(activity:…)`, as the live app shows a
+/// pushed activity.
+public struct SessionRecipe: ControlledRecipe, Hashable {
+    /// The session views, each built the way the live app builds it: a Live Activity
+    /// surface through ``Rendering/ActivitySurface`` where the surface is the whole view.
+    public enum Surface: Hashable, Sendable, CaseIterable {
+        /// ``Rendering/TimerScreen`` with the keys the live screen shows
+        /// (``Rendering/SessionPhase/screenHints``).
+        case timer
+        /// ``Rendering/ActivitySurface/lock``.
+        case lock
+        /// ``Rendering/CompactLeading``, the left of ``Rendering/ActivitySurface/compact``.
+        case compactLeading
+        /// ``Rendering/CompactTrailing``, the right of ``Rendering/ActivitySurface/compact``.
+        case compactTrailing
+        /// ``Rendering/ActivitySurface/minimal``.
+        case minimal
+        /// ``Rendering/ActivitySurface/expanded``.
+        case expanded
+
+        /// The view of `display` on this surface.
+        public func view(_ display: SessionDisplay) -> AnyView {
+            switch self {
+            case .timer: return TimerScreen(session: display, hints: display.phase.screenHints).erased
+            case .lock: return ActivitySurface.lock.view(display)
+            case .compactLeading: return CompactLeading(session: display).erased
+            case .compactTrailing: return CompactTrailing(session: display).erased
+            case .minimal: return ActivitySurface.minimal.view(display)
+            case .expanded: return ActivitySurface.expanded.view(display)
+            }
+        }
+    }
+
+    /// Which view the recipe feeds.
+    public let surface: Surface
+    /// The name typed; one the server refuses is still drawn (the views must sanitise it),
+    /// and makes the state unreachable by a push.
+    public var name: String
+    /// The planned seconds; zero for open-ended.
+    public var plannedSeconds: Double
+    /// Where the session is (a ``SessionScript/Moment`` name).
+    public var moment: String
+    /// Seconds sat when the moment happened.
+    public var elapsed: Double
+    /// Seconds between the last push and the instant shown.
+    public var viewedAfter: Double
+    /// Whether seconds are shown.
+    public var showSeconds: Bool
+    /// Count up or down.
+    public var timeDisplay: Settings.TimeDisplay
+    /// Whether the connection to the server dropped.
+    public var reconnecting: Bool
+
+    /// A recipe for `surface`; the defaults are seeds/000's session: 125 of 300 seconds,
+    /// running.
+    public init(
+        _ surface: Surface, name: String = "Morning sit", plannedSeconds: Double? = 300, moment: SessionScript.Moment = .running(elapsed: 125),
+        viewedAfter: Double = 0, showSeconds: Bool = true, timeDisplay: Settings.TimeDisplay = .elapsed,
+        reconnecting: Bool = false
+    ) {
+        self.surface = surface
+        self.name = name
+        self.plannedSeconds = plannedSeconds ?? 0
+        self.moment = moment.name
+        self.elapsed = moment.elapsed
+        self.viewedAfter = viewedAfter
+        self.showSeconds = showSeconds
+        self.timeDisplay = timeDisplay
+        self.reconnecting = reconnecting
+    }
+
+    public static let controls: [RecipeControl<SessionRecipe>] = [
+        .text("name", "Name", \.name),
+        .number("plannedSeconds", "Planned seconds (0: open-ended)", \.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
+        .choice("moment", "Moment", \.moment, options: SessionScript.Moment.names),
+        .number("elapsed", "Seconds sat at that moment", \.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+        .number("viewedAfter", "Seconds since the last push", \.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+        .toggle("showSeconds", "Show seconds", \.showSeconds),
+        .choice("timeDisplay", "Time shown", \.timeDisplay),
+        .toggle("reconnecting", "Reconnecting", \.reconnecting),
+    ]
+
+    /// The name the server would accept, or why it refuses it.
+    private var acceptedName: Result<SessionName, ValidationError> {
+        Result { () throws(ValidationError) in try SessionName(name) }
+    }
+
+    /// The script the session plays; a refused name is replaced by the default one.
+    public var script: SessionScript {
+        let attributesName = (try? acceptedName.get().value) ?? SessionRecipe(surface).name
+        let moment = SessionScript.Moment(name: moment, elapsed: elapsed) ?? .running(elapsed: elapsed)
+        return SessionScriptMother.makeScript(
+            name: attributesName, plannedSeconds: plannedSeconds > 0 ? plannedSeconds : nil, moment: moment,
+            showSeconds: showSeconds, viewedAfter: viewedAfter)
+    }
+
+    /// What the session views show.
+    public var display: SessionDisplay {
+        SessionDisplayMother.makeDisplay(
+            script: script, timeDisplay: timeDisplay, reconnecting: reconnecting, shownName: shownName)
+    }
+
+    /// The name to draw in place of the script's, when the server refuses the typed one.
+    private var shownName: String? {
+        if case .failure = acceptedName { return name }
+        return nil
+    }
+
+    public var instant: Date { script.shownAt }
+
+    public var provenance: Provenance {
+        if case .failure(let error) = acceptedName {
+            return .unreachable(reason: "the server refuses this name (\(error.description)); the views must still draw it safely")
+        }
+        if reconnecting {
+            return .unreachable(reason: "reconnecting is the observer's own knowledge that its connection dropped; no push says it")
+        }
+        return .pushed(script)
+    }
+
+    public var fixture: String {
+        let script = self.script
+        let defaults = SessionScriptMother.makeScript()
+        var scriptArguments = MotherArguments()
+        scriptArguments.add("name", script.attributes.name.value, default: defaults.attributes.name.value, as: SwiftLiteral.string)
+        scriptArguments.add("plannedSeconds", script.attributes.plannedSeconds, default: defaults.attributes.plannedSeconds) {
+            $0.map(SwiftLiteral.number) ?? "nil"
+        }
+        scriptArguments.add("moment", script.moment, default: defaults.moment, as: Self.code(of:))
+        scriptArguments.add("showSeconds", script.showSeconds, default: defaults.showSeconds) { String($0) }
+        scriptArguments.add("viewedAfter", script.viewedAfter, default: defaults.viewedAfter, as: SwiftLiteral.number)
+        let scriptCall = SwiftLiteral.call("SessionScriptMother.makeScript", scriptArguments.list)
+
+        var arguments = MotherArguments()
+        if scriptCall != "SessionScriptMother.makeScript()" { arguments.add("script", code: scriptCall) }
+        arguments.add("timeDisplay", timeDisplay, default: .elapsed) { "." + $0.rawValue }
+        arguments.add("reconnecting", reconnecting, default: false) { String($0) }
+        arguments.add("shownName", shownName, default: nil) { $0.map(SwiftLiteral.string) ?? "nil" }
+        return SwiftLiteral.call("SessionDisplayMother.makeDisplay", arguments.list)
+    }
+
+    /// `.paused(elapsed: 125)`.
+    static func code(of moment: SessionScript.Moment) -> String {
+        if case .justStarted = moment { return ".justStarted" }
+        return ".\(moment.name)(elapsed: \(SwiftLiteral.number(moment.elapsed)))"
+    }
+
+    public func view() -> AnyView { surface.view(display) }
+}

@@ -1,0 +1,35 @@
+import Domain
+import Rendering
+
+/// The states every Live Activity and timer view is shown in: the content states of
+/// seeds/000 and the names that stress a terminal, each a ``SessionRecipe``.
+enum SessionScenarios {
+    /// A name the server refuses: escape sequences, a bell and a right-to-left override.
+    static let hostileName = "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}\u{202E}name"
+
+    static func scenarios(_ kind: ViewKind, _ surface: SessionRecipe.Surface) -> [Scenario] {
+        let hoursLong = 2 * 3_600 + 14 * 60 + 5.0
+        let states: [(String, String, SessionRecipe)] = [
+            ("justStarted", "Just started", SessionRecipe(surface, moment: .justStarted)),
+            ("inProgress", "In progress: 2:05 of 5:00", SessionRecipe(surface)),
+            ("paused", "Paused at 2:05", SessionRecipe(surface, moment: .paused(elapsed: 125))),
+            ("completed", "Completed at its target", SessionRecipe(surface, moment: .completed(elapsed: 300))),
+            ("finishedEarly", "Finished early at 2:05", SessionRecipe(surface, moment: .finishedEarly(elapsed: 125))),
+            ("cancelled", "Cancelled at 2:05", SessionRecipe(surface, moment: .cancelled(elapsed: 125))),
+            ("expired", "Left paused until the 8-hour end", SessionRecipe(surface, moment: .expired(elapsed: 125))),
+            ("openEnded", "Open-ended, 42 minutes in", SessionRecipe(surface, name: "Open sit", plannedSeconds: nil, moment: .running(elapsed: 42 * 60))),
+            ("hoursLong", "Hours long: 2:14:05", SessionRecipe(surface, name: "Long sit", plannedSeconds: nil, moment: .running(elapsed: hoursLong))),
+            ("overTarget", "Past its target, before the completion push", SessionRecipe(surface, viewedAfter: 200)),
+            ("stale", "Paused and left 31 minutes: out of date", SessionRecipe(surface, moment: .paused(elapsed: 125), viewedAfter: SessionLimits.pausedStaleAfter + 60)),
+            ("countdown", "Counting down: 2:55 left", SessionRecipe(surface, timeDisplay: .remaining)),
+            ("minutesOnly", "Seconds hidden", SessionRecipe(surface, showSeconds: false)),
+            ("reconnecting", "Connection dropped: reconnecting", SessionRecipe(surface, reconnecting: true)),
+            ("longName", "A 64-character name", SessionRecipe(surface, name: SessionAttributesMother.longName)),
+            ("emoji", "An emoji name", SessionRecipe(surface, name: SessionAttributesMother.emojiName)),
+            ("cjk", "A CJK name", SessionRecipe(surface, name: SessionAttributesMother.cjkName)),
+            ("rightToLeft", "A right-to-left name", SessionRecipe(surface, name: SessionAttributesMother.rightToLeftName)),
+            ("hostileName", "Escape sequences in the name, refused by the server", SessionRecipe(surface, name: hostileName)),
+        ]
+        return states.map { Scenario(kind, $0.0, $0.1, $0.2) }
+    }
+}

@@ -1,0 +1,40 @@
+import Rendering
+
+extension ViewKind {
+    /// The first two parts of the kind's scenario ids: `LiveActivity/LockScreen`.
+    public var catalogPath: String {
+        switch self {
+        case .timerScreen: return "Timer/Screen"
+        case .lockScreen: return "LiveActivity/LockScreen"
+        case .compactLeading: return "LiveActivity/CompactLeading"
+        case .compactTrailing: return "LiveActivity/CompactTrailing"
+        case .minimal: return "LiveActivity/Minimal"
+        case .expanded: return "LiveActivity/Expanded"
+        case .widgetSmall: return "Widgets/Small"
+        case .widgetMedium: return "Widgets/Medium"
+        case .historyList: return "History/List"
+        case .stats: return "Stats/Overview"
+        case .settings: return "Settings/Screen"
+        case .presetPicker: return "Presets/Picker"
+        }
+    }
+
+    /// The group the kind is listed under: the first part of its ids.
+    public var catalogGroup: String {
+        String(catalogPath.split(separator: "/").first ?? "")
+    }
+
+    /// The size the kind is meant for: its budget, or 80 × 24 for a screen.
+    public var naturalSize: Size {
+        budget ?? Size(width: 80, height: 24)
+    }
+
+    /// Whether the live app draws this kind from pushed state, so the consistency test
+    /// must cover each of its scenarios.
+    public var isPushDriven: Bool {
+        switch self {
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded: return true
+        case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
+        }
+    }
+}

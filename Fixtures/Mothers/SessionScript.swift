@@ -1,0 +1,160 @@
+import Domain
+import Foundation
+
+/// A session as a sequence of intents at known instants: what the server would be asked,
+/// and when. The scenario catalog keeps its Live Activity and timer states as scripts, so
+/// the consistency test can play the very same script through the real server and compare
+/// what the observer ends with against what the showcase draws.
+public struct SessionScript: Hashable, Sendable {
+    /// Where the script leaves the session.
+    public enum Moment: Hashable, Sendable {
+        /// Just started: nothing counted yet.
+        case justStarted
+        /// Running, `elapsed` seconds in (paused and resumed at that instant, so the state
+        /// is measured there, as after any push).
+        case running(elapsed: Double)
+        /// Paused `elapsed` seconds in.
+        case paused(elapsed: Double)
+        /// Completed by the server's clock rule at its target (finished by the person after
+        /// `elapsed` seconds when open-ended).
+        case completed(elapsed: Double)
+        /// Finished by the person before the target, `elapsed` seconds in.
+        case finishedEarly(elapsed: Double)
+        /// Cancelled `elapsed` seconds in.
+        case cancelled(elapsed: Double)
+        /// Paused `elapsed` seconds in and left until the automatic 8-hour end.
+        case expired(elapsed: Double)
+
+        /// The moment's name, as the catalog's controls offer it.
+        public var name: String {
+            switch self {
+            case .justStarted: return "justStarted"
+            case .running: return "running"
+            case .paused: return "paused"
+            case .completed: return "completed"
+            case .finishedEarly: return "finishedEarly"
+            case .cancelled: return "cancelled"
+            case .expired: return "expired"
+            }
+        }
+
+        /// Every moment's name, in the order a control offers them.
+        public static let names = [
+            "justStarted", "running", "paused", "completed", "finishedEarly", "cancelled", "expired",
+        ]
+
+        /// The moment called `name`, `elapsed` seconds in; `nil` for an unknown name.
+        public init?(name: String, elapsed: Double) {
+            switch name {
+            case "justStarted": self = .justStarted
+            case "running": self = .running(elapsed: elapsed)
+            case "paused": self = .paused(elapsed: elapsed)
+            case "completed": self = .completed(elapsed: elapsed)
+            case "finishedEarly": self = .finishedEarly(elapsed: elapsed)
+            case "cancelled": self = .cancelled(elapsed: elapsed)
+            case "expired": self = .expired(elapsed: elapsed)
+            default: return nil
+            }
+        }
+
+        /// The same moment with its seconds kept where the rules let a script reach it:
+        /// not negative, and short of the target and of the automatic end, which would
+        /// have ended the session first.
+        func playable(target: Double?) -> Moment {
+            let limit = min(target ?? SessionLimits.maximumActivityDuration, SessionLimits.maximumActivityDuration)
+            let seconds = min(max(0, elapsed.isFinite ? elapsed : 0), max(0, limit - 1))
+            if case .completed = self, target == nil { return .completed(elapsed: max(0, elapsed.isFinite ? elapsed : 0)) }
+            return Moment(name: name, elapsed: seconds) ?? self
+        }
+
+        /// The seconds the moment was given (zero for ``justStarted``).
+        public var elapsed: Double {
+            switch self {
+            case .justStarted: return 0
+            case .running(let seconds), .paused(let seconds), .completed(let seconds), .finishedEarly(let seconds),
+                .cancelled(let seconds), .expired(let seconds):
+                return seconds
+            }
+        }
+    }
+
+    /// One step: wait this many seconds, then send the intent (or none, letting the
+    /// server's clock rules run).
+    public struct Step: Hashable, Sendable {
+        /// Seconds after the previous step.
+        public let afterSeconds: Double
+        /// What is sent then, or `nil` to let time pass.
+        public let intent: Intent?
+
+        /// A step.
+        public init(afterSeconds: Double, intent: Intent?) {
+            self.afterSeconds = afterSeconds
+            self.intent = intent
+        }
+    }
+
+    /// What the session is started with.
+    public let attributes: SessionAttributes
+    /// Whether views show seconds.
+    public let showSeconds: Bool
+    /// Where the script leaves the session.
+    public let moment: Moment
+    /// Seconds between the last step and the instant the session is shown: time that passes
+    /// with no push, as on a lock screen between updates.
+    public let viewedAfter: Double
+    /// The instant the session is started.
+    public let start: Date
+
+    /// A script; ``SessionScriptMother`` makes them with realistic defaults. Seconds the
+    /// rules could not reach (a pause after the target, a negative time) are brought back
+    /// into range, so every script plays.
+    public init(attributes: SessionAttributes, showSeconds: Bool, moment: Moment, viewedAfter: Double, start: Date) {
+        self.attributes = attributes
+        self.showSeconds = showSeconds
+        self.moment = moment.playable(target: attributes.plannedSeconds)
+        self.viewedAfter = viewedAfter.isFinite ? max(0, viewedAfter) : 0
+        self.start = start
+    }
+
+    /// The steps after the start that lead to ``moment``.
+    public var steps: [Step] {
+        switch moment {
+        case .justStarted:
+            return []
+        case .running(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: .pause), Step(afterSeconds: 0, intent: .resume)]
+        case .paused(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: .pause)]
+        case .completed(let elapsed):
+            guard let target = attributes.plannedSeconds else { return [Step(afterSeconds: elapsed, intent: .finish)] }
+            return [Step(afterSeconds: target + 1, intent: nil)]
+        case .finishedEarly(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: .finish)]
+        case .cancelled(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: .cancel)]
+        case .expired(let elapsed):
+            return [
+                Step(afterSeconds: elapsed, intent: .pause),
+                Step(afterSeconds: SessionLimits.maximumActivityDuration, intent: nil),
+            ]
+        }
+    }
+
+    /// The activity after the steps, made by Domain's ``Domain/Transition`` as the server
+    /// makes it.
+    public var activity: Activity {
+        ContentStateMother.makeActivity(
+            attributes: attributes, showSeconds: showSeconds, start: start,
+            steps: steps.map { ($0.afterSeconds, $0.intent) })
+    }
+
+    /// The instant of the last step.
+    public var lastStepAt: Date {
+        Instant.canonical(start.addingTimeInterval(steps.reduce(0) { $0 + $1.afterSeconds }))
+    }
+
+    /// The instant the session is shown: ``viewedAfter`` seconds after the last step.
+    public var shownAt: Date {
+        Instant.canonical(lastStepAt.addingTimeInterval(viewedAfter))
+    }
+}

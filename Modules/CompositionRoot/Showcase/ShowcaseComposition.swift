@@ -1,0 +1,62 @@
+import Fixtures
+import Foundation
+import Sync
+
+/// Everything `moments-showcase` is assembled from, in one value: the catalog's fixtures,
+/// and in place of every live dependency of the live app a double that fails loudly if
+/// called (``Fixtures/ForbiddenCalls`` keeps each call). So the showcase starts no server,
+/// opens no socket and reads none of the person's files, and a test can prove it.
+public struct ShowcaseComposition: Sendable {
+    /// Every call made to a forbidden dependency: empty after any command.
+    public let forbiddenCalls: ForbiddenCalls
+    /// The server's clock: instants come from fixtures instead.
+    public let clock: any SyncClock
+    /// The server's storage: the showcase keeps no state.
+    public let storage: any SyncStorage
+    /// The connection to a server: the showcase talks to none.
+    public let connection: any SyncConnection
+    /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
+    /// `COLUMNS`).
+    public let environment: [String: String]
+    /// Whether standard output is a terminal.
+    public let outputIsTerminal: Bool
+    /// Writes to standard output.
+    let output: @Sendable (String) -> Void
+    /// Writes to standard error.
+    let errors: @Sendable (String) -> Void
+
+    /// A composition with forbidden doubles reporting to `forbiddenCalls`, writing through
+    /// `output` and `errors`: what the tests run in-process.
+    public init(
+        forbiddenCalls: ForbiddenCalls = ForbiddenCalls(), environment: [String: String], outputIsTerminal: Bool,
+        output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
+    ) {
+        self.forbiddenCalls = forbiddenCalls
+        clock = FailingSyncClock(calls: forbiddenCalls)
+        storage = FailingSyncStorage(calls: forbiddenCalls)
+        connection = FailingSyncConnection(calls: forbiddenCalls)
+        self.environment = environment
+        self.outputIsTerminal = outputIsTerminal
+        self.output = output
+        self.errors = errors
+    }
+
+    /// The composition of the real process: its environment, standard output and error.
+    public static func standard() -> ShowcaseComposition {
+        ShowcaseComposition(
+            environment: ProcessInfo.processInfo.environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            errors: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// Prints a line.
+    func say(_ line: String) { output(line + "\n") }
+}
+
+/// A command that cannot do what was asked: the message says why and what to do instead.
+/// Always exit status 1 (usage or input), as the README promises.
+public struct ShowcaseFailure: Error, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public let message: String
+    public var description: String { message }
+}

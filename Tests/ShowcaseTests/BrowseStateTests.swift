@@ -1,0 +1,54 @@
+@testable import CompositionRoot
+import Fixtures
+import Rendering
+import Testing
+
+/// The keys of `browse` on its state alone, for the paths a pseudo-terminal test would
+/// be slow to walk: refused values, empty searches, resets, cycling sizes.
+struct BrowseStateTests {
+    static func typing(_ text: String, into state: inout BrowseState) {
+        for character in text { _ = state.handle(character == " " ? .space : .character(character)) }
+    }
+
+    @Test("a refused number says why and changes nothing")
+    func refusedNumber() throws {
+        var state = BrowseState(selecting: "Timer/Screen/paused")
+        _ = state.handle(.tab)
+        _ = state.handle(.down)
+        _ = state.handle(.enter)
+        #expect(state.focus == .editing)
+        for _ in 0..<5 { _ = state.handle(.backspace) }
+        Self.typing("lots", into: &state)
+        _ = state.handle(.enter)
+        #expect(state.message == "plannedSeconds: 'lots' is not a number")
+        #expect(state.scenario?.fixture == Catalog.scenario(id: "Timer/Screen/paused")?.fixture)
+    }
+
+    @Test("a search that matches nothing leaves no scenario; escape brings them all back")
+    func emptySearch() {
+        var state = BrowseState()
+        _ = state.handle(.character("/"))
+        Self.typing("zebra", into: &state)
+        #expect(state.matches.isEmpty)
+        #expect(state.scenario == nil)
+        _ = state.handle(.enter)
+        _ = state.handle(.escape)
+        #expect(state.matches.count == Catalog.all.count)
+    }
+
+    @Test("r resets the edits; s and t change the preview's variant; q and Ctrl-C quit")
+    func resetAndVariants() {
+        var state = BrowseState(selecting: "Presets/Picker/selected")
+        _ = state.handle(.tab)
+        _ = state.handle(.right)
+        #expect(state.scenario?.fixture == "PresetPicker(presets: PresetOptionMother.makePresets(count: 5), selection: 1)")
+        _ = state.handle(.character("r"))
+        #expect(state.scenario?.fixture == "PresetPicker(presets: PresetOptionMother.makePresets(), selection: 1)")
+        _ = state.handle(.character("s"))
+        _ = state.handle(.character("t"))
+        #expect(state.variant == Variant(scheme: .light, textSize: .large))
+        var quitting = state
+        #expect(quitting.handle(.character("q")) == false)
+        #expect(state.handle(Key.interrupt) == false)
+    }
+}

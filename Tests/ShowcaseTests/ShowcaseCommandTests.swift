@@ -1,0 +1,130 @@
+import Fixtures
+import Foundation
+import Rendering
+import Testing
+import TestSupport
+
+/// `moments-showcase` as a person runs it: the built executable, in real processes, its
+/// output checked against the catalog's own frames.
+struct ShowcaseCommandTests {
+    @Test("list groups every scenario under its view, one id and title per line")
+    func list() throws {
+        let run = try BuiltProduct.run("moments-showcase", ["list"])
+        #expect(run.status == 0)
+        #expect(run.errors.isEmpty)
+        for scenario in Catalog.all {
+            #expect(run.output.contains(scenario.id + " "), "\(scenario.id)")
+        }
+        #expect(run.output.contains("Lock screen banner (50×8)"))
+    }
+
+    @Test("list --search narrows it; --json gives every field")
+    func listSearchJSON() throws {
+        let found = try BuiltProduct.run("moments-showcase", ["list", "--search", "lock paused", "--json"])
+        #expect(found.status == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? String } == Catalog.search("lock paused").map(\.id))
+        let entry = try #require(entries.first)
+        #expect(entry["id"] as? String == "LiveActivity/LockScreen/paused")
+        #expect(entry["width"] as? Int == 50)
+        #expect(entry["fixture"] as? String == "SessionDisplayMother.makeDisplay(script: SessionScriptMother.makeScript(moment: .paused(elapsed: 125)))")
+        #expect(entry["provenance"] as? String == "pushed")
+        #expect((entry["inputs"] as? [[String: Any]])?.count == 8)
+
+        let all = try BuiltProduct.run("moments-showcase", ["list", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [Any])?.count == Catalog.all.count)
+
+        let none = try BuiltProduct.run("moments-showcase", ["list", "--search", "zebra"])
+        #expect(none.status == 1)
+        #expect(none.output.isEmpty)
+        #expect(none.errors.contains("no scenario matches 'zebra'"))
+    }
+
+    @Test("render draws the catalog's frame: plain text into a pipe, ANSI when asked")
+    func render() throws {
+        let scenario = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
+        let plain = try BuiltProduct.run("moments-showcase", ["render", scenario.id])
+        #expect(plain.status == 0)
+        #expect(plain.output == PlainEncoder().encode(scenario.frame(Variant(depth: .monochrome))) + "\n")
+
+        let light = try BuiltProduct.run("moments-showcase", [
+            "render", scenario.id, "--scheme", "light", "--size", "accessibility-xl", "--width", "40", "--height", "6",
+            "--color", "256",
+        ])
+        #expect(light.status == 0)
+        let variant = Variant(scheme: .light, textSize: .accessibilityExtraLarge, width: 40, height: 6, depth: .ansi256)
+        #expect(light.output == ANSIEncoder(depth: .ansi256).encode(scenario.frame(variant)) + "\n")
+        #expect(light.output.contains("\u{1B}[0;38;5;"))
+    }
+
+    @Test("a TTY-less run honours NO_COLOR and TERM only through --color")
+    func colorDetection() throws {
+        let run = try BuiltProduct.run("moments-showcase", ["render", "Timer/Screen/inProgress", "--color", "none"], environment: ["TERM": "xterm-256color"])
+        #expect(run.status == 0)
+        #expect(!run.output.contains("\u{1B}"))
+    }
+
+    @Test("variants puts both schemes and every text size and width side by side")
+    func variants() throws {
+        let run = try BuiltProduct.run("moments-showcase", ["variants", "LiveActivity/LockScreen/paused", "--columns", "120"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("── dark ──"))
+        #expect(run.output.contains("── light ──"))
+        for label in ["small · 50×8", "medium · 33×8", "accessibility-xl · 50×8"] {
+            #expect(run.output.contains(label), "\(label)")
+        }
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.allSatisfy { GraphemeWidth.width(of: $0) <= 120 })
+        #expect(lines.contains { $0.contains("small · 50×8") && $0.contains("small · 33×8") })
+    }
+
+    @Test("export --text writes a styled text file per scenario and variant")
+    func exportText() throws {
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let run = try BuiltProduct.run("moments-showcase", ["export", "--text", scratch.path("text").path])
+        #expect(run.status == 0)
+        let files = scratch.tree().filter { $0.hasSuffix(".txt") }
+        let expected = Catalog.all.reduce(0) { $0 + Variant.all(for: $1).count }
+        #expect(files.count == expected)
+        let scenario = try #require(Catalog.scenario(id: "Widgets/Medium/streak"))
+        let file = scratch.path("text/Widgets/Medium/streak/light-medium-46x11-truecolor.txt")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix(PlainEncoder().encode(scenario.frame(Variant(scheme: .light)))))
+        #expect(text.contains("-- legend (light, truecolor) --"))
+    }
+
+    @Test("unknown ids and bad options exit 1 with a message that says what to do, writing nothing")
+    func badInput() throws {
+        let typo = try BuiltProduct.run("moments-showcase", ["render", "LiveActivity/LockScreen/pause"])
+        #expect(typo.status == 1)
+        #expect(typo.output.isEmpty)
+        #expect(typo.errors.contains("there is no scenario 'LiveActivity/LockScreen/pause'. Did you mean LiveActivity/LockScreen/paused"))
+        #expect(typo.errors.contains("moments-showcase list"))
+
+        let cases: [([String], String)] = [
+            (["render", "Timer/Screen/paused", "--scheme", "purple"], "--scheme"),
+            (["render", "Timer/Screen/paused", "--width", "0"], "--width must be from 1 to 1000"),
+            (["render", "Timer/Screen/paused", "--color", "millions"], "--color"),
+            (["variants", "Nope/Nope/nope"], "there is no scenario"),
+            (["export"], "--text DIR, --html DIR"),
+            (["frobnicate"], "frobnicate"),
+        ]
+        for (arguments, message) in cases {
+            let run = try BuiltProduct.run("moments-showcase", arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.errors.contains(message), "\(arguments): \(run.errors)")
+        }
+
+        let scratch = try TemporaryFolder()
+
+        defer { scratch.remove() }
+        let file = scratch.path("a-file")
+        try Data("keep".utf8).write(to: file)
+        let onFile = try BuiltProduct.run("moments-showcase", ["export", "--html", file.path])
+        #expect(onFile.status == 1)
+        #expect(onFile.errors.contains("is a file, not a folder"))
+        #expect(scratch.tree() == ["a-file"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+    }
+}

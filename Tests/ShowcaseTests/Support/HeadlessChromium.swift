@@ -1,0 +1,44 @@
+import Foundation
+
+/// Debian's `chromium`, headless: loads a page, lets its scripts run, and answers the DOM
+/// as it then stands. `.ci/run` installs it; the README says how to get it elsewhere.
+enum HeadlessChromium {
+    /// Why a page could not be loaded.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The browser, or `nil` when it is not installed.
+    static var executable: URL? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].map(URL.init(fileURLWithPath:))
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The DOM of `url` after its scripts ran, with a profile of its own in `profile`, so
+    /// nothing of the machine's user is read or written.
+    static func dumpDOM(_ url: URL, profile: URL) throws -> String {
+        guard let executable else {
+            throw Failure(description: "chromium is not installed: `apt-get install chromium` (Debian), as .ci/run does")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--user-data-dir=\(profile.path)", "--virtual-time-budget=2000", "--dump-dom", url.absoluteString,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = profile.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, !data.isEmpty else {
+            throw Failure(description: "chromium exited \(process.terminationStatus) loading \(url.absoluteString)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

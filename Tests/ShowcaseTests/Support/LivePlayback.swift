@@ -1,0 +1,45 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+
+/// A scripted session played the way the live app meets it: the real ``Sync/SyncServer``
+/// in-process, its clock moved to the script's instants, an ``Sync/ActivityObserver``
+/// following the pushes. Nothing is set by hand: the observer ends with whatever the
+/// server pushed.
+enum LivePlayback {
+    /// The push the observer holds once every step is played and its push has arrived.
+    static func play(_ script: SessionScript) async throws -> ActivitySnapshot {
+        let clock = PreviewClock(now: script.start)
+        let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
+        let connection = InProcessConnection(server: server)
+        let created = try await connection.createActivity(script.attributes, showSeconds: script.showSeconds, clientID: "consistency")
+        let observer = ActivityObserver()
+        let pushes = try await connection.events(of: created.id, token: created.token, after: nil)
+        let following = Task { try await observer.follow(pushes) }
+        defer { following.cancel() }
+
+        for step in script.steps {
+            clock.advance(by: step.afterSeconds)
+            await server.tick()
+            if let intent = step.intent {
+                let request = try IntentRequest(clientID: "consistency", intentID: UUID().uuidString, intent: intent)
+                _ = try await connection.send(request, to: created.id, token: created.token)
+            }
+        }
+        // Wait for the observer to take the server's last state: an event, not a sleep.
+        let last = try await connection.activity(id: created.id).version
+        for await push in await observer.contentUpdates() where push.version >= last { break }
+        await server.shutdown()
+        guard let taken = await observer.current, taken.version >= last else {
+            throw PlaybackError(message: "the observer never took version \(last)")
+        }
+        return taken
+    }
+
+    /// Why a playback could not finish.
+    struct PlaybackError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}
