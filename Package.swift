@@ -169,6 +169,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The floor beside the live app's peak-memory figure: a Swift program that loads
+        // Foundation and formats a date, as every command of the app does, and nothing else.
+        .executableTarget(
+            name: "MemoryFloor",
+            path: "Tests/MemoryFloor",
+            swiftSettings: swiftSettings
+        ),
+
         // The catalog's suite: snapshots of every scenario, the consistency of showcase and
         // live frames, the showcase's commands as processes, and its HTML in Chromium.
         .testTarget(

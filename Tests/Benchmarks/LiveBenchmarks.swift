@@ -7,7 +7,7 @@ import TestSupport
 #endif
 
 /// Figures for the live app as a person runs it: `moments start` (the release build beside
-/// this benchmark; build it first with `swift build -c release --product moments`) in a
+/// this benchmark; build everything first with `swift build -c release`) in a
 /// real pseudo-terminal, on the embedded server with durable state in a fresh folder.
 enum LiveBenchmarks {
     static func run() {
@@ -70,8 +70,23 @@ enum LiveBenchmarks {
         let cpu = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
         Bench.report("live: CPU of a running session, \(seconds) s", value: cpu / wall * 100, unit: "% of one core", label: "mean  ")
         Bench.report("live: peak memory (VmHWM)", value: try peakMemory(pty.processID) / 1_048_576, unit: "MB", label: "max   ")
+        Bench.report("live: private memory (RssAnon)", value: try memoryField("RssAnon:", of: pty.processID) / 1_048_576, unit: "MB", label: "now   ")
         pty.signal(SIGTERM)
         _ = pty.waitForExit()
+        try memoryFloor(environment: try environment(folder))
+    }
+
+    /// The floor beside the peak: `MemoryFloor`, the Swift runtime and Foundation with a
+    /// date formatted and nothing else, measured the same way.
+    private static func memoryFloor(environment: [String: String]) throws {
+        let floor = try PseudoTerminal(product: "MemoryFloor", [], environment: environment)
+        guard floor.waitForOutput("ready", timeout: .seconds(10)) else {
+            print("live: MemoryFloor did not start (build it with `swift build -c release`): \(floor.errors)")
+            return
+        }
+        Bench.report("live: floor, Foundation alone (VmHWM)", value: try peakMemory(floor.processID) / 1_048_576, unit: "MB", label: "max   ")
+        floor.signal(SIGTERM)
+        _ = floor.waitForExit()
     }
 
     /// User plus system clock ticks of a process, from `/proc/PID/stat`.
@@ -86,8 +101,13 @@ enum LiveBenchmarks {
 
     /// The peak resident set of a process in bytes, from `/proc/PID/status`.
     private static func peakMemory(_ pid: pid_t) throws -> Double {
+        try memoryField("VmHWM:", of: pid)
+    }
+
+    /// One memory line of `/proc/PID/status` (`VmHWM:`, `RssAnon:` …) in bytes.
+    private static func memoryField(_ name: String, of pid: pid_t) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
         let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
         return kilobytes * 1_024
     }
