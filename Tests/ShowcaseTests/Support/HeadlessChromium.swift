@@ -18,7 +18,7 @@ enum HeadlessChromium {
     /// nothing of the machine's user is read or written.
     static func dumpDOM(_ url: URL, profile: URL) throws -> String {
         guard let executable else {
-            throw Failure(description: "chromium is not installed: `apt-get install chromium` (Debian), as .ci/run does")
+            throw Failure(description: "chromium is not installed: run Scripts/prepare-tests (it runs `apt-get install chromium`), as the README says")
         }
         let process = Process()
         process.executableURL = executable
