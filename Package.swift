@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "ShowcaseTests",
             dependencies: [
-                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport",
+                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync", "Persistence", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "Tests/ShowcaseTests",

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Persistence
 import Sync
 import Synchronization
 
@@ -104,5 +105,26 @@ public struct FailingSyncConnection: SyncConnection {
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
         throw fail("SyncConnection.events")
+    }
+}
+
+/// A history of sessions that fails loudly: the showcase's history scenarios draw from
+/// Mothers, never from the person's `history.jsonl`.
+public struct FailingSessionHistory: SessionHistory {
+    /// Where calls are reported.
+    public let calls: ForbiddenCalls
+
+    /// A history reporting to `calls`.
+    public init(calls: ForbiddenCalls) { self.calls = calls }
+
+    public var records: [SessionRecord] {
+        calls.record("SessionHistory.records")
+        return []
+    }
+
+    @discardableResult
+    public func append(_ record: SessionRecord) throws(PersistenceError) -> Bool {
+        calls.record("SessionHistory.append(_:)")
+        throw .closed(path: "the showcase's history")
     }
 }

@@ -1,6 +1,7 @@
 import CompositionRoot
 import Fixtures
 import Foundation
+import Persistence
 import Sync
 import Synchronization
 import Testing
@@ -53,8 +54,11 @@ struct IsolationTests {
         #expect(throws: (any Error).self) { try composition.storage.commit([]) }
         await #expect(throws: SyncError.self) { try await composition.connection.activities() }
         await #expect(throws: (any Error).self) { try await composition.clock.sleep(until: InstantMother.morning) }
+        #expect(composition.history.records.isEmpty)
+        #expect(throws: PersistenceError.self) { try composition.history.append(SessionRecordMother.makeRecord()) }
         #expect(composition.forbiddenCalls.all == [
             "SyncStorage.load()", "SyncStorage.commit(_:)", "SyncConnection.activities()", "SyncClock.sleep(until:)",
+            "SessionHistory.records", "SessionHistory.append(_:)",
         ])
     }
 

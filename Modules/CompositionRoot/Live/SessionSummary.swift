@@ -9,7 +9,7 @@ import Sync
 enum SessionSummary {
     /// The lines of the summary of `activity`, with the history's figures when it can be
     /// read (`history` of the person's locations).
-    static func lines(of activity: Activity, history: HistoryStore?, calendar: Calendar = .current, now: Date = Date()) -> [String] {
+    static func lines(of activity: Activity, history: (any SessionHistory)?, calendar: Calendar = .current, now: Date = Date()) -> [String] {
         let content = activity.content
         let phase = SessionDisplay(activity: activity, timeDisplay: .elapsed, at: now).phase
         let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Persistence
 import Sync
 
 /// Everything `moments-showcase` is assembled from, in one value: the catalog's fixtures,
@@ -15,6 +16,8 @@ public struct ShowcaseComposition: Sendable {
     public let storage: any SyncStorage
     /// The connection to a server: the showcase talks to none.
     public let connection: any SyncConnection
+    /// The person's history of sessions: the showcase reads and records none.
+    public let history: any SessionHistory
     /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
     /// `COLUMNS`).
     public let environment: [String: String]
@@ -35,6 +38,7 @@ public struct ShowcaseComposition: Sendable {
         clock = FailingSyncClock(calls: forbiddenCalls)
         storage = FailingSyncStorage(calls: forbiddenCalls)
         connection = FailingSyncConnection(calls: forbiddenCalls)
+        history = FailingSessionHistory(calls: forbiddenCalls)
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
         self.output = output

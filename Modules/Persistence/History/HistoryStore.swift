@@ -12,7 +12,7 @@ import Foundation
 /// The store holds an exclusive lock on its file while open (see ``close()``). It is a
 /// class guarded by a lock rather than an actor, because each append blocks on `fsync`:
 /// callers choose the thread that waits. All methods are safe to call from any thread.
-public final class HistoryStore: Sendable {
+public final class HistoryStore: SessionHistory {
     /// The file name of the history in its folder.
     public static let fileName = "history.jsonl"
 
@@ -85,12 +85,6 @@ public final class HistoryStore: Sendable {
     /// The sessions that started in `range`, oldest first.
     public func records(startedIn range: Range<Date>) -> [SessionRecord] {
         state.withLock { Array($0.index.records(startedIn: range)) }
-    }
-
-    /// The stats of the whole history as of `now` (see ``Domain/SessionStats``).
-    public func stats(calendar: Calendar, now: Date, days: Int = 7) -> SessionStats {
-        let records = self.records
-        return SessionStats(records: records, calendar: calendar, now: now, days: days)
     }
 
     /// Records a finished or cancelled session durably: when this returns, the session
