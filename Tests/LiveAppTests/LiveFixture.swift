@@ -57,7 +57,7 @@ final class LiveFixture {
 
     /// Waits until `condition` holds, looking again each time a little has passed, up to
     /// `timeout`: for state outside any output a test could wait on (a file appearing).
-    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
+    func eventually(timeout: Duration = Patience.hang, _ condition: () -> Bool) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {

@@ -48,7 +48,7 @@ public final class DescriptorReader {
     }
 
     /// The next line not yet taken, or `nil` when the output ended or `timeout` passed first.
-    public func readLine(timeout: Duration = .seconds(10)) -> String? {
+    public func readLine(timeout: Duration = Patience.hang) -> String? {
         let found = read(timeout: timeout) { bytes in bytes[lineStart...].contains(0x0A) }
         guard found, let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { return nil }
         let line = String(decoding: bytes[lineStart..<newline], as: UTF8.self)

@@ -116,7 +116,7 @@ public final class PseudoTerminal {
     /// it did.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(10), _ condition: (VirtualTerminal) -> Bool
+        timeout: Duration = Patience.hang, _ condition: (VirtualTerminal) -> Bool
     ) -> Bool {
         reader.read(timeout: timeout) { _ in
             catchUp()
@@ -126,13 +126,13 @@ public final class PseudoTerminal {
 
     /// Waits until the screen shows `text` somewhere.
     @discardableResult
-    public func waitForText(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
+    public func waitForText(_ text: String, timeout: Duration = Patience.hang) -> Bool {
         waitForScreen(timeout: timeout) { $0.text.contains(text) }
     }
 
     /// Waits until the output, from the beginning, contains `text` (escapes included).
     @discardableResult
-    public func waitForOutput(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
+    public func waitForOutput(_ text: String, timeout: Duration = Patience.hang) -> Bool {
         let needle = Array(text.utf8)
         return reader.read(timeout: timeout) { bytes in
             bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
@@ -162,7 +162,7 @@ public final class PseudoTerminal {
 
     /// Waits for the child to exit (reading what it writes meanwhile, so it never blocks
     /// on a full pty) and answers its wait status, or `nil` if `timeout` passed first.
-    public func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+    public func waitForExit(timeout: Duration = Patience.hang) -> Int32? {
         if let exitStatus { return exitStatus }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

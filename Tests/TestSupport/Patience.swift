@@ -1,0 +1,10 @@
+/// How long tests wait for a child process before they call it a hang.
+public enum Patience {
+    /// The default deadline of every wait on a process's output, exit or files.
+    ///
+    /// A wait returns as soon as what it waits for happens, so a passing test never spends
+    /// it; it only bounds a failing one. It is generous because a durable write on a loaded
+    /// CI machine (a fresh build beside crash tests that fsync in a loop) has been seen to
+    /// stall for more than ten seconds, and a slow disk is not what these tests test.
+    public static let hang: Duration = .seconds(45)
+}
