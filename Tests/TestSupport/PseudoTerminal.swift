@@ -40,7 +40,11 @@ public final class PseudoTerminal {
         var terminal: Int32 = 0
         var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&controller, &terminal, nil, nil, &window) == 0 else { throw SpawnFailure(step: "openpty", code: errno) }
-        guard let name = ttyname(terminal) else { throw SpawnFailure(step: "ttyname", code: errno) }
+        // ttyname_r, not ttyname: tests run in parallel, and ttyname's one static buffer can
+        // hand this test another test's pty, closed by the time it is opened.
+        var name = [CChar](repeating: 0, count: 128)
+        let named = ttyname_r(terminal, &name, name.count)
+        guard named == 0 else { throw SpawnFailure(step: "ttyname_r", code: named) }
         let path = String(cString: name)
         var initial = termios()
         tcgetattr(terminal, &initial)
