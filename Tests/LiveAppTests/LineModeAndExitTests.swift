@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Persistence
 import TestSupport
 import Testing
 
@@ -18,6 +19,18 @@ struct LineModeAndExitTests {
         #expect(lines.contains { $0.contains("Completed  0:02 of 0:02  Piped") })
         #expect(lines.contains("Completed: Piped"))
         #expect(try machine.history().count == 1)
+    }
+
+    @Test("--data-dir wins over MOMENTS_HOME for start, as for every command that keeps files")
+    func dataDirectory() throws {
+        let machine = try LiveFixture()
+        let elsewhere = machine.folder.path("elsewhere")
+        let run = try machine.run(["start", "1s", "--name", "Elsewhere", "--data-dir", elsewhere.path])
+        #expect(run.status == 0, "\(run.errors)")
+        let store = try HistoryStore.open(locations: StoreLocations(singleDirectory: elsewhere))
+        defer { store.close() }
+        #expect(store.records.map(\.name.value) == ["Elsewhere"])
+        #expect(try machine.history().isEmpty)
     }
 
     @Test("--no-tty in a terminal prints lines too")

@@ -17,7 +17,12 @@ enum Console {
     /// An error to end a command with: its message on standard error, and `status`
     /// (``ExitStatus/usageOrInput`` unless said otherwise).
     static func failure(_ message: String, status: ExitStatus = .usageOrInput) -> any Error {
-        FileHandle.standardError.write(Data(("moments: error: " + message + "\n").utf8))
+        error(message)
         return status.exitCode
+    }
+
+    /// Prints an error, for a command that goes on to end by itself.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("moments: error: " + message + "\n").utf8))
     }
 }

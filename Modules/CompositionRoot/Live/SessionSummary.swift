@@ -28,15 +28,4 @@ enum SessionSummary {
         }
         return lines
     }
-
-    /// The history, opened briefly to read the figures; `nil` (with a warning) when it
-    /// cannot be read.
-    static func openHistory(_ locations: StoreLocations) -> HistoryStore? {
-        do {
-            return try HistoryStore.open(locations: locations)
-        } catch {
-            Console.warn("today's total and streak are not shown: \(error.description)")
-            return nil
-        }
-    }
 }

@@ -25,8 +25,11 @@ struct StartCommand: AsyncParsableCommand {
     @Argument(help: "How long: 10m, 90s, 1h15m, or a number of minutes. Default: the default-duration setting.")
     var duration: String?
 
+    /// The name of a session started without `--name`; the widgets offer it too.
+    static let defaultName = "Meditation"
+
     @Option(help: "The session's name.")
-    var name = "Meditation"
+    var name = Self.defaultName
 
     @Flag(help: "An open-ended session, with no target.")
     var open = false
@@ -37,11 +40,13 @@ struct StartCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
+    @OptionGroup var data: DataDirectoryOption
+
     func run() async throws {
         // Bad input is refused before any file is opened or made.
         let (sessionName, seconds) = try parseInput()
-        let locations = StoreLocations.resolve()
-        let settings = Self.loadSettings(locations)
+        let locations = data.locations
+        let settings = LiveStores.settingsOrStandard(at: locations)
         let attributes: SessionAttributes
         do {
             attributes = try SessionAttributes(
@@ -100,7 +105,7 @@ struct StartCommand: AsyncParsableCommand {
                 }
                 (id, token, isNew) = (created.id, created.token, true)
             } catch {
-                _ = Console.failure(error.description, status: Self.status(for: error))
+                Console.error(error.description)
                 return Self.status(for: error)
             }
         }
@@ -123,33 +128,19 @@ struct StartCommand: AsyncParsableCommand {
     private static func finish(_ ending: LiveSession.Ending, locations: StoreLocations) -> ExitStatus {
         switch ending {
         case .ended(let snapshot):
-            let history = SessionSummary.openHistory(locations)
-            defer { history?.close() }
-            for line in SessionSummary.lines(of: snapshot.activity, history: history) { Console.say(line) }
-            return ExitStatus(outcome: snapshot.activity.content.outcome)
+            let activity = snapshot.activity
+            let lines = LiveStores.readHistoryIfPossible(at: locations, unavailable: "today's total and streak are not shown") {
+                SessionSummary.lines(of: activity, history: $0)
+            }
+            for line in lines ?? SessionSummary.lines(of: activity, history: nil) { Console.say(line) }
         case .left:
             Console.say("The session keeps running; `moments start` or `moments watch` picks it up.")
-            return .completed
         case .interrupted:
             Console.say("Interrupted; the session keeps running. `moments start` or `moments watch` picks it up.")
-            return .endedEarly
         case .refused(let error):
-            _ = Console.failure(error.description)
-            return .usageOrInput
+            Console.error(error.description)
         }
-    }
-
-    /// The person's settings, or the standard ones (with a warning) when they cannot be read.
-    static func loadSettings(_ locations: StoreLocations) -> Settings {
-        do {
-            let store = try SettingsStore.open(locations: locations)
-            defer { store.close() }
-            for issue in store.issues { Console.warn(issue.description) }
-            return store.settings
-        } catch {
-            Console.warn("using the standard settings: \(error.description)")
-            return .standard
-        }
+        return ExitStatus(ending)
     }
 
     /// The exit status for a server's error.
@@ -162,6 +153,17 @@ struct StartCommand: AsyncParsableCommand {
 }
 
 extension ExitStatus {
+    /// The status for the way a session's view ended: how the session ended, 0 when it was
+    /// left running, 2 when interrupted, 1 when the server refused it.
+    init(_ ending: LiveSession.Ending) {
+        switch ending {
+        case .ended(let snapshot): self.init(outcome: snapshot.activity.content.outcome)
+        case .left: self = .completed
+        case .interrupted: self = .endedEarly
+        case .refused: self = .usageOrInput
+        }
+    }
+
     /// The status for a session that ended this way: 0 when it counts in full (completed,
     /// or ended by the system), 2 when finished early or cancelled.
     init(outcome: SessionOutcome?) {

@@ -26,15 +26,9 @@ struct WatchCommand: AsyncParsableCommand {
     enum Presentation: String, ExpressibleByArgument, CaseIterable {
         case lock, compact, minimal, expanded, all
 
-        /// The surfaces shown, in order.
+        /// The surfaces shown, in order: each case but `all` names one by its raw value.
         var surfaces: [ActivitySurface] {
-            switch self {
-            case .all: return ActivitySurface.allCases
-            case .lock: return [.lock]
-            case .compact: return [.compact]
-            case .minimal: return [.minimal]
-            case .expanded: return [.expanded]
-            }
+            ActivitySurface(rawValue: rawValue).map { [$0] } ?? ActivitySurface.allCases
         }
     }
 
@@ -50,9 +44,11 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
+    @OptionGroup var data: DataDirectoryOption
+
     func run() async throws {
-        let locations = StoreLocations.resolve()
-        let settings = StartCommand.loadSettings(locations)
+        let locations = data.locations
+        let settings = LiveStores.settingsOrStandard(at: locations)
         let runtime = RuntimeDirectory.resolve()
         let (link, session) = try await find(locations: locations, runtime: runtime)
         if link.host != nil { link.announce(activityID: session.id, token: session.token) }
@@ -64,15 +60,8 @@ struct WatchCommand: AsyncParsableCommand {
             ).run(keys: keys)
         }
         await link.close()
-        let status: ExitStatus
-        switch ending {
-        case .ended(let snapshot): status = ExitStatus(outcome: snapshot.activity.content.outcome)
-        case .left: status = .completed
-        case .interrupted: status = .endedEarly
-        case .refused(let error):
-            _ = Console.failure(error.description)
-            status = .usageOrInput
-        }
+        if case .refused(let error) = ending { Console.error(error.description) }
+        let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }
     }
 

@@ -9,8 +9,9 @@ enum WidgetPresets {
     /// The most presets a widget lists, keyed 1 to 4 as the preset picker is.
     static let limit = 4
 
-    /// The name of the preset offered before there is any history.
-    static let defaultName = "Meditation"
+    /// The name of the preset offered before there is any history: the session `moments
+    /// start` begins without `--name`.
+    static let defaultName = StartCommand.defaultName
 
     /// The presets for `records` (any order) and `settings`.
     static func presets(records: [SessionRecord], settings: Settings) -> [PresetOption] {
