@@ -87,8 +87,11 @@ final class LiveSession {
                 .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
             sink.yield(.followEnded(ending))
         })
+        // Taken over now, not when the task first runs: a resize or SIGTERM right after
+        // the first frame must not find the default action still in place.
+        let signals = SignalEvents.stream()
         tasks.append(Task {
-            for await signal in SignalEvents.stream() { sink.yield(.signal(signal)) }
+            for await signal in signals { sink.yield(.signal(signal)) }
         })
         if keys {
             tasks.append(Task {

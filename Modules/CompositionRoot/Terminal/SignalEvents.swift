@@ -9,7 +9,9 @@ import Dispatch
 /// (restore the terminal, stop the server, remove the runtime file) and exit.
 ///
 /// Each signal is set to be ignored by default and watched with a dispatch source, so it
-/// can no longer kill the process before the command has cleaned up.
+/// can no longer kill the process before the command has cleaned up. When the stream ends,
+/// the actions that were there before come back, so a later SIGTERM or Ctrl-C (during
+/// shutdown, say) stops the process as it would have.
 public enum SignalEvents {
     /// The signals `moments` handles: a resize and the three ways to be told to stop.
     public static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
@@ -18,15 +20,27 @@ public enum SignalEvents {
     public static func stream(_ signals: [Int32] = handled) -> AsyncStream<Int32> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         let queue = DispatchQueue(label: "little-moments.signals")
+        var previous: [(Int32, sigaction)] = []
         let sources = signals.map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
+            var ignore = sigaction()
+            ignore.__sigaction_handler.sa_handler = SIG_IGN
+            sigemptyset(&ignore.sa_mask)
+            var old = sigaction()
+            if sigaction(number, &ignore, &old) == 0 { previous.append((number, old)) }
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { continuation.yield(number) }
             source.resume()
             return source
         }
         let holder = DispatchSources(sources)
-        continuation.onTermination = { _ in holder.cancel() }
+        let restored = previous
+        continuation.onTermination = { _ in
+            holder.cancel()
+            for (number, action) in restored {
+                var action = action
+                _ = sigaction(number, &action, nil)
+            }
+        }
         return stream
     }
 }

@@ -78,8 +78,10 @@ struct BrowseCommand: ShowcaseSubcommand {
             for await key in KeyReader.keys(from: terminal.input) { continuation.yield(.key(key)) }
             continuation.finish()
         }
+        // Taken over now, not when the task first runs, so no early resize is lost.
+        let signalEvents = SignalEvents.stream()
         let signals = Task {
-            for await number in SignalEvents.stream() { continuation.yield(.signal(number)) }
+            for await number in signalEvents { continuation.yield(.signal(number)) }
         }
         continuation.onTermination = { _ in
             keys.cancel()
