@@ -63,7 +63,6 @@ public struct SessionScript: Hashable, Sendable {
         func playable(target: Double?) -> Moment {
             let limit = min(target ?? SessionLimits.maximumActivityDuration, SessionLimits.maximumActivityDuration)
             let seconds = min(max(0, elapsed.isFinite ? elapsed : 0), max(0, limit - 1))
-            if case .completed = self, target == nil { return .completed(elapsed: max(0, elapsed.isFinite ? elapsed : 0)) }
             return Moment(name: name, elapsed: seconds) ?? self
         }
 

@@ -79,6 +79,23 @@ struct CatalogTests {
         #expect(!text.contains("Morning sit"))
     }
 
+    @Test("edits at the edges of their ranges still play: a planned length under a second, an open sit completed at eight hours")
+    func edgeEdits() throws {
+        let scenario = try #require(Catalog.scenario(id: "Timer/Screen/inProgress"))
+        // Under a second is no target the server accepts: the session is open-ended.
+        var short = scenario.inputs
+        short.update(try #require(short["plannedSeconds"]).setting("0.5").get())
+        var open = scenario.inputs
+        open.update(try #require(open["plannedSeconds"]).setting("0").get())
+        #expect(PlainEncoder().encode(scenario.editing(short).frame()) == PlainEncoder().encode(scenario.editing(open).frame()))
+        var long = scenario.inputs
+        long.update(try #require(long["plannedSeconds"]).setting("0").get())
+        long.update(try #require(long["moment"]).setting("completed").get())
+        long.update(try #require(long["elapsed"]).setting("28800").get())
+        let text = PlainEncoder().encode(scenario.editing(long).frame())
+        #expect(text.contains("Completed"))
+    }
+
     @Test("the fixture is the Mother call that makes it")
     func fixtures() throws {
         let expected = [

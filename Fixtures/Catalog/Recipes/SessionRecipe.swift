@@ -76,7 +76,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
 
     public static let controls: [RecipeControl<SessionRecipe>] = [
         .text("name", "Name", \.name),
-        .number("plannedSeconds", "Planned seconds (0: open-ended)", \.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
+        .number("plannedSeconds", "Planned seconds (under 1: open-ended)", \.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
         .choice("moment", "Moment", \.moment, options: SessionScript.Moment.names),
         .number("elapsed", "Seconds sat at that moment", \.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
         .number("viewedAfter", "Seconds since the last push", \.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
@@ -95,7 +95,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         let attributesName = (try? acceptedName.get().value) ?? SessionRecipe(surface).name
         let moment = SessionScript.Moment(name: moment, elapsed: elapsed) ?? .running(elapsed: elapsed)
         return SessionScriptMother.makeScript(
-            name: attributesName, plannedSeconds: plannedSeconds > 0 ? plannedSeconds : nil, moment: moment,
+            name: attributesName, plannedSeconds: SessionLimits.targetRange.contains(plannedSeconds) ? plannedSeconds : nil, moment: moment,
             showSeconds: showSeconds, viewedAfter: viewedAfter)
     }
 

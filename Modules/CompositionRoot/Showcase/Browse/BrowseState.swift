@@ -171,6 +171,8 @@ struct BrowseState {
         let chosen = matches.indices.contains(selected) ? matches[selected].id : nil
         matches = Catalog.search(query)
         selected = chosen.flatMap { id in matches.firstIndex { $0.id == id } } ?? 0
+        // Code printed for a scenario no longer chosen would be shown under another title.
+        if matches.indices.contains(selected) ? matches[selected].id != chosen : true { printed = nil }
         control = 0
     }
 
