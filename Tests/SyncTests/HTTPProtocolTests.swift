@@ -160,6 +160,18 @@ struct HTTPProtocolTests {
         try await f.http.stop()
     }
 
+    @Test("authorisation comes before the body: a wrong token with a bad or huge body is 403, no token 401")
+    func authorisationFirst() async throws {
+        let f = try await fixture()
+        let wrong = [("Authorization", "Bearer not-the-token")]
+        #expect(try await RawHTTP.send("POST", f.intents, json: "{not json", headers: wrong).status == 403)
+        let huge = String(repeating: "x", count: SyncHTTPServer.maximumBodySize + 1)
+        #expect(try await RawHTTP.send("POST", f.intents, json: huge, headers: wrong).status == 403)
+        #expect(try await RawHTTP.send("POST", f.intents, json: "{not json").status == 401)
+        try await unchanged(f)
+        try await f.http.stop()
+    }
+
     @Test("a subscriber that hangs up is forgotten, heartbeats and pushes included")
     func hangUpForgotten() async throws {
         let f = try await fixture(heartbeat: .milliseconds(50))

@@ -44,6 +44,27 @@ struct ServerClockTests {
         #expect(resumed.activity.status(at: harness.clock.now()) == .active)
     }
 
+    @Test("going stale is pushed even when its first commit fails, and once only, also after a restart")
+    func stalenessAfterFailedCommit() async throws {
+        let harness = try SyncHarness()
+        let created = try await harness.create()
+        let paused = try await harness.server.send(try request(.pause), to: created.id, token: created.token)
+        await harness.server.shutdown()
+        harness.clock.advance(by: SessionLimits.pausedStaleAfter)
+        let restarted = try harness.restarted()
+        harness.storage.failNextCommits(1)
+        await restarted.server.tick()
+        #expect(try await restarted.server.snapshot(of: created.id).version == paused.version)
+        await restarted.server.tick()
+        let stale = try await restarted.server.snapshot(of: created.id)
+        #expect(stale.version == paused.version + 1)
+        #expect(stale.event == .update)
+        await restarted.server.shutdown()
+        let again = try harness.restarted()
+        await again.server.tick()
+        #expect(try await again.server.snapshot(of: created.id).version == paused.version + 1)
+    }
+
     @Test("an open-ended session ends by itself after 8 hours, then is dismissed 4 hours later")
     func automaticEnd() async throws {
         let harness = try SyncHarness()

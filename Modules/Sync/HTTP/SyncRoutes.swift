@@ -54,6 +54,7 @@ struct SyncRoutes: Sendable {
         do {
             // Authorisation first: a stranger learns nothing from our parsing.
             let token = try Self.bearer(request)
+            try await server.authorize(id, token)
             let body = try await Self.body(of: request)
             let parsed = try StrictJSON.decode(IntentBody.self, from: body, allowed: IntentBody.fields)
             let expected = try Self.expectedVersion(request, body: parsed.expectedVersion)

@@ -23,8 +23,6 @@ public actor SyncServer {
     private var activities: [String: StoredActivity]
     /// Every activity as the storage has it: what is listed and pushed.
     private var durable: [String: StoredActivity]
-    /// The stale date already pushed per activity, so going stale is pushed once.
-    private var stalePushed: [String: Date] = [:]
     private var subscribers: [String: Broadcast<ActivitySnapshot>] = [:]
 
     private var pending: [SyncRecord] = []
@@ -201,7 +199,16 @@ public actor SyncServer {
 
     // MARK: - Rules
 
-    private func authorize(_ id: String, _ token: String?) throws(SyncError) {
+    /// Whether going stale is still to be pushed: every push since the stale date would
+    /// carry a timestamp at or after it. Read from the state itself, so a failed commit or
+    /// a restart can neither lose that push nor send it twice.
+    private static func staleNotYetPushed(_ snapshot: ActivitySnapshot) -> Bool {
+        snapshot.activity.staleDate.map { snapshot.timestamp < $0 } ?? false
+    }
+
+    /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403,
+    /// compared in constant time).
+    func authorize(_ id: String, _ token: String?) throws(SyncError) {
         guard let stored = activities[id] else { throw .notFound(id: id) }
         guard let token, !token.isEmpty else { throw .missingToken }
         guard SecureToken.matches(token, stored.token) else { throw .wrongToken }
@@ -221,8 +228,7 @@ public actor SyncServer {
                 switch advanced.status(at: now) {
                 case .dismissed:
                     event = .dismiss
-                case .stale where advanced.staleDate.map({ stalePushed[id] != $0 }) ?? false:
-                    stalePushed[id] = advanced.staleDate
+                case .stale where Self.staleNotYetPushed(snapshot):
                     event = .update
                 case .active, .stale, .ended:
                     return
@@ -258,7 +264,7 @@ public actor SyncServer {
             let activity = stored.snapshot.activity
             // A stale date or dismissal that has passed without its push is due now.
             if activity.status(at: now) == .dismissed { return now }
-            if activity.status(at: now) == .stale, stalePushed[stored.snapshot.id] != activity.staleDate { return now }
+            if activity.status(at: now) == .stale, Self.staleNotYetPushed(stored.snapshot) { return now }
             return activity.nextDeadline(after: now)
         }.min()
         guard var next else { return }
