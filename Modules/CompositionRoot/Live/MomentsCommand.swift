@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// The `moments` command: the live mini-app, as `Apps/Live` runs it.
 ///
-/// Commands are added here as the live app grows (Documentation/Architecture.md); each
-/// is wired to its live dependencies in this module and nowhere else.
+/// Each subcommand is wired to its live dependencies in this module and nowhere else
+/// (Documentation/Architecture.md).
 public struct MomentsCommand: AsyncParsableCommand {
-    /// The name, help text and version of `moments`; subcommands join it as they land.
+    /// The name, help text, version and subcommands of `moments`.
     public static let configuration = CommandConfiguration(
         commandName: "moments",
         abstract: "A meditation timer for the terminal, with a Live Activity that follows a sync server.",
