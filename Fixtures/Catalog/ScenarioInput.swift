@@ -130,28 +130,5 @@ public struct ScenarioInputs: Hashable, Sendable {
             all.append(input)
         }
     }
-
-    /// The number called `key`, or `fallback` when there is none.
-    public func number(_ key: String, or fallback: Double) -> Double {
-        if case .number(let value, _, _)? = self[key]?.value { return value }
-        return fallback
-    }
-
-    /// The toggle called `key`, or `fallback`.
-    public func toggle(_ key: String, or fallback: Bool) -> Bool {
-        if case .toggle(let value)? = self[key]?.value { return value }
-        return fallback
-    }
-
-    /// The text called `key`, or `fallback`.
-    public func text(_ key: String, or fallback: String) -> String {
-        if case .text(let value)? = self[key]?.value { return value }
-        return fallback
-    }
-
-    /// The choice called `key`, or `fallback`.
-    public func choice(_ key: String, or fallback: String) -> String {
-        if case .choice(let value, _)? = self[key]?.value { return value }
-        return fallback
-    }
 }
+

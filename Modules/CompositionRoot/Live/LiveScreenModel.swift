@@ -37,8 +37,6 @@ struct LiveScreenModel: Sendable {
     private(set) var pending: Intent?
     /// The last refusal from the server, shown until the next key.
     private(set) var notice: String?
-    /// Whether the owner asked to finish on the way out (`q`, then `n`).
-    private(set) var leavingAfterEnd = false
 
     init(isOwner: Bool) {
         self.isOwner = isOwner
@@ -73,7 +71,6 @@ struct LiveScreenModel: Sendable {
             switch key {
             case .character("y"), .enter: return .leave
             case .character("n"):
-                leavingAfterEnd = true
                 return send(.finish)
             default: return nil
             }

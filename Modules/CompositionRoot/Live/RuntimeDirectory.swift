@@ -91,10 +91,13 @@ struct RuntimeDirectory: Sendable {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unusable(path: temporary.path, reason: String(cString: strerror(errno))) }
         let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        // The cause is read where it happened: close and unlink below may change errno.
+        let writeFailure = written == data.count ? nil : written < 0 ? String(cString: strerror(errno)) : "short write"
         close(descriptor)
-        guard written == data.count, rename(temporary.path, target.path) == 0 else {
+        let failure = writeFailure ?? (rename(temporary.path, target.path) == 0 ? nil : String(cString: strerror(errno)))
+        if let failure {
             unlink(temporary.path)
-            throw .unusable(path: target.path, reason: String(cString: strerror(errno)))
+            throw .unusable(path: target.path, reason: failure)
         }
     }
 
