@@ -1,4 +1,3 @@
-import Foundation
 import Rendering
 
 /// One view in one named state: what the showcase lists, renders, exports and browses,

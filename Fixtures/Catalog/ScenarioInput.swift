@@ -1,4 +1,3 @@
-import Foundation
 
 /// One input of a scenario, as a control a person can edit: the showcase's `browse`
 /// control panel, like the control panel of a SwiftUI preview (seeds/004).
@@ -69,7 +68,7 @@ public struct ScenarioInput: Hashable, Sendable {
         var copy = self
         switch value {
         case .number(_, let range, let step):
-            guard let number = Double(text.replacingOccurrences(of: "_", with: "")), number.isFinite else {
+            guard let number = Double(text.replacing("_", with: "")), number.isFinite else {
                 return .failure(ScenarioInputError(key: key, problem: "'\(text)' is not a number"))
             }
             guard range.contains(number) else {

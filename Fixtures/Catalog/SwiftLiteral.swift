@@ -1,4 +1,3 @@
-import Foundation
 
 /// Values written as Swift source, so the showcase can print a scenario's edited inputs as
 /// Mother Object code that compiles when pasted into Fixtures.
@@ -41,7 +40,7 @@ public enum SwiftLiteral {
         let parts = arguments.map { $0.label.isEmpty ? $0.value : "\($0.label): \($0.value)" }
         let oneLine = function + "(" + parts.joined(separator: ", ") + ")"
         guard oneLine.count > 120 else { return oneLine }
-        let indented = parts.map { "    " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        let indented = parts.map { "    " + $0.replacing("\n", with: "\n    ") }
         return function + "(\n" + indented.joined(separator: ",\n") + "\n)"
     }
 }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Sync
 
 /// A sync connection that replays a scripted sequence of pushes instead of talking to a

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Content states for every situation a view shows, built the way the server builds them:
 /// by running intents through ``Domain/Transition`` from a real start, so a fixture can

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fixed instants, so that every fixture, snapshot and test sees the same morning.
 public enum InstantMother {
@@ -9,12 +13,5 @@ public enum InstantMother {
     /// `seconds` after ``morning``.
     public static func makeInstant(secondsAfterMorning seconds: Double = 0) -> Date {
         Instant.canonical(morning.addingTimeInterval(seconds))
-    }
-
-    /// A calendar in UTC, for stats that must not depend on the machine's time zone.
-    public static func makeCalendar(timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

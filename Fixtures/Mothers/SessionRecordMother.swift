@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// History records: one session, a realistic year with gaps, a long streak, and the
 /// 100,000 sessions that size the stores and stats.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A session as a sequence of intents at known instants: what the server would be asked,
 /// and when. The scenario catalog keeps its Live Activity and timer states as scripts, so

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Scripted sessions (``SessionScript``): every Live Activity and timer state of the
 /// catalog, as the intents and instants that lead to it.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Stats as the stats screen needs them: 84 days (twelve weeks) of minutes per day, in
 /// UTC, as of the fixtures' morning.
@@ -10,7 +14,7 @@ public enum SessionStatsMother {
         now: Date = InstantMother.morning,
         days: Int = 84
     ) -> SessionStats {
-        SessionStats(records: records, calendar: InstantMother.makeCalendar(), now: now, days: days)
+        SessionStats(records: records, timeZone: .utc, now: now, days: days)
     }
 
     /// A new installation: nothing sat yet.

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The entry points the two executables call: each asks the composition root for its
 /// whole app, so `Apps/` holds nothing but a `@main`.
@@ -34,8 +37,8 @@ public enum Apps {
             root.exit()
         } catch {
             guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
-            FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(ExitStatus.usageOrInput.rawValue)
+            DescriptorOutput.write(root.fullMessage(for: error) + "\n", to: DescriptorOutput.standardError)
+            exit(ExitStatus.usageOrInput.rawValue)
         }
     }
 }

@@ -76,15 +76,17 @@ enum LiveBenchmarks {
         try memoryFloor(environment: try environment(folder))
     }
 
-    /// The floor beside the peak: `MemoryFloor`, the Swift runtime and Foundation with a
-    /// date formatted and nothing else, measured the same way.
+    /// The floor beside the peak: `MemoryFloor`, the Swift runtime and FoundationEssentials
+    /// with today's date taken and nothing else, measured the same way.
     private static func memoryFloor(environment: [String: String]) throws {
         let floor = try PseudoTerminal(product: "MemoryFloor", [], environment: environment)
         guard floor.waitForOutput("ready", timeout: .seconds(10)) else {
             print("live: MemoryFloor did not start (build it with `swift build -c release`): \(floor.errors)")
             return
         }
-        Bench.report("live: floor, Foundation alone (VmHWM)", value: try peakMemory(floor.processID) / 1_048_576, unit: "MB", label: "max   ")
+        Bench.report(
+            "live: floor, runtime and FoundationEssentials alone (VmHWM)", value: try peakMemory(floor.processID) / 1_048_576,
+            unit: "MB", label: "max   ")
         floor.signal(SIGTERM)
         _ = floor.waitForExit()
     }

@@ -9,8 +9,7 @@ enum RenderingBenchmarks {
     static func environment(_ scheme: ColorScheme = .dark, secondsAfterMorning: Double = 125) -> ViewEnvironment {
         ViewEnvironment(
             now: InstantMother.makeInstant(secondsAfterMorning: secondsAfterMorning), colorScheme: scheme,
-            textSize: .medium, colorDepth: .trueColor, locale: Locale(identifier: "en_US_POSIX"),
-            timeZone: TimeZone(identifier: "UTC")!)
+            textSize: .medium, colorDepth: .trueColor, timeZone: .utc)
     }
 
     /// One view of every kind, built from Mothers.

@@ -19,11 +19,9 @@ final class CommandFolder {
         folder.remove()
     }
 
-    /// The environment a run gets: only what the commands read, pointed at this folder,
-    /// with this process's locale variables, so that a test drawing the expected frame
-    /// with `Locale.current` writes dates as the child does.
+    /// The environment a run gets: only what the commands read, pointed at this folder.
     var environment: [String: String] {
-        let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "LANG", "LC_ALL", "LC_TIME"].contains($0.key) }
+        let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "LANG", "LC_ALL"].contains($0.key) }
         return inherited.merging(["HOME": url.path, "MOMENTS_HOME": url.path, "TZ": "UTC", "COLUMNS": "80"]) { $1 }
     }
 

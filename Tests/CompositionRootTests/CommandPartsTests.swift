@@ -9,13 +9,11 @@ import Testing
 /// the widgets' presets.
 @Suite("The commands' parts")
 struct CommandPartsTests {
-    let calendar = InstantMother.makeCalendar()
-
     @Test("--since reads a day, today, yesterday and N days, each starting at a local midnight")
     func since() throws {
         let now = InstantMother.morning  // Saturday 2026-11-21, 07:30 UTC
         let start = { (text: String) throws -> String in
-            Instant.format(try HistorySince(parsing: text).start(calendar: self.calendar, now: now))
+            Instant.format(try HistorySince(parsing: text).start(in: .utc, now: now))
         }
         #expect(try start("2026-11-01") == "2026-11-01T00:00:00.000Z")
         #expect(try start("2024-02-29") == "2024-02-29T00:00:00.000Z")
@@ -28,9 +26,13 @@ struct CommandPartsTests {
 
     @Test("--since takes the day in the person's time zone")
     func sinceInTimeZone() throws {
-        let paris = InstantMother.makeCalendar(timeZone: TimeZone(identifier: "Europe/Paris")!)
-        let start = try HistorySince(parsing: "2026-11-21").start(calendar: paris, now: InstantMother.morning)
+        let paris = TimeZoneMother.makeParis()
+        let start = try HistorySince(parsing: "2026-11-21").start(in: paris, now: InstantMother.morning)
         #expect(Instant.format(start) == "2026-11-20T23:00:00.000Z")
+        // In summer Paris is two hours ahead, and `7d` counts back over the change of clocks.
+        let summer = try #require(Instant.parse("2026-10-27T12:00:00Z"))
+        #expect(Instant.format(try HistorySince(parsing: "2026-07-14").start(in: paris, now: summer)) == "2026-07-13T22:00:00.000Z")
+        #expect(Instant.format(try HistorySince(parsing: "7d").start(in: paris, now: summer)) == "2026-10-20T22:00:00.000Z")
     }
 
     @Test(

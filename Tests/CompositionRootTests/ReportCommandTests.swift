@@ -12,11 +12,9 @@ import Testing
 /// columns, or a JSON document of a fixed shape.
 @Suite("moments history, stats, settings and widget, as processes")
 struct ReportCommandTests {
-    /// The environment the child draws in (UTC, this process's locale, plain text), as of `now`.
+    /// The environment the child draws in (UTC, plain text), as of `now`.
     static func environment(now: Date = Date()) -> ViewEnvironment {
-        ViewEnvironment(
-            now: now, colorDepth: .monochrome, locale: .current,
-            timeZone: TimeZone(identifier: "UTC")!)
+        ViewEnvironment(now: now, colorDepth: .monochrome, timeZone: .utc)
     }
 
     /// `view` as the commands print it piped: plain text, 80 columns, its own height.
@@ -29,8 +27,7 @@ struct ReportCommandTests {
 
     /// A realistic year ending this morning (UTC), so today, the streak and the week show.
     static func year() -> [SessionRecord] {
-        let calendar = InstantMother.makeCalendar()
-        let morning = calendar.startOfDay(for: Date()).addingTimeInterval(7 * 3_600 + 30 * 60)
+        let morning = LocalTimeZone.utc.startOfDay(for: Date()).addingTimeInterval(7 * 3_600 + 30 * 60)
         return SessionRecordMother.makeYear(end: min(morning, Date().addingTimeInterval(-3_600)))
     }
 
@@ -64,10 +61,9 @@ struct ReportCommandTests {
         let folder = try CommandFolder()
         let records = SessionRecordMother.makeStreak(days: 10, end: Date().addingTimeInterval(-60), minutes: 5)
         try folder.writeHistory(records)
-        let calendar = InstantMother.makeCalendar()
-        let today = calendar.startOfDay(for: Date())
+        let today = LocalTimeZone.utc.startOfDay(for: Date())
         let back = ["3d": 2, "today": 0, "yesterday": 1, "iso": 4][form]!
-        let start = calendar.date(byAdding: .day, value: -back, to: today)!
+        let start = today.addingTimeInterval(-Double(back) * 86_400)
         let argument = form == "iso" ? Self.day(start) : form
         let run = try folder.run(["history", "--since", argument, "--json"])
         #expect(run.status == 0)
@@ -114,7 +110,7 @@ struct ReportCommandTests {
         let run = try folder.run(["stats"])
         #expect(run.status == 0)
         let now = Date()
-        let stats = SessionStats(records: [], calendar: InstantMother.makeCalendar(), now: now, days: 84)
+        let stats = SessionStats(records: [], timeZone: .utc, now: now, days: 84)
         #expect(run.output == Self.printed(StatsView(stats: stats), maxHeight: 40, now: now))
         #expect(run.output.contains("0 days"))
     }
@@ -127,9 +123,28 @@ struct ReportCommandTests {
         let run = try folder.run(["stats"])
         #expect(run.status == 0)
         let now = Date()
-        let stats = SessionStats(records: records, calendar: InstantMother.makeCalendar(), now: now, days: 84)
+        let stats = SessionStats(records: records, timeZone: .utc, now: now, days: 84)
         #expect(stats.sessionCount > 200 && stats.currentStreak > 0)
         #expect(run.output == Self.printed(StatsView(stats: stats), maxHeight: 40, now: now))
+    }
+
+    @Test("stats take their days in the time zone TZ names, across a change of clocks, as the C library reads it")
+    func statsInTimeZone() throws {
+        let folder = try CommandFolder()
+        let records = Self.year()
+        try folder.writeHistory(records)
+        let run = try folder.run(["stats", "--json"], extra: ["TZ": "America/New_York"])
+        #expect(run.status == 0)
+        let document = try StatsJSON.read(run.output)
+        #expect(document.timeZone == "America/New_York")
+        // The rule written out in the fixtures and the system's time-zone database agree.
+        let newYork = TimeZoneMother.makeNewYork()
+        let asOf = try #require(Instant.parse(document.asOf))
+        let stats = SessionStats(records: records, timeZone: newYork, now: asOf, days: 84)
+        #expect(document.days.map(\.start) == stats.minutesPerDay.map { Instant.format($0.start) })
+        #expect(document.days.map(\.date) == stats.minutesPerDay.map { newYork.localTime(of: $0.start).isoDate })
+        #expect(document.days.map(\.minutes) == stats.minutesPerDay.map(\.minutes))
+        #expect(document.currentStreakDays == stats.currentStreak)
     }
 
     @Test("stats --json has the documented keys and the figures SessionStats computes")
@@ -147,8 +162,8 @@ struct ReportCommandTests {
             ])
         let document = try StatsJSON.read(run.output)
         let asOf = try #require(Instant.parse(document.asOf))
-        let stats = SessionStats(records: records, calendar: InstantMother.makeCalendar(), now: asOf, days: 84)
-        #expect(TimeZone(identifier: document.timeZone)?.secondsFromGMT() == 0)
+        let stats = SessionStats(records: records, timeZone: .utc, now: asOf, days: 84)
+        #expect(document.timeZone == "UTC")
         #expect(document.sessionCount == stats.sessionCount)
         #expect(document.totalMinutes == stats.totalMinutes)
         #expect(document.todayMinutes == stats.minutesPerDay.last?.minutes)
@@ -259,7 +274,7 @@ struct ReportCommandTests {
         let run = try folder.run(["widget", "medium"])
         #expect(run.status == 0)
         let now = Date()
-        let stats = SessionStats(records: records, calendar: InstantMother.makeCalendar(), now: now, days: 1)
+        let stats = SessionStats(records: records, timeZone: .utc, now: now, days: 1)
         let widget = MediumWidget(
             todayMinutes: stats.minutesPerDay.last?.minutes ?? 0, streakDays: stats.currentStreak,
             presets: WidgetPresets.presets(records: records, settings: .standard))

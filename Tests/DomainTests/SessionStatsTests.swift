@@ -5,20 +5,20 @@ import Testing
 
 @Suite("SessionStats")
 struct SessionStatsTests {
-    let calendar = InstantMother.makeCalendar()
+    let utc = LocalTimeZone.utc
     let now = InstantMother.morning
     func daysAgo(_ days: Double, hour: Double = 0) -> Date { now.addingTimeInterval(-days * 86_400 + hour * 3_600) }
 
     @Test("an empty history has no minutes, no streak, and zero days")
     func empty() {
-        let stats = SessionStats(records: [], calendar: calendar, now: now, days: 7)
+        let stats = SessionStats(records: [], timeZone: utc, now: now, days: 7)
         #expect(stats.totalMinutes == 0)
         #expect(stats.sessionCount == 0)
         #expect(stats.currentStreak == 0)
         #expect(stats.longestStreak == 0)
         #expect(stats.minutesPerDay.count == 7)
         #expect(stats.minutesPerDay.allSatisfy { $0.minutes == 0 })
-        #expect(stats.minutesPerDay.last?.start == calendar.startOfDay(for: now))
+        #expect(stats.minutesPerDay.last?.start == Instant.parse("2026-11-21T00:00:00Z"))
     }
 
     @Test("totals count every outcome but cancelled")
@@ -29,7 +29,7 @@ struct SessionStatsTests {
             SessionRecordMother.makeRecord(actualSeconds: 900, outcome: .expired),
             SessionRecordMother.makeRecord(actualSeconds: 1_200, outcome: .cancelled),
         ]
-        let stats = SessionStats(records: records, calendar: calendar, now: now)
+        let stats = SessionStats(records: records, timeZone: utc, now: now)
         #expect(stats.sessionCount == 3)
         #expect(stats.totalMinutes == 30)
     }
@@ -37,11 +37,11 @@ struct SessionStatsTests {
     @Test("a streak runs through today, or through yesterday while today is still open")
     func currentStreak() {
         let throughToday = SessionRecordMother.makeStreak(days: 5, end: now)
-        #expect(SessionStats(records: throughToday, calendar: calendar, now: now).currentStreak == 5)
+        #expect(SessionStats(records: throughToday, timeZone: utc, now: now).currentStreak == 5)
         let throughYesterday = SessionRecordMother.makeStreak(days: 4, end: daysAgo(1))
-        #expect(SessionStats(records: throughYesterday, calendar: calendar, now: now).currentStreak == 4)
+        #expect(SessionStats(records: throughYesterday, timeZone: utc, now: now).currentStreak == 4)
         let broken = SessionRecordMother.makeStreak(days: 4, end: daysAgo(2))
-        let stats = SessionStats(records: broken, calendar: calendar, now: now)
+        let stats = SessionStats(records: broken, timeZone: utc, now: now)
         #expect(stats.currentStreak == 0)
         #expect(stats.longestStreak == 4)
     }
@@ -52,7 +52,7 @@ struct SessionStatsTests {
             + SessionRecordMother.makeStreak(days: 6, end: daysAgo(10))
             + [SessionRecordMother.makeRecord(startedAt: daysAgo(10, hour: 5))]
             + SessionRecordMother.makeStreak(days: 2, end: now)
-        let stats = SessionStats(records: records.shuffled(), calendar: calendar, now: now)
+        let stats = SessionStats(records: records.shuffled(), timeZone: utc, now: now)
         #expect(stats.longestStreak == 6)
         #expect(stats.currentStreak == 2)
         #expect(stats.sessionCount == 12)
@@ -65,7 +65,7 @@ struct SessionStatsTests {
             SessionRecordMother.makeRecord(startedAt: daysAgo(1), outcome: .cancelled),
             SessionRecordMother.makeRecord(startedAt: now),
         ]
-        let stats = SessionStats(records: records, calendar: calendar, now: now)
+        let stats = SessionStats(records: records, timeZone: utc, now: now)
         #expect(stats.currentStreak == 1)
         #expect(stats.longestStreak == 1)
     }
@@ -78,14 +78,14 @@ struct SessionStatsTests {
             SessionRecordMother.makeRecord(startedAt: daysAgo(2), actualSeconds: 1_200),
             SessionRecordMother.makeRecord(startedAt: daysAgo(30), actualSeconds: 1_200),
         ]
-        let stats = SessionStats(records: records, calendar: calendar, now: now, days: 3)
+        let stats = SessionStats(records: records, timeZone: utc, now: now, days: 3)
         #expect(stats.minutesPerDay.map(\.minutes) == [20, 0, 15])
         #expect(stats.totalMinutes == 55)
     }
 
-    @Test("days follow the calendar's time zone, across a daylight-saving change")
+    @Test("days follow the time zone, across a daylight-saving change")
     func timeZones() throws {
-        let newYork = InstantMother.makeCalendar(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+        let newYork = TimeZoneMother.makeNewYork()
         // 2026-11-01 is the day New York falls back; sessions at 23:30 local on three evenings.
         let evenings = [
             try #require(Instant.parse("2026-10-31T23:30:00-04:00")),
@@ -94,7 +94,7 @@ struct SessionStatsTests {
         ]
         let records = evenings.map { SessionRecordMother.makeRecord(startedAt: $0) }
         let today = try #require(Instant.parse("2026-11-02T23:59:00-05:00"))
-        let stats = SessionStats(records: records, calendar: newYork, now: today, days: 3)
+        let stats = SessionStats(records: records, timeZone: newYork, now: today, days: 3)
         #expect(stats.currentStreak == 3)
         #expect(stats.minutesPerDay.map(\.minutes) == [10, 10, 10])
         #expect(stats.minutesPerDay.map(\.start) == [
@@ -103,14 +103,14 @@ struct SessionStatsTests {
             try #require(Instant.parse("2026-11-02T00:00:00-05:00")),  // after a 25-hour day
         ])
         // In UTC the same evenings fall on the following days.
-        let utc = SessionStats(records: records, calendar: calendar, now: today, days: 3)
-        #expect(utc.minutesPerDay.first?.start == Instant.parse("2026-11-01T00:00:00Z"))
+        let inUTC = SessionStats(records: records, timeZone: utc, now: today, days: 3)
+        #expect(inUTC.minutesPerDay.first?.start == Instant.parse("2026-11-01T00:00:00Z"))
     }
 
     @Test("a realistic year with gaps has a plausible shape")
     func realisticYear() {
         let year = SessionRecordMother.makeYear(end: now)
-        let stats = SessionStats(records: year, calendar: calendar, now: now, days: 84)
+        let stats = SessionStats(records: year, timeZone: utc, now: now, days: 84)
         #expect(stats.sessionCount > 200)
         #expect(stats.longestStreak >= stats.currentStreak)
         #expect(stats.longestStreak < 120)

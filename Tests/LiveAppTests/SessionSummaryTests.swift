@@ -26,7 +26,7 @@ struct SessionSummaryTests {
         let activity = try await ended(after: 125, by: .finish)
         let history = PreviewSessionHistory.streak
         let lines = SessionSummary.lines(
-            of: activity, history: history, calendar: InstantMother.makeCalendar(), now: InstantMother.morning.addingTimeInterval(3_600))
+            of: activity, history: history, timeZone: .utc, now: InstantMother.morning.addingTimeInterval(3_600))
         #expect(lines.count == 3)
         #expect(lines[1].contains("Sat 2:05"))
         #expect(lines[2] == "  Today 10:00 · Streak 30 days")
@@ -37,17 +37,17 @@ struct SessionSummaryTests {
         let activity = try await ended(after: 240, by: .finish)
         let history = PreviewSessionHistory.empty
         let now = InstantMother.morning.addingTimeInterval(3_600)
-        let before = SessionSummary.lines(of: activity, history: history, calendar: InstantMother.makeCalendar(), now: now)
+        let before = SessionSummary.lines(of: activity, history: history, timeZone: .utc, now: now)
         #expect(before.last == "  Today 0:00 · Streak 0 days")
         #expect(try history.append(SessionRecordMother.makeRecord(actualSeconds: 240)))
-        let after = SessionSummary.lines(of: activity, history: history, calendar: InstantMother.makeCalendar(), now: now)
+        let after = SessionSummary.lines(of: activity, history: history, timeZone: .utc, now: now)
         #expect(after.last == "  Today 4:00 · Streak 1 day")
     }
 
     @Test("without a readable history, the summary leaves the figures out; a cancelled sit says it is not counted")
     func noHistory() async throws {
         let activity = try await ended(after: 60, by: .cancel)
-        let lines = SessionSummary.lines(of: activity, history: nil, calendar: InstantMother.makeCalendar(), now: InstantMother.morning)
+        let lines = SessionSummary.lines(of: activity, history: nil, timeZone: .utc, now: InstantMother.morning)
         #expect(lines.contains("  Cancelled sessions are not counted."))
         #expect(!lines.contains { $0.contains("Streak") })
     }

@@ -84,9 +84,8 @@ struct HistoryStoreTests {
             let year = SessionRecordMother.makeYear()
             let store = try HistoryStore.open(directory: folder.url)
             try store.append(contentsOf: year)
-            let calendar = InstantMother.makeCalendar()
-            let stats = store.stats(calendar: calendar, now: InstantMother.morning, days: 14)
-            #expect(stats == SessionStats(records: year, calendar: calendar, now: InstantMother.morning, days: 14))
+            let stats = store.stats(timeZone: .utc, now: InstantMother.morning, days: 14)
+            #expect(stats == SessionStats(records: year, timeZone: .utc, now: InstantMother.morning, days: 14))
             #expect(stats.sessionCount > 200)
         }
     }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Rendering
 
 /// The inputs of every Live Activity and timer view: a scripted session

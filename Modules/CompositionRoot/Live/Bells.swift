@@ -1,5 +1,13 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Sync
 
 /// The bells of a session, rung by the terminal that owns it (never by a watcher, so
@@ -47,18 +55,33 @@ struct Bells {
     }
 
     /// Sends a desktop notification when `notify-send` is on the `PATH`; does nothing
-    /// otherwise. It does not wait for it.
+    /// otherwise. It does not wait for it; a thread of Dispatch's reaps it when it exits,
+    /// so no zombie is left behind.
     static func notify(title: String, body: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let tool = folders.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("notify-send") })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        guard let tool = folders.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("notify-send").path })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["--app-name=moments", title, body]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        guard let child = spawnQuietly(tool, arguments: ["--app-name=moments", title, body]) else { return }
+        DispatchQueue.global(qos: .utility).async {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        }
+    }
+
+    /// Starts `path` with `arguments`, its standard streams on `/dev/null`; its process id,
+    /// or `nil` when it could not be started.
+    private static func spawnQuietly(_ path: String, arguments: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, path, &actions, nil, argv, environ) == 0 else { return nil }
+        return child
     }
 }

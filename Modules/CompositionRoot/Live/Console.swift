@@ -1,17 +1,16 @@
 import ArgumentParser
-import Foundation
 
 /// How the commands talk to a person: results on standard output, flushed at once so a
 /// pipe sees each line when it happens; warnings and errors on standard error.
 enum Console {
     /// Prints a line of output.
     static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        DescriptorOutput.write(line + "\n", to: DescriptorOutput.standardOutput)
     }
 
     /// Prints a warning.
     static func warn(_ line: String) {
-        FileHandle.standardError.write(Data(("moments: warning: " + line + "\n").utf8))
+        DescriptorOutput.write("moments: warning: " + line + "\n", to: DescriptorOutput.standardError)
     }
 
     /// An error to end a command with: its message on standard error, and `status`
@@ -23,6 +22,6 @@ enum Console {
 
     /// Prints an error, for a command that goes on to end by itself.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("moments: error: " + message + "\n").utf8))
+        DescriptorOutput.write("moments: error: " + message + "\n", to: DescriptorOutput.standardError)
     }
 }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Rendering
 
 /// Where a live session is shown: a full screen on a terminal, redrawn through the diff
@@ -18,11 +22,13 @@ final class FullScreen {
     let terminal: Terminal
     let depth: ColorDepth
     private(set) var size: Size
+    private let timeZone: LocalTimeZone
     private var shown: Frame?
     private let renderer: DiffRenderer
 
-    init(terminal: Terminal, format: OutputFormat) {
+    init(terminal: Terminal, format: OutputFormat, timeZone: LocalTimeZone = SystemTimeZone.current()) {
         self.terminal = terminal
+        self.timeZone = timeZone
         depth = format.colorDepth
         renderer = DiffRenderer(depth: format.colorDepth)
         size = terminal.size ?? Size(width: 80, height: 24)
@@ -35,7 +41,7 @@ final class FullScreen {
 
     /// Draws `view` at `now`, writing only the cells that changed since the last frame.
     func draw(_ view: some View, at now: Date) {
-        let environment = ViewEnvironment(now: now, colorDepth: depth, locale: .current, timeZone: .current)
+        let environment = ViewEnvironment(now: now, colorDepth: depth, timeZone: timeZone)
         let frame = Frame(rendering: view, width: size.width, height: size.height, environment: environment)
         let bytes = renderer.update(from: shown, to: frame)
         shown = frame
@@ -48,12 +54,11 @@ final class FullScreen {
 final class LineReport {
     private var lastState: String?
     private var lastMinute: Int?
-    private let clock: DateFormatter
+    private let timeZone: LocalTimeZone
 
-    init() {
-        clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.dateFormat = "HH:mm:ss"
+    /// Stamps lines with the time of day in `timeZone`.
+    init(timeZone: LocalTimeZone = SystemTimeZone.current()) {
+        self.timeZone = timeZone
     }
 
     /// Prints a line for `display` at `now` if its state changed or a new minute was sat.
@@ -68,6 +73,6 @@ final class LineReport {
 
     /// Prints a note, stamped with the time.
     func say(_ text: String, at now: Date = Date()) {
-        Console.say("\(clock.string(from: now))  \(Sanitizer.clean(text))")
+        Console.say("\(timeZone.localTime(of: now).clockTime)  \(Sanitizer.clean(text))")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -53,19 +57,18 @@ struct RuntimeDirectory: Sendable {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw .unusable(path: path, reason: String(cString: strerror(errno)))
         }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw .unusable(path: path, reason: "\(error)")
+        // lstat, not stat: a symbolic link planted in its place is refused, not followed.
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            throw .unusable(path: path, reason: String(cString: strerror(errno)))
         }
-        guard attributes[.type] as? FileAttributeType == .typeDirectory else {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
             throw .unusable(path: path, reason: "it is not a folder")
         }
-        guard (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid() else {
+        guard status.st_uid == getuid() else {
             throw .unusable(path: path, reason: "it belongs to another user")
         }
-        let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o777
+        let mode = Int(status.st_mode & 0o777)
         if mode & 0o077 != 0, chmod(path, 0o700) != 0 {
             throw .unusable(path: path, reason: "others can enter it and its mode cannot be changed")
         }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Persistence
 import Rendering
 import Sync
@@ -8,8 +12,8 @@ import Sync
 /// total and the streak, from the history the server's host has just written.
 enum SessionSummary {
     /// The lines of the summary of `activity`, with the history's figures when it can be
-    /// read (`history` of the person's locations).
-    static func lines(of activity: Activity, history: (any SessionHistory)?, calendar: Calendar = .current, now: Date = Date()) -> [String] {
+    /// read (`history` of the person's locations), today being today in `timeZone`.
+    static func lines(of activity: Activity, history: (any SessionHistory)?, timeZone: LocalTimeZone = SystemTimeZone.current(), now: Date = Date()) -> [String] {
         let content = activity.content
         let phase = SessionDisplay(activity: activity, timeDisplay: .elapsed, at: now).phase
         let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)
@@ -21,7 +25,7 @@ enum SessionSummary {
         }
         if content.outcome == .cancelled { lines.append("  Cancelled sessions are not counted.") }
         if let history {
-            let stats = history.stats(calendar: calendar, now: now, days: 1)
+            let stats = history.stats(timeZone: timeZone, now: now, days: 1)
             let today = (stats.minutesPerDay.last?.minutes ?? 0) * 60
             let days = stats.currentStreak == 1 ? "1 day" : "\(stats.currentStreak) days"
             lines.append("  Today \(timerDisplayFromSeconds(seconds: today, showSeconds: true)) · Streak \(days)")

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Domain
-import Foundation
 import Persistence
 import Rendering
 import Sync

@@ -1,6 +1,13 @@
 import ArgumentParser
 import Fixtures
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Rendering
 
 /// `moments-showcase export --text DIR` and `--html DIR`: every scenario in every variant,
@@ -43,9 +50,9 @@ struct ExportCommand: ShowcaseSubcommand {
 
     /// Fails before anything is written when `folder` is a file or cannot be made.
     static func checkWritable(_ folder: URL) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+        var status = stat()
+        if stat(folder.path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw ShowcaseFailure(message: "\(folder.path) is a file, not a folder. Give a folder to export into.")
             }
             guard FileManager.default.isWritableFile(atPath: folder.path) else {
@@ -56,7 +63,7 @@ struct ExportCommand: ShowcaseSubcommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw ShowcaseFailure(message: "cannot create the folder \(folder.path): \(error.localizedDescription)")
+            throw ShowcaseFailure(message: "cannot create the folder \(folder.path): \(ErrorReason.of(error))")
         }
     }
 
@@ -92,7 +99,7 @@ struct ExportCommand: ShowcaseSubcommand {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ShowcaseFailure(message: "cannot create the folder \(directory.path): \(error.localizedDescription)")
+            throw ShowcaseFailure(message: "cannot create the folder \(directory.path): \(ErrorReason.of(error))")
         }
     }
 
@@ -100,7 +107,7 @@ struct ExportCommand: ShowcaseSubcommand {
         do {
             try Data(text.utf8).write(to: file, options: .atomic)
         } catch {
-            throw ShowcaseFailure(message: "cannot write \(file.path): \(error.localizedDescription)")
+            throw ShowcaseFailure(message: "cannot write \(file.path): \(ErrorReason.of(error))")
         }
     }
 }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Fixtures
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Rendering
 
 /// `moments-showcase list [--search TEXT] [--json]`: the catalog, grouped by view.
@@ -35,7 +39,7 @@ struct ListCommand: ShowcaseSubcommand {
                 let size = scenario.naturalSize
                 composition.say("\(scenario.kind.title) (\(size.width)×\(size.height))")
             }
-            composition.say("  " + scenario.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  " + scenario.title)
+            composition.say("  " + scenario.id + String(repeating: " ", count: max(0, idWidth - scenario.id.count)) + "  " + scenario.title)
         }
     }
 

@@ -1,5 +1,12 @@
 import Fixtures
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Persistence
 import Sync
 
@@ -49,8 +56,8 @@ public struct ShowcaseComposition: Sendable {
     public static func standard() -> ShowcaseComposition {
         ShowcaseComposition(
             environment: ProcessInfo.processInfo.environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            errors: { FileHandle.standardError.write(Data($0.utf8)) })
+            output: { DescriptorOutput.write($0, to: DescriptorOutput.standardOutput) },
+            errors: { DescriptorOutput.write($0, to: DescriptorOutput.standardError) })
     }
 
     /// Prints a line.

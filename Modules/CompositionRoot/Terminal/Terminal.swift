@@ -77,22 +77,7 @@ public final class Terminal: Sendable {
 
     /// Writes all of `text`, retrying short writes and interruptions.
     public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Glibc.write(output, base, left)
-                if written > 0 {
-                    base += written
-                    left -= written
-                } else if written < 0, errno == EINTR || errno == EAGAIN {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        DescriptorOutput.write(text, to: output)
     }
 
     /// Rings the terminal's bell.

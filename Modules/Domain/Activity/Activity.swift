@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One meditation session as a Live Activity: its fixed attributes, its current content
 /// and its lifecycle. The server holds one of these per activity and changes it only

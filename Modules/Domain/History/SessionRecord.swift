@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One finished or cancelled session, as the history keeps it.
 public struct SessionRecord: Hashable, Sendable, Identifiable {

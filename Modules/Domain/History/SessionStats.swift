@@ -1,7 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The figures a person sees about their practice, derived from the history for one
-/// calendar and time zone at one instant.
+/// time zone at one instant.
 ///
 /// Only sessions whose outcome ``SessionOutcome/countsTowardStats`` count. A session
 /// belongs to the day it started on. A streak is a run of consecutive days with at least
@@ -10,7 +14,7 @@ import Foundation
 public struct SessionStats: Hashable, Sendable {
     /// Minutes meditated on one day.
     public struct Day: Hashable, Sendable {
-        /// The start of the day in the stats' calendar.
+        /// The first instant of the day in the stats' time zone.
         public let start: Date
         /// Minutes meditated that day.
         public let minutes: Double
@@ -28,12 +32,10 @@ public struct SessionStats: Hashable, Sendable {
     public let minutesPerDay: [Day]
 
     /// Computes the stats of `records` as of `now`, with `days` entries in
-    /// ``minutesPerDay``. Each record costs one time-zone look-up and integer arithmetic on
-    /// day numbers; the calendar is asked only for the start of the days shown, so 100,000
-    /// sessions take milliseconds.
-    public init(records: some Sequence<SessionRecord>, calendar: Calendar, now: Date, days: Int = 7) {
+    /// ``minutesPerDay``, days taken in `timeZone`. Each record costs one time-zone look-up
+    /// and integer arithmetic on day numbers, so 100,000 sessions take milliseconds.
+    public init(records: some Sequence<SessionRecord>, timeZone: LocalTimeZone, now: Date, days: Int = 7) {
         let days = max(0, days)
-        let timeZone = calendar.timeZone
         var minutesByDay: [Int: Double] = [:]
         var total = 0.0
         var count = 0
@@ -41,15 +43,15 @@ public struct SessionStats: Hashable, Sendable {
             let minutes = record.actualSeconds / 60
             total += minutes
             count += 1
-            minutesByDay[Self.dayNumber(record.startedAt, in: timeZone), default: 0] += minutes
+            minutesByDay[timeZone.dayNumber(of: record.startedAt), default: 0] += minutes
         }
         totalMinutes = total
         sessionCount = count
 
-        let today = Self.dayNumber(now, in: timeZone)
+        let today = timeZone.dayNumber(of: now)
         minutesPerDay = (0..<days).reversed().map { back in
             let day = today - back
-            return Day(start: Self.start(ofDay: day, calendar: calendar), minutes: minutesByDay[day] ?? 0)
+            return Day(start: timeZone.startOfDay(number: day), minutes: minutesByDay[day] ?? 0)
         }
 
         var longest = 0
@@ -69,20 +71,5 @@ public struct SessionStats: Hashable, Sendable {
             cursor -= 1
         }
         currentStreak = current
-    }
-
-    /// The local day an instant falls on, as a whole number of days since 1970-01-01 in
-    /// that time zone.
-    private static func dayNumber(_ date: Date, in timeZone: TimeZone) -> Int {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        return Int((local / 86_400).rounded(.down))
-    }
-
-    /// The instant a local day starts, from the calendar (which knows daylight saving).
-    private static func start(ofDay day: Int, calendar: Calendar) -> Date {
-        // Noon of that day is inside it whatever the daylight-saving shift.
-        let localNoon = Double(day) * 86_400 + 43_200
-        let offset = Double(calendar.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: localNoon)))
-        return calendar.startOfDay(for: Date(timeIntervalSince1970: localNoon - offset))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The dates that decide an activity's ``ActivityStatus``: when it started, when it ended
 /// and how it is dismissed. The status at any instant is computed, never stored, so the

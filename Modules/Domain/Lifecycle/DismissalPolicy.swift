@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// When an ended activity leaves the screen, as ActivityKit's `ActivityUIDismissalPolicy`.
 public enum DismissalPolicy: Hashable, Sendable {

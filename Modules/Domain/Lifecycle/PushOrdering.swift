@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The order stamp of a push: what an observer needs to decide whether to accept it.
 public struct PushStamp: Hashable, Sendable {

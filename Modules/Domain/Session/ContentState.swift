@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The dynamic part of a Live Activity, pushed whole with every update: everything a view
 /// needs to show a session at any instant without a new push.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How instants are written in every JSON document of the project: RFC 3339 text in UTC
 /// with exactly three fractional digits, `2026-11-21T07:30:00.125Z`.
@@ -31,8 +35,8 @@ public enum Instant {
         let lowest: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
         let highest: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
         let ms = min(max(milliseconds(date), lowest), highest)
-        let (dayNumber, msOfDay) = floorDivide(ms, 86_400_000)
-        let (year, month, day) = civilDate(fromDays: dayNumber)
+        let (dayNumber, msOfDay) = CivilCalendar.floorDivide(ms, 86_400_000)
+        let (year, month, day) = CivilCalendar.date(fromDays: dayNumber)
         let hour = msOfDay / 3_600_000
         let minute = msOfDay / 60_000 % 60
         let second = msOfDay / 1_000 % 60
@@ -67,7 +71,7 @@ public enum Instant {
             let day = digits(2), expect("Tt "), let hour = digits(2), expect(":"),
             let minute = digits(2), expect(":"), let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 61
         else { return nil }
 
@@ -99,48 +103,10 @@ public enum Instant {
         }
         guard index == bytes.count else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let wholeSeconds = days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59) - offsetSeconds
         let ms = wholeSeconds * 1_000 + Int64((fraction * 1_000).rounded())
         return Date(timeIntervalSince1970: Double(ms) / 1_000)
-    }
-
-    // MARK: - Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's algorithms)
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-        return (quotient, value - quotient * divisor)
-    }
-
-    private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2:
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Mutable state behind a lock, so a store can be shared between tasks and threads while
 /// its methods stay synchronous.
@@ -8,7 +8,7 @@ import Foundation
 /// block only their caller, who chooses the thread. This type is the one place where the
 /// compiler is told that the state is safe to share: every access goes through ``withLock(_:)``.
 final class Guarded<State>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var state: State
 
     init(_ state: State) {
@@ -19,8 +19,6 @@ final class Guarded<State>: @unchecked Sendable {
     func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        try lock.withLock { _ throws(Failure) -> Result in try body(&state) }
     }
 }

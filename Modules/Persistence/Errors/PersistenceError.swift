@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why a store could not do what was asked. Every case names the file or folder involved,
 /// and its ``description`` says what a person can do about it, because these messages reach

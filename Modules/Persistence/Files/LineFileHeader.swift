@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading and writing the header line of a line file, with the verdicts a store acts on:
 /// a newer or unmigratable file is refused before anything is touched; a damaged header

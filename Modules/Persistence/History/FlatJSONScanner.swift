@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Scans one flat JSON object with no white space, `{"key":value,…}`, whose values are
 /// strings without escapes, numbers or `null`: the shape of a history line. Anything else

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The history in memory: records sorted by start, and the ids already recorded, so a
 /// date range is two binary searches and a retried append is recognised in constant time.

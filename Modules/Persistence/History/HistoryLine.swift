@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One record as a line of the history: compact JSON with sorted keys, so the same record
 /// is always the same bytes.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A fast reader for history lines in exactly the form ``HistoryLine`` writes them: one
 /// flat JSON object whose values are plain strings, numbers or `null`.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `history.jsonl` at open, and leaves it in the current version with nothing but
 /// complete, readable records — salvaging what it can and keeping the original aside when

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The person's session history, kept in `history.jsonl`: every finished or cancelled
 /// session, listed by date and summarised as ``Domain/SessionStats``.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the apps need of a history of sessions: its records, and adding one.
 ///
@@ -17,8 +21,9 @@ public protocol SessionHistory: Sendable {
 }
 
 extension SessionHistory {
-    /// The stats of the whole history as of `now` (see ``Domain/SessionStats``).
-    public func stats(calendar: Calendar, now: Date, days: Int = 7) -> SessionStats {
-        SessionStats(records: records, calendar: calendar, now: now, days: days)
+    /// The stats of the whole history as of `now`, days taken in `timeZone` (see
+    /// ``Domain/SessionStats``).
+    public func stats(timeZone: LocalTimeZone, now: Date, days: Int = 7) -> SessionStats {
+        SessionStats(records: records, timeZone: timeZone, now: now, days: days)
     }
 }

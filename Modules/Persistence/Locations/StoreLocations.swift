@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the app keeps its files, following the XDG base directories.
 ///
@@ -38,7 +45,7 @@ public struct StoreLocations: Hashable, Sendable {
         if let home = environment["MOMENTS_HOME"], !home.isEmpty {
             return StoreLocations(singleDirectory: URL(fileURLWithPath: home, isDirectory: true))
         }
-        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func base(_ variable: String, default fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)

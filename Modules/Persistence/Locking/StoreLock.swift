@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Domain
 
 #if canImport(Glibc)
     import Glibc
@@ -85,6 +90,6 @@ final class StoreLock: Sendable {
         let count = buffer.withUnsafeMutableBytes { pread(file.raw, $0.baseAddress, 31, 0) }
         guard count > 0 else { return nil }
         let text = String(decoding: buffer[0..<count], as: UTF8.self)
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 > 0 ? $0 : nil }
+        return Int32(text.trimmingWhitespace).flatMap { $0 > 0 ? $0 : nil }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a file's documents are: a name written into every file (so a file of another kind
 /// is never mistaken for this one), the current version, and the steps that upgrade each

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a collection's snapshot and journal at open. Both headers are checked before
 /// anything is touched, so a newer file is refused with both files intact; then damage is

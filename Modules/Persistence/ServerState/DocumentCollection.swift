@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A durable collection of documents of the caller's type, each under a string key: the
 /// store behind the sync server's state (each activity's state, version and token, and the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the sync server keeps its authoritative state: a ``DocumentCollection`` named
 /// `server-state` in the state folder. The documents' type and schema are the adapter's

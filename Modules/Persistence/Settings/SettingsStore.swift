@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The person's settings, kept in `settings.json` in the config folder: pretty-printed, so
 /// it reads well, and saved durably whole.

@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Domain
 
 /// Everything a view may depend on besides its own inputs, passed down the tree.
 ///
 /// Views read no clock, no process environment and no global: the current instant, the
-/// locale and time zone for dates, the colour scheme and depth all arrive here. So the
+/// time zone for days and dates, the colour scheme and depth all arrive here. So the
 /// showcase and the live app draw the same frame for the same inputs and environment, and
 /// a running timer renders from its state and ``now`` the way `Text(timerInterval:)`
 /// does, with no push per second.
@@ -14,10 +19,9 @@ public struct ViewEnvironment: Sendable {
     public var textSize: TextSize
     /// How many colours the output has; views may lean on glyphs when it has none.
     public var colorDepth: ColorDepth
-    /// The locale dates are written in.
-    public var locale: Locale
-    /// The time zone dates and days are taken in.
-    public var timeZone: TimeZone
+    /// The time zone days and dates are taken in. Dates are written in English, as is
+    /// everything else on screen.
+    public var timeZone: LocalTimeZone
     /// The instant the frame shows.
     public var now: Date
 
@@ -28,27 +32,17 @@ public struct ViewEnvironment: Sendable {
         colorScheme: ColorScheme = .dark,
         textSize: TextSize = .medium,
         colorDepth: ColorDepth = .trueColor,
-        locale: Locale = Locale(identifier: "en_US_POSIX"),
-        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+        timeZone: LocalTimeZone = .utc
     ) {
         self.now = now
         self.colorScheme = colorScheme
         self.textSize = textSize
         self.colorDepth = colorDepth
-        self.locale = locale
         self.timeZone = timeZone
     }
 
     /// The colours of ``colorScheme``.
     public var palette: Palette { colorScheme.palette }
-
-    /// A Gregorian calendar in ``timeZone`` and ``locale``, for days and weekdays.
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        return calendar
-    }
 
     /// `base` cells of spacing scaled for ``textSize``.
     public func spacing(_ base: Int) -> Int { textSize.spacing(base) }

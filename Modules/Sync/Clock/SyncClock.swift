@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The server's clock: what time it is, and a way to wait for an instant. Injected, so
 /// tests and the showcase can drive time by hand while the live app uses the system's.

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -75,7 +79,7 @@ struct SyncRoutes: Sendable {
         let key: UUID?
         do {
             let token = try Self.bearer(request)
-            let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingWhitespace) }
             // Each push is encoded (once for all subscribers) and queued for this response
             // on the server's actor: no task of its own between the change and the write.
             key = try await server.attach(
@@ -117,7 +121,9 @@ struct SyncRoutes: Sendable {
     /// The expected version from the body or `If-Match: "N"`; both must agree.
     private static func expectedVersion(_ request: Request, body: UInt64?) throws(SyncError) -> UInt64? {
         guard let header = request.headers[.ifMatch] else { return body }
-        let trimmed = header.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        var trimmed = Substring(header.trimmingWhitespace)
+        while trimmed.first == "\"" { trimmed.removeFirst() }
+        while trimmed.last == "\"" { trimmed.removeLast() }
         guard let version = UInt64(trimmed) else {
             throw .badRequest("'If-Match' must be a version in quotes, such as \"3\".")
         }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An activity as a listing shows it: no token, enough to choose one to watch.
 public struct ActivitySummary: Hashable, Sendable, Codable {

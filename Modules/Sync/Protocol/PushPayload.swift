@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A state as the wire carries it, in every response and every server-sent event: an
 /// APNs-shaped `aps` dictionary, as a Live Activity push has it, plus the version and id

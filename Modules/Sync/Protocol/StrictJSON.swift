@@ -1,20 +1,23 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a request body strictly: a JSON object with only the fields it allows, each of
 /// the right type, with a message that names the field when anything is off.
 enum StrictJSON {
     /// Decodes `T` from `data`, refusing fields outside `allowed`.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, allowed: Set<String>) throws(SyncError) -> T {
-        let object: Any
+        let fields: FieldNames
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            fields = try JSONDecoder().decode(FieldNames.self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw .badRequest("The body must be a JSON object.")
         } catch {
             throw .badRequest("The body is not valid JSON (UTF-8); send a JSON object.")
         }
-        guard let fields = object as? [String: Any] else {
-            throw .badRequest("The body must be a JSON object.")
-        }
-        if let unknown = fields.keys.filter({ !allowed.contains($0) }).sorted().first {
+        if let unknown = fields.names.filter({ !allowed.contains($0) }).sorted().first {
             throw .badRequest("Unknown field '\(unknown)'; allowed fields are \(allowed.sorted().joined(separator: ", ")).")
         }
         do {
@@ -32,6 +35,23 @@ enum StrictJSON {
         } catch {
             throw .badRequest("The body could not be read: \(error).")
         }
+    }
+
+    /// The names of a JSON object's fields, whatever their values.
+    private struct FieldNames: Decodable {
+        let names: [String]
+
+        init(from decoder: any Decoder) throws {
+            names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        }
+    }
+
+    /// Any field name.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     private static func field(_ path: [any CodingKey]) -> String {

@@ -1,6 +1,10 @@
 import Dispatch
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one source of truth for every activity: it applies intents through Domain's
 /// ``Domain/Transition``, gives each change the next version and a timestamp that never

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An activity as the server holds it and pushes it: the complete state, stamped with the
 /// version and timestamp that order it. Every push carries one of these whole; an observer

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The receivers of one source of elements: each gets every element yielded after it was
 /// added, in order, synchronously on the owner's executor. Its owner (an actor) keeps it as

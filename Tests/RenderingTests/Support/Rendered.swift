@@ -1,3 +1,4 @@
+import Domain
 import Fixtures
 import Foundation
 import Rendering
@@ -5,15 +6,14 @@ import Rendering
 /// Test helpers: a fixed environment and views rendered to plain lines.
 enum Rendered {
     /// The deterministic environment of every test and snapshot: the fixtures' morning,
-    /// UTC, `en_US_POSIX`, dark, medium text, true colour.
+    /// UTC, dark, medium text, true colour.
     static func environment(
         scheme: ColorScheme = .dark, textSize: TextSize = .medium, depth: ColorDepth = .trueColor,
         secondsAfterMorning: Double = 0
     ) -> ViewEnvironment {
         ViewEnvironment(
             now: InstantMother.makeInstant(secondsAfterMorning: secondsAfterMorning),
-            colorScheme: scheme, textSize: textSize, colorDepth: depth,
-            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!)
+            colorScheme: scheme, textSize: textSize, colorDepth: depth, timeZone: .utc)
     }
 
     /// The view's rows as plain text, trailing spaces kept so widths can be checked.

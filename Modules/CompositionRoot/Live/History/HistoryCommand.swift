@@ -1,6 +1,10 @@
 import ArgumentParser
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Persistence
 import Rendering
 
@@ -28,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.standard()
-        let start = since?.start(calendar: output.environment.calendar, now: output.environment.now)
+        let start = since?.start(in: output.environment.timeZone, now: output.environment.now)
         let records = try LiveStores.readHistory(at: data.locations) { store in
             start.map { store.records(startedIn: $0..<Date.distantFuture) } ?? store.records
         }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `moments history --json` prints (Documentation/Commands.md): the sessions listed,
 /// newest first, each in the Domain's `SessionRecord` shape, and where the list starts.

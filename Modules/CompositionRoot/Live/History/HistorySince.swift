@@ -1,11 +1,15 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where `moments history --since` starts the list, as a person types it: a day
 /// (`2026-11-21`), `today`, `yesterday`, or the last N days, today included (`7d`).
 ///
 /// Parsing needs no clock, so a bad value is a usage error before any file is opened;
-/// the start is worked out later, in the person's calendar, by ``start(calendar:now:)``.
+/// the start is worked out later, in the person's time zone, by ``start(in:now:)``.
 enum HistorySince: Hashable, Sendable {
     /// From the start of this day.
     case day(year: Int, month: Int, day: Int)
@@ -25,7 +29,7 @@ enum HistorySince: Hashable, Sendable {
 
     /// Reads one of the accepted forms.
     init(parsing text: String) throws(Unreadable) {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace.lowercased()
         switch word {
         case "today": self = .lastDays(1)
         case "yesterday": self = .lastDays(2)
@@ -43,14 +47,13 @@ enum HistorySince: Hashable, Sendable {
         }
     }
 
-    /// The first instant listed: the start of the day in `calendar`'s time zone.
-    func start(calendar: Calendar, now: Date) -> Date {
+    /// The first instant listed: the start of the day in `timeZone`.
+    func start(in timeZone: LocalTimeZone, now: Date) -> Date {
         switch self {
         case .day(let year, let month, let day):
-            return calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? .distantPast
+            return timeZone.startOfDay(year: year, month: month, day: day) ?? .distantPast
         case .lastDays(let count):
-            let today = calendar.startOfDay(for: now)
-            return calendar.date(byAdding: .day, value: -(count - 1), to: today) ?? .distantPast
+            return timeZone.startOfDay(number: timeZone.dayNumber(of: now) - (count - 1))
         }
     }
 }

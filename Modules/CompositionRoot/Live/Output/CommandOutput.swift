@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Rendering
 
 #if canImport(Glibc)
@@ -33,7 +37,7 @@ struct CommandOutput {
             format: format,
             width: width(isTTY: isTTY, terminalColumns: isTTY ? terminalColumns() : nil, environment: variables),
             environment: ViewEnvironment(
-                now: now, colorDepth: format.colorDepth, locale: .current, timeZone: .current))
+                now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)))
     }
 
     /// The width to draw at: a terminal's own width when it reports one, else a positive

@@ -26,13 +26,13 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.standard()
-        let calendar = output.environment.calendar
+        let timeZone = output.environment.timeZone
         let now = output.environment.now
         let stats = try LiveStores.readHistory(at: data.locations) { store in
-            store.stats(calendar: calendar, now: now, days: StatsView.heatMapDays)
+            store.stats(timeZone: timeZone, now: now, days: StatsView.heatMapDays)
         }
         if json {
-            try output.printJSON(StatsDocument(stats: stats, now: now, calendar: calendar))
+            try output.printJSON(StatsDocument(stats: stats, now: now, timeZone: timeZone))
         } else {
             output.print(StatsView(stats: stats), maxHeight: Self.maxHeight)
         }

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `moments stats --json` prints (Documentation/Commands.md): the figures of the
 /// stats screen and the minutes of each day its charts cover, oldest first.
@@ -11,8 +15,8 @@ struct StatsDocument: Encodable {
     let stats: SessionStats
     /// The instant they were computed for.
     let now: Date
-    /// The calendar whose days they count.
-    let calendar: Calendar
+    /// The time zone whose days they count.
+    let timeZone: LocalTimeZone
 
     enum CodingKeys: String, CodingKey {
         case asOf = "as_of"
@@ -32,7 +36,7 @@ struct StatsDocument: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Instant.format(now), forKey: .asOf)
-        try container.encode(calendar.timeZone.identifier, forKey: .timeZone)
+        try container.encode(timeZone.identifier, forKey: .timeZone)
         try container.encode(stats.sessionCount, forKey: .sessionCount)
         try container.encode(stats.totalMinutes, forKey: .totalMinutes)
         try container.encode(stats.minutesPerDay.last?.minutes ?? 0, forKey: .todayMinutes)
@@ -41,19 +45,9 @@ struct StatsDocument: Encodable {
         var days = container.nestedUnkeyedContainer(forKey: .days)
         for day in stats.minutesPerDay {
             var entry = days.nestedContainer(keyedBy: DayKeys.self)
-            try entry.encode(localDate(day.start), forKey: .date)
+            try entry.encode(timeZone.localTime(of: day.start).isoDate, forKey: .date)
             try entry.encode(Instant.format(day.start), forKey: .start)
             try entry.encode(day.minutes, forKey: .minutes)
         }
-    }
-
-    /// `YYYY-MM-DD` of the day `start` begins, in the stats' calendar.
-    private func localDate(_ start: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
     }
 }

@@ -37,7 +37,7 @@ struct WidgetCommand: ParsableCommand {
                 maxHeight: PresentationBudget.widgetSmall.height)
         case .medium:
             let stats = SessionStats(
-                records: records, calendar: output.environment.calendar, now: output.environment.now, days: 1)
+                records: records, timeZone: output.environment.timeZone, now: output.environment.now, days: 1)
             output.print(
                 MediumWidget(
                     todayMinutes: stats.minutesPerDay.last?.minutes ?? 0, streakDays: stats.currentStreak,

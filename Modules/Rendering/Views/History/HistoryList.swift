@@ -84,8 +84,8 @@ struct HistoryRow: View {
     /// Dates are formatted once, when the row is made.
     init(record: SessionRecord, environment: ViewEnvironment) {
         let phase = SessionPhase(outcome: record.outcome)
-        day = Text(HistoryFormat.day(record.startedAt, environment)).foreground(.secondary)
-        time = Text(HistoryFormat.time(record.startedAt, environment)).foreground(.secondary)
+        day = Text(DateText.day(record.startedAt, environment)).foreground(.secondary)
+        time = Text(DateText.time(record.startedAt, environment)).foreground(.secondary)
         name = Text(record.name.value)
         sat = Text(timerDisplayFromSeconds(seconds: record.actualSeconds, showSeconds: false)).bold()
         mark = Text(String(phase.symbol)).foreground(phase.color)

@@ -1,8 +1,7 @@
 import Domain
-import Foundation
 
-/// The stats' charts, built from ``SessionStats/minutesPerDay`` with the environment's
-/// calendar, so weekdays and the start of the week follow the locale and time zone.
+/// The stats' charts, built from ``SessionStats/minutesPerDay`` in the environment's time
+/// zone. Weeks start on Sunday, as in en_US, the language of everything on screen.
 struct StatsCharts {
     let stats: SessionStats
     let environment: ViewEnvironment
@@ -20,32 +19,26 @@ struct StatsCharts {
 
     /// The last seven days, labelled with short weekday names.
     var weekChart: BarChart {
-        let calendar = environment.calendar
-        let symbols = calendar.shortWeekdaySymbols
         let days = stats.minutesPerDay.suffix(7)
         return BarChart(days.map { day in
-            let weekday = calendar.component(.weekday, from: day.start)
-            return BarChart.Bar(value: day.minutes, label: symbols[(weekday - 1) % symbols.count])
+            let weekday = environment.timeZone.localTime(of: day.start).weekday
+            return BarChart.Bar(value: day.minutes, label: DateText.weekdays[weekday - 1])
         })
     }
 
-    /// Twelve weeks as columns, rows in the locale's week order, today in the last column
-    /// and the days after it blank.
+    /// Twelve weeks as columns, rows Sunday to Saturday, today in the last column and the
+    /// days after it blank.
     var heatMap: HeatMap {
-        let calendar = environment.calendar
         let days = Array(stats.minutesPerDay.suffix(StatsView.heatMapDays))
         let weeks = StatsView.heatMapDays / 7
         guard let today = days.last else { return HeatMap(columns: []) }
-        let weekday = calendar.component(.weekday, from: today.start)
-        let todayRow = (weekday - calendar.firstWeekday + 7) % 7
+        let todayRow = environment.timeZone.localTime(of: today.start).weekday - 1
         var columns = [[Int?]](repeating: [Int?](repeating: nil, count: 7), count: weeks)
         for (offset, day) in days.reversed().enumerated() {
             let slot = (weeks - 1) * 7 + todayRow - offset
             guard slot >= 0 else { break }
             columns[slot / 7][slot % 7] = Self.level(minutes: day.minutes)
         }
-        let symbols = calendar.veryShortWeekdaySymbols
-        let labels = (0..<7).map { symbols[(calendar.firstWeekday - 1 + $0) % symbols.count] }
-        return HeatMap(columns: columns, rowLabels: labels)
+        return HeatMap(columns: columns, rowLabels: DateText.weekdays.map { String($0.prefix(1)) })
     }
 }

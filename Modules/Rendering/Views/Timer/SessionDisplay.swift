@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every session view shows, as simple values the caller builds from what it holds
 /// (a pushed activity in the live app, a Mother in the showcase).

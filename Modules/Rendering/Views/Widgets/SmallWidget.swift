@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// The small widget: one tap (here, one key) to start a preset, or to sit again as last
 /// time.
@@ -41,7 +40,7 @@ public struct SmallWidget: CompositeView {
                 Text("Last session").foreground(.secondary),
                 Text(record.name.value).bold().wrapped().layoutPriority(1),
                 Text(sat).bold().foreground(.accent).layoutPriority(2),
-                Text(HistoryFormat.day(record.startedAt, environment)).foreground(.secondary),
+                Text(DateText.day(record.startedAt, environment)).foreground(.secondary),
             ]
         }
         let body = VStack(rows + [Spacer(), KeyHintBar([KeyHint(key: key, label: "Start")]).layoutPriority(3)])
