@@ -30,10 +30,7 @@ public struct HTTPSyncConnection: SyncConnection {
     public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
         -> CreatedActivity
     {
-        var body: [String: JSONValue] = [
-            "name": .string(attributes.name.value), "client_id": .string(clientID), "show_seconds": .bool(showSeconds),
-        ]
-        body["target_seconds"] = attributes.plannedSeconds.map(JSONValue.number) ?? .null
+        let body = CreateActivityBody(attributes: attributes, clientID: clientID, showSeconds: showSeconds)
         let created = try await call(CreatedBody.self, "POST", "/v1/activities", body: body)
         return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot)
     }
@@ -50,12 +47,7 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
-        var body: [String: JSONValue] = [
-            "client_id": .string(request.key.clientID), "intent_id": .string(request.key.intentID),
-            "action": .string(request.intent.action),
-        ]
-        if case .adjustTarget(let seconds) = request.intent { body["adjust_seconds"] = .number(seconds) }
-        if let expected = request.expectedVersion { body["expected_version"] = .number(Double(expected)) }
+        let body = IntentBody(request)
         var delay = Duration.milliseconds(50)
         for attempt in 1...attempts {
             do {
@@ -100,7 +92,7 @@ public struct HTTPSyncConnection: SyncConnection {
     // MARK: - Plumbing
 
     private func call<T: Decodable>(
-        _ type: T.Type, _ method: String, _ path: String, body: [String: JSONValue]? = nil, token: String? = nil,
+        _ type: T.Type, _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
         activityID: String = ""
     ) async throws(SyncError) -> T {
         var request = HTTPClientRequest(url: baseURL + path)
@@ -108,7 +100,12 @@ public struct HTTPSyncConnection: SyncConnection {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
-            let data = (try? JSONEncoder().encode(body)) ?? Data()
+            let data: Data
+            do {
+                data = try JSONEncoder().encode(body)
+            } catch {
+                throw .badRequest("The request could not be written as JSON: \(error).")
+            }
             request.body = .bytes(ByteBuffer(bytes: data))
         }
         let response: HTTPClientResponse
@@ -206,22 +203,4 @@ private actor LastActivity {
 
     func touch() { last = .now }
     func silence() -> Duration { ContinuousClock.now - last }
-}
-
-/// A JSON value for request bodies built from parts.
-enum JSONValue: Encodable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        }
-    }
 }
