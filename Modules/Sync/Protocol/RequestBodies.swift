@@ -29,9 +29,7 @@ struct CreateActivityBody: Codable {
         let target = try container.decodeIfPresent(Double.self, forKey: .targetSeconds)
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
-        guard !clientID.isEmpty, clientID.count <= IntentRequest.maximumIDLength else {
-            throw SyncError.badRequest("'client_id' must be 1 to \(IntentRequest.maximumIDLength) characters.")
-        }
+        try IntentRequest.checkID(clientID, field: "client_id")
         do {
             attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target)
         } catch {
@@ -93,16 +91,17 @@ struct IntentBody: Codable {
             expectedVersion = nil
         }
         let adjust = try container.decodeIfPresent(Double.self, forKey: .adjustSeconds)
-        switch try container.decode(String.self, forKey: .action) {
-        case "pause": intent = .pause
-        case "resume": intent = .resume
-        case "finish": intent = .finish
-        case "cancel": intent = .cancel
-        case "adjust":
-            guard let adjust else { throw SyncError.badRequest("'adjust_seconds' is required when 'action' is adjust.") }
-            intent = .adjustTarget(bySeconds: adjust)
-        case let other:
-            throw SyncError.badRequest("'action' must be pause, resume, finish, cancel or adjust, not '\(other.prefix(32))'.")
+        let action = try container.decode(String.self, forKey: .action)
+        if action == "adjust", adjust == nil {
+            throw SyncError.badRequest("'adjust_seconds' is required when 'action' is adjust.")
+        }
+        // Intent's own decoding says what each action means: it reads the same `action` and
+        // `adjust_seconds` fields. It fails for an unknown action and for `start`, which
+        // needs attributes that no intent body may carry.
+        do {
+            intent = try Intent(from: decoder)
+        } catch {
+            throw SyncError.badRequest("'action' must be pause, resume, finish, cancel or adjust, not '\(action.prefix(32))'.")
         }
         if adjust != nil, intent.action != "adjust" {
             throw SyncError.badRequest("'adjust_seconds' goes only with 'action': adjust.")
@@ -113,8 +112,8 @@ struct IntentBody: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(clientID, forKey: .clientID)
         try container.encode(intentID, forKey: .intentID)
-        try container.encode(intent.action, forKey: .action)
-        if case .adjustTarget(let seconds) = intent { try container.encode(seconds, forKey: .adjustSeconds) }
+        // `action` and `adjust_seconds`, as Intent writes them.
+        try intent.encode(to: encoder)
         // A UInt64, so it goes as an exact integer.
         try container.encodeIfPresent(expectedVersion, forKey: .expectedVersion)
     }
