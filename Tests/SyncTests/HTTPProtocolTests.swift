@@ -62,7 +62,9 @@ struct HTTPProtocolTests {
         let cases: [(String, String)] = [
             (#"{"client_id":"c","intent_id":"i","action":"pause","colour":"blue"}"#, "Unknown field 'colour'"),
             (#"{"client_id":"c","intent_id":"i","action":"explode"}"#, "'action' must be pause, resume, finish, cancel or adjust"),
+            (#"{"client_id":"c","intent_id":"i","action":"start"}"#, "'action' must be pause, resume, finish, cancel or adjust, not 'start'"),
             (#"{"client_id":"c","intent_id":"i","action":"adjust"}"#, "'adjust_seconds' is required"),
+            (#"{"client_id":"c","intent_id":"i","action":"pause","adjust_seconds":60}"#, "'adjust_seconds' goes only with 'action': adjust"),
             (#"{"client_id":"c","intent_id":"i","action":"adjust","adjust_seconds":"60"}"#, "'adjust_seconds' must be a number"),
             (#"{"client_id":"c","intent_id":"i","action":"adjust","adjust_seconds":1e9}"#, "'adjust_seconds' must be a number from -28800 to 28800"),
             (#"{"client_id":5,"intent_id":"i","action":"pause"}"#, "'client_id' must be a string"),
@@ -90,6 +92,8 @@ struct HTTPProtocolTests {
         #expect((badCreate.json["message"] as? String ?? "").contains("'name'"))
         let badTarget = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":0,"client_id":"c"}"#)
         #expect((badTarget.json["message"] as? String ?? "").contains("'target_seconds'"))
+        let badClient = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":60,"client_id":""}"#)
+        #expect((badClient.json["message"] as? String ?? "").contains("'client_id' must be 1 to 128 characters"))
         #expect(await f.harness.server.list().count == 1)
         try await unchanged(f)
         try await f.http.stop()

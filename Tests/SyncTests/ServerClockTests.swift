@@ -77,6 +77,24 @@ struct ServerClockTests {
         #expect(pushes.first?.activity.content.outcome == .expired)
     }
 
+    @Test("a dismissed activity is left as it is, while a newer one's deadline still comes")
+    func dismissedLeftAlone() async throws {
+        let harness = try SyncHarness()
+        let first = try await harness.create()
+        let cancelled = try await harness.server.send(try request(.cancel), to: first.id, token: first.token)
+        let firstPushes = try await harness.server.subscribe(to: first.id, token: first.token, after: cancelled.version)
+        try await advance(harness, by: SessionLimits.maximumDismissalDelay)
+        let dismissed = try #require(try await collect(1, from: firstPushes).first)
+        #expect(dismissed.event == .dismiss)
+
+        let second = try await harness.create()
+        let secondPushes = try await harness.server.subscribe(to: second.id, token: second.token, after: 1)
+        try await advance(harness, by: 300)
+        #expect(try await collect(1, from: secondPushes).first?.event == .end)
+        await harness.server.tick()
+        #expect(try await harness.server.snapshot(of: first.id) == dismissed)
+    }
+
     @Test("a server that was down past a deadline catches up at once on restart")
     func catchUpAfterRestart() async throws {
         let harness = try SyncHarness()

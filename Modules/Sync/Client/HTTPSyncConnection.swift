@@ -7,6 +7,7 @@ import Foundation
 #endif
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server.
 ///
@@ -34,10 +35,7 @@ public struct HTTPSyncConnection: SyncConnection {
     public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
         -> CreatedActivity
     {
-        var body: [String: JSONValue] = [
-            "name": .string(attributes.name.value), "client_id": .string(clientID), "show_seconds": .bool(showSeconds),
-        ]
-        body["target_seconds"] = attributes.plannedSeconds.map(JSONValue.number) ?? .null
+        let body = CreateActivityBody(attributes: attributes, clientID: clientID, showSeconds: showSeconds)
         let created = try await call(CreatedBody.self, "POST", "/v1/activities", body: body)
         return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot)
     }
@@ -54,12 +52,7 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
-        var body: [String: JSONValue] = [
-            "client_id": .string(request.key.clientID), "intent_id": .string(request.key.intentID),
-            "action": .string(request.intent.action),
-        ]
-        if case .adjustTarget(let seconds) = request.intent { body["adjust_seconds"] = .number(seconds) }
-        if let expected = request.expectedVersion { body["expected_version"] = .number(Double(expected)) }
+        let body = IntentBody(request)
         var delay = Duration.milliseconds(50)
         for attempt in 1...attempts {
             do {
@@ -104,7 +97,7 @@ public struct HTTPSyncConnection: SyncConnection {
     // MARK: - Plumbing
 
     private func call<T: Decodable>(
-        _ type: T.Type, _ method: String, _ path: String, body: [String: JSONValue]? = nil, token: String? = nil,
+        _ type: T.Type, _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
         activityID: String = ""
     ) async throws(SyncError) -> T {
         var request = HTTPClientRequest(url: baseURL + path)
@@ -112,7 +105,12 @@ public struct HTTPSyncConnection: SyncConnection {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
-            let data = (try? JSONEncoder().encode(body)) ?? Data()
+            let data: Data
+            do {
+                data = try JSONEncoder().encode(body)
+            } catch {
+                throw .badRequest("The request could not be written as JSON: \(error).")
+            }
             request.body = .bytes(ByteBuffer(bytes: data))
         }
         let response: HTTPClientResponse
@@ -171,7 +169,7 @@ public struct HTTPSyncConnection: SyncConnection {
                 var parser = SSEParser()
                 do {
                     for try await buffer in body {
-                        await lastByte.touch()
+                        lastByte.touch()
                         for event in parser.feed(buffer.readableBytesView) {
                             let payload = try JSONDecoder().decode(PushPayload.self, from: Data(event.data.utf8))
                             continuation.yield(payload.snapshot)
@@ -185,7 +183,7 @@ public struct HTTPSyncConnection: SyncConnection {
             let watchdog = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: readTimeout / 4)
-                    if await lastByte.silence() > readTimeout {
+                    if lastByte.silence() > readTimeout {
                         continuation.finish(throwing: SyncError.unreachable("no data for \(readTimeout)"))
                         reader.cancel()
                         return
@@ -217,28 +215,12 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 }
 
-/// When a stream last received bytes.
-private actor LastActivity {
-    private var last = ContinuousClock.now
+/// When a stream last received bytes: set by the reader as each chunk arrives, read by the
+/// watchdog. Behind a lock rather than on an actor, so a chunk costs neither a hop nor a
+/// suspension.
+private final class LastActivity: Sendable {
+    private let last = Mutex(ContinuousClock.now)
 
-    func touch() { last = .now }
-    func silence() -> Duration { ContinuousClock.now - last }
-}
-
-/// A JSON value for request bodies built from parts.
-enum JSONValue: Encodable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        }
-    }
+    func touch() { last.withLock { $0 = .now } }
+    func silence() -> Duration { ContinuousClock.now - last.withLock { $0 } }
 }

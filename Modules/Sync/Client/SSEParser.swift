@@ -1,15 +1,15 @@
 /// Reads a server-sent event stream as its bytes arrive: lines of `field: value`, an
 /// event ending at a blank line, comments (`:`) skipped. (EventSource, the usual package,
 /// does not build on Linux; the format is small enough to read by hand.)
-public struct SSEParser: Sendable {
+struct SSEParser: Sendable {
     /// One complete event.
-    public struct Event: Hashable, Sendable {
+    struct Event: Hashable, Sendable {
         /// The `id:` field, if any.
-        public var id: String?
+        var id: String?
         /// The `event:` field, or `message` when absent.
-        public var name: String
+        var name: String
         /// The `data:` lines, joined with newlines.
-        public var data: String
+        var data: String
     }
 
     private var buffer: [UInt8] = []
@@ -18,10 +18,10 @@ public struct SSEParser: Sendable {
     private var dataLines: [String] = []
 
     /// A parser at the start of a stream.
-    public init() {}
+    init() {}
 
     /// Feeds bytes; answers the events they complete.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+    mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         buffer.append(contentsOf: bytes)
         var events: [Event] = []
         while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {

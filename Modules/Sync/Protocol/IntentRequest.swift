@@ -18,11 +18,8 @@ public struct IntentRequest: Hashable, Sendable {
     /// A request, checked: ids of 1 to 128 characters, no start intent, a finite
     /// adjustment of at most 8 hours either way.
     public init(clientID: String, intentID: String, intent: Intent, expectedVersion: UInt64? = nil) throws(SyncError) {
-        for (field, value) in [("client_id", clientID), ("intent_id", intentID)] {
-            guard !value.isEmpty, value.count <= Self.maximumIDLength else {
-                throw .badRequest("'\(field)' must be 1 to \(Self.maximumIDLength) characters.")
-            }
-        }
+        try Self.checkID(clientID, field: "client_id")
+        try Self.checkID(intentID, field: "intent_id")
         switch intent {
         case .start:
             throw .badRequest("'action' must be pause, resume, finish, cancel or adjust; activities are started by creating them.")
@@ -36,5 +33,13 @@ public struct IntentRequest: Hashable, Sendable {
         key = IntentKey(clientID: clientID, intentID: intentID)
         self.intent = intent
         self.expectedVersion = expectedVersion
+    }
+
+    /// Refuses a client or intent id that is empty or longer than ``maximumIDLength``,
+    /// naming the field; creating an activity checks its `client_id` with the same rule.
+    static func checkID(_ value: String, field: String) throws(SyncError) {
+        guard !value.isEmpty, value.count <= maximumIDLength else {
+            throw .badRequest("'\(field)' must be 1 to \(maximumIDLength) characters.")
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Domain
 
-/// The body of `POST /v1/activities`.
-struct CreateActivityBody: Decodable {
+/// The body of `POST /v1/activities`: the client writes it and the server reads it, so
+/// both share this one definition of the wire format.
+struct CreateActivityBody: Codable {
     static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds"]
 
     let attributes: SessionAttributes
@@ -15,15 +16,20 @@ struct CreateActivityBody: Decodable {
         case showSeconds = "show_seconds"
     }
 
+    /// The body a client sends to start an activity.
+    init(attributes: SessionAttributes, clientID: String, showSeconds: Bool) {
+        self.attributes = attributes
+        self.clientID = clientID
+        self.showSeconds = showSeconds
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
         let target = try container.decodeIfPresent(Double.self, forKey: .targetSeconds)
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
-        guard !clientID.isEmpty, clientID.count <= IntentRequest.maximumIDLength else {
-            throw SyncError.badRequest("'client_id' must be 1 to \(IntentRequest.maximumIDLength) characters.")
-        }
+        try IntentRequest.checkID(clientID, field: "client_id")
         do {
             attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target)
         } catch {
@@ -31,10 +37,20 @@ struct CreateActivityBody: Decodable {
             throw SyncError.badRequest("'\(field)': \(error.description)")
         }
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(attributes.name.value, forKey: .name)
+        // Written even when absent: `null` is how the protocol says open-ended.
+        try container.encode(attributes.plannedSeconds, forKey: .targetSeconds)
+        try container.encode(clientID, forKey: .clientID)
+        try container.encode(showSeconds, forKey: .showSeconds)
+    }
 }
 
-/// The body of `POST /v1/activities/{id}/intents`.
-struct IntentBody: Decodable {
+/// The body of `POST /v1/activities/{id}/intents`: the client writes it and the server
+/// reads it, so both share this one definition of the wire format.
+struct IntentBody: Codable {
     static let fields: Set<String> = ["client_id", "intent_id", "action", "adjust_seconds", "expected_version"]
 
     let clientID: String
@@ -50,12 +66,23 @@ struct IntentBody: Decodable {
         case expectedVersion = "expected_version"
     }
 
+    /// The body a client sends for `request`.
+    init(_ request: IntentRequest) {
+        clientID = request.key.clientID
+        intentID = request.key.intentID
+        intent = request.intent
+        expectedVersion = request.expectedVersion
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         clientID = try container.decode(String.self, forKey: .clientID)
         intentID = try container.decode(String.self, forKey: .intentID)
-        // Read as a number first, so a negative or fractional version gets a clear message.
-        if let version = try container.decodeIfPresent(Double.self, forKey: .expectedVersion) {
+        // A whole number is read exactly, past what a Double holds; anything else is read as
+        // a number, so a negative or fractional version gets a clear message.
+        if let version = try? container.decodeIfPresent(UInt64.self, forKey: .expectedVersion) {
+            expectedVersion = version
+        } else if let version = try container.decodeIfPresent(Double.self, forKey: .expectedVersion) {
             guard version >= 0, version == version.rounded(), version < 1.8e19 else {
                 throw SyncError.badRequest("'expected_version' must be a whole number from 0 up.")
             }
@@ -64,19 +91,30 @@ struct IntentBody: Decodable {
             expectedVersion = nil
         }
         let adjust = try container.decodeIfPresent(Double.self, forKey: .adjustSeconds)
-        switch try container.decode(String.self, forKey: .action) {
-        case "pause": intent = .pause
-        case "resume": intent = .resume
-        case "finish": intent = .finish
-        case "cancel": intent = .cancel
-        case "adjust":
-            guard let adjust else { throw SyncError.badRequest("'adjust_seconds' is required when 'action' is adjust.") }
-            intent = .adjustTarget(bySeconds: adjust)
-        case let other:
-            throw SyncError.badRequest("'action' must be pause, resume, finish, cancel or adjust, not '\(other.prefix(32))'.")
+        let action = try container.decode(String.self, forKey: .action)
+        if action == "adjust", adjust == nil {
+            throw SyncError.badRequest("'adjust_seconds' is required when 'action' is adjust.")
+        }
+        // Intent's own decoding says what each action means: it reads the same `action` and
+        // `adjust_seconds` fields. It fails for an unknown action and for `start`, which
+        // needs attributes that no intent body may carry.
+        do {
+            intent = try Intent(from: decoder)
+        } catch {
+            throw SyncError.badRequest("'action' must be pause, resume, finish, cancel or adjust, not '\(action.prefix(32))'.")
         }
         if adjust != nil, intent.action != "adjust" {
             throw SyncError.badRequest("'adjust_seconds' goes only with 'action': adjust.")
         }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(clientID, forKey: .clientID)
+        try container.encode(intentID, forKey: .intentID)
+        // `action` and `adjust_seconds`, as Intent writes them.
+        try intent.encode(to: encoder)
+        // A UInt64, so it goes as an exact integer.
+        try container.encodeIfPresent(expectedVersion, forKey: .expectedVersion)
     }
 }

@@ -27,6 +27,10 @@ public actor SyncServer {
     private var activities: [String: StoredActivity]
     /// Every activity as the storage has it: what is listed and pushed.
     private var durable: [String: StoredActivity]
+    /// When each activity in ``activities`` next needs its clock rules. Kept as each one
+    /// changes, so a change works out only its own deadline; dismissed activities (most of
+    /// them, over a server's life) never change again and have none.
+    private var deadlines: [String: Date]
     private var subscribers: [String: Broadcast<ActivitySnapshot>] = [:]
 
     private var pending: [SyncRecord] = []
@@ -53,6 +57,7 @@ public actor SyncServer {
         let restored = SyncRecord.fold(try storage.load())
         activities = restored
         durable = restored
+        deadlines = restored.compactMapValues { Self.deadline(of: $0.snapshot) }
     }
 
     // MARK: - Requests
@@ -70,7 +75,7 @@ public actor SyncServer {
         let id = makeID()
         let token = makeToken()
         let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
-        activities[id] = StoredActivity(snapshot: snapshot, token: token)
+        store(StoredActivity(snapshot: snapshot, token: token), as: id)
         try await commit(SyncRecord(snapshot: snapshot, token: token, answers: []), push: snapshot)
         scheduleDeadlines()
         return CreatedActivity(id: id, token: token, state: snapshot)
@@ -117,7 +122,7 @@ public actor SyncServer {
         let changed = outcome.snapshot.version != current.version
         stored.snapshot = outcome.snapshot
         stored.remember(answer)
-        activities[id] = stored
+        store(stored, as: id)
 
         try await commit(
             SyncRecord(snapshot: outcome.snapshot, token: nil, answers: [answer]),
@@ -192,7 +197,8 @@ public actor SyncServer {
     public func tick() async {
         guard !isShutDown else { return }
         let now = clock.now()
-        for id in activities.keys { advanceClockRules(of: id, at: now) }
+        // Dismissed activities have no deadline and no rule left to run.
+        for id in deadlines.keys { advanceClockRules(of: id, at: now) }
         scheduleDeadlines()
         // A failed commit has already been answered and forgotten; the next tick retries.
         try? await commit(nil, push: nil)
@@ -242,7 +248,7 @@ public actor SyncServer {
                 id: id, version: snapshot.version + 1, timestamp: max(now, snapshot.timestamp), event: event,
                 activity: advanced)
             stored.snapshot = next
-            activities[id] = stored
+            store(stored, as: id)
             pending.append(SyncRecord(snapshot: next, token: nil, answers: []))
             pendingPushes.append(next)
         }
@@ -258,20 +264,27 @@ public actor SyncServer {
 
     // MARK: - Deadlines
 
+    /// Puts an activity's new state in place, and its next deadline beside it.
+    private func store(_ stored: StoredActivity, as id: String) {
+        activities[id] = stored
+        deadlines[id] = Self.deadline(of: stored.snapshot)
+    }
+
+    /// When an activity next needs its clock rules, read from its state alone: once it has
+    /// ended, the dismissal; before, the completion, the automatic end or going stale,
+    /// whichever comes first. `nil` once it is dismissed. A deadline that has passed is due now.
+    private static func deadline(of snapshot: ActivitySnapshot) -> Date? {
+        guard snapshot.event != .dismiss else { return nil }
+        let activity = snapshot.activity
+        if let dismissal = activity.lifecycle.dismissalDate { return dismissal }
+        // Counted after the last push: a stale date at or before it has been pushed already.
+        return activity.nextDeadline(after: snapshot.timestamp)
+    }
+
     private func scheduleDeadlines() {
         deadlineTask?.cancel()
         deadlineTask = nil
-        guard !isShutDown else { return }
-        let now = clock.now()
-        let next = activities.values.compactMap { stored -> Date? in
-            guard stored.snapshot.event != .dismiss else { return nil }
-            let activity = stored.snapshot.activity
-            // A stale date or dismissal that has passed without its push is due now.
-            if activity.status(at: now) == .dismissed { return now }
-            if activity.status(at: now) == .stale, Self.staleNotYetPushed(stored.snapshot) { return now }
-            return activity.nextDeadline(after: now)
-        }.min()
-        guard var next else { return }
+        guard !isShutDown, var next = deadlines.values.min() else { return }
         if let notBefore, notBefore > next { next = notBefore }
         let clock = self.clock
         deadlineTask = Task { [weak self] in
@@ -348,6 +361,7 @@ public actor SyncServer {
             // Forget everything that is not durable: this batch and whatever was queued on
             // top of it. Their intents are answered with the error; nothing was applied.
             activities = durable
+            deadlines = durable.compactMapValues { Self.deadline(of: $0.snapshot) }
             let queued = pendingWaiters
             pending = []
             pendingPushes = []
