@@ -106,14 +106,9 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     private static func write(
         _ document: Document, to url: URL, schema: DocumentSchema<Document>, prettyPrinted: Bool
     ) throws(PersistenceError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
-        var data: Data
-        do {
-            data = try encoder.encode(DocumentEnvelope(format: schema.name, version: schema.version, content: document))
-        } catch {
-            throw .unencodable(path: url.path, reason: "\(error)")
-        }
+        var data = try StoreJSON.encode(
+            DocumentEnvelope(format: schema.name, version: schema.version, content: document), path: url.path,
+            pretty: prettyPrinted)
         data.append(0x0A)
         try DurableFile.save(data, to: url)
     }

@@ -34,10 +34,8 @@ enum LineFileHeader {
 
     /// The header line's bytes.
     static func encode(_ header: FileHeader) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A header of strings and integers always encodes.
-        return (try? encoder.encode(header)) ?? Data()
+        (try? StoreJSON.encode(header, path: "")) ?? Data()
     }
 }
 

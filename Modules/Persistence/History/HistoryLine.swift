@@ -10,16 +10,6 @@ import Foundation
 enum HistoryLine {
     /// The line for `record`, without its newline.
     static func encode(_ record: SessionRecord, path: String) throws(PersistenceError) -> Data {
-        do {
-            return try encoder.encode(record)
-        } catch {
-            throw .unencodable(path: path, reason: "\(error)")
-        }
+        try StoreJSON.encode(record, path: path)
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }

@@ -198,12 +198,6 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     }
 
     private func encode<Value: Encodable>(_ value: Value, path: String) throws(PersistenceError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(value)
-        } catch {
-            throw .unencodable(path: path, reason: "\(error)")
-        }
+        try StoreJSON.encode(value, path: path)
     }
 }

@@ -21,8 +21,8 @@ struct CommandOutput {
     let format: OutputFormat
     /// The columns a view is offered.
     let width: Int
-    /// The environment every view of this run is drawn in: now, the person's locale and
-    /// time zone, the colour depth of ``format``.
+    /// The environment every view of this run is drawn in: now, the person's time zone,
+    /// the colour depth of ``format``.
     let environment: ViewEnvironment
 
     /// The width used when nothing says otherwise: what terminals open with.
@@ -31,11 +31,12 @@ struct CommandOutput {
     /// The output of this process, as of `now`.
     static func standard(now: Date = Date()) -> CommandOutput {
         let variables = ProcessInfo.processInfo.environment
-        let isTTY = isatty(STDOUT_FILENO) != 0
+        let standardOutput = Terminal(output: STDOUT_FILENO)
+        let isTTY = Terminal.isTerminal(STDOUT_FILENO)
         let format = OutputFormat.detect(environment: variables, isTTY: isTTY)
         return CommandOutput(
             format: format,
-            width: width(isTTY: isTTY, terminalColumns: isTTY ? terminalColumns() : nil, environment: variables),
+            width: width(isTTY: isTTY, terminalColumns: isTTY ? standardOutput.size?.width : nil, environment: variables),
             environment: ViewEnvironment(
                 now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)))
     }
@@ -63,12 +64,5 @@ struct CommandOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
         Console.say(String(decoding: data, as: UTF8.self))
-    }
-
-    /// The columns of the terminal on standard output, or `nil` when it does not say.
-    private static func terminalColumns() -> Int? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 }
