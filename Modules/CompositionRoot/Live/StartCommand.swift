@@ -120,16 +120,18 @@ struct StartCommand: AsyncParsableCommand {
                 bells: bells)
             return await session.run(keys: keys)
         }
-        return Self.finish(ending, locations: locations)
+        return await Self.finish(ending, locations: locations)
     }
 
     /// Prints what the ending calls for and answers the exit status.
-    private static func finish(_ ending: LiveSession.Ending, locations: StoreLocations) -> ExitStatus {
+    private static func finish(_ ending: LiveSession.Ending, locations: StoreLocations) async -> ExitStatus {
         switch ending {
         case .ended(let snapshot):
             let activity = snapshot.activity
-            let lines = LiveStores.readHistoryIfPossible(at: locations, unavailable: "today's total and streak are not shown") {
-                SessionSummary.lines(of: activity, history: $0)
+            let lines = await OffThePool.run {
+                LiveStores.readHistoryIfPossible(at: locations, unavailable: "today's total and streak are not shown") {
+                    SessionSummary.lines(of: activity, history: $0)
+                }
             }
             for line in lines ?? SessionSummary.lines(of: activity, history: nil) { Console.say(line) }
         case .left:
