@@ -66,4 +66,26 @@ struct TerminalRestoreTests {
         #expect(PseudoTerminal.terminatingSignal(status) == SIGTERM)
         expectRestored(pty)
     }
+
+    @Test("SIGTERM is an event while a screen watches it, and kills again once it stops watching")
+    func signalsGivenBack() throws {
+        let pty = try probe()
+        pty.type("g")
+        #expect(pty.waitForText("watching"))
+        // Dispatch arms its signal source a moment after the stream is made; a SIGTERM in
+        // that moment is ignored, so send one until one arrives as an event.
+        var watched = false
+        for _ in 0..<50 where !watched {
+            pty.signal(SIGTERM)
+            watched = pty.waitForText("watched", timeout: .milliseconds(200))
+        }
+        #expect(watched, "SIGTERM did not arrive as an event: \(pty.errors)")
+        pty.type("h")
+        #expect(pty.waitForText("given back"))
+        pty.signal(SIGTERM)
+        // Were SIGTERM still ignored, the probe would wait on and this would time out.
+        let status = try #require(pty.waitForExit())
+        #expect(PseudoTerminal.terminatingSignal(status) == SIGTERM)
+        expectRestored(pty)
+    }
 }

@@ -3,6 +3,8 @@
 // given back on each path.
 //   q: leaves in order and exits 0      x: calls exit(3) without leaving (the atexit hook)
 //   s: dies of SIGSEGV (a crash)        t: waits for SIGTERM, which kills it by default
+//   g: watches SIGTERM as a screen does (SignalEvents), writing "watched" for each
+//   h: stops watching; the next SIGTERM must kill it
 import CompositionRoot
 import Foundation
 
@@ -19,6 +21,7 @@ do {
 }
 terminal.write("ready")
 var byte: UInt8 = 0
+var watching: Task<Void, Never>?
 while read(STDIN_FILENO, &byte, 1) == 1 {
     switch byte {
     case UInt8(ascii: "q"):
@@ -30,6 +33,18 @@ while read(STDIN_FILENO, &byte, 1) == 1 {
         raise(SIGSEGV)
     case UInt8(ascii: "t"):
         terminal.write("waiting")
+    case UInt8(ascii: "g"):
+        // While a screen is open, SIGTERM is an event and does not kill...
+        let signals = SignalEvents.stream([SIGTERM])
+        // Detached: the main actor is busy reading keys.
+        watching = Task.detached { for await _ in signals { terminal.write("watched") } }
+        terminal.write("watching")
+    case UInt8(ascii: "h"):
+        // ...and once it has closed (its task cancelled, as a screen's are), the action
+        // from before is back.
+        watching?.cancel()
+        await watching?.value
+        terminal.write("given back")
     default:
         continue
     }
