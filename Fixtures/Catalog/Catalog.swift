@@ -74,13 +74,13 @@ public enum Catalog {
         all.first { $0.id == id }
     }
 
-    /// The scenarios whose id, title, view name or fixture contains every word of `text`
-    /// (case-insensitive); all of them for an empty text.
+    /// The scenarios whose ``Scenario/searchText`` (id, title and view name) contains
+    /// every word of `text` (case-insensitive); all of them for an empty text.
     public static func search(_ text: String) -> [Scenario] {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return all }
         return all.filter { scenario in
-            let haystack = [scenario.id, scenario.title, scenario.kind.title].joined(separator: " ").lowercased()
+            let haystack = scenario.searchText
             return words.allSatisfy(haystack.contains)
         }
     }

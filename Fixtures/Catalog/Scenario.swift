@@ -27,6 +27,13 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
     /// The size the view is meant for: its platform budget, or a common terminal.
     public var naturalSize: Size { kind.naturalSize }
 
+    /// What a search looks in, lowercased: the id, the title and the view's name.
+    /// ``Catalog/search(_:)`` and the HTML gallery's search field both match against it,
+    /// so the terminal and the browser find the same scenarios.
+    public var searchText: String {
+        [id, title, kind.title].joined(separator: " ").lowercased()
+    }
+
     /// The inputs, as editable controls.
     public var inputs: ScenarioInputs { recipe.inputs }
 

@@ -27,32 +27,20 @@ public struct PreviewSyncConnection: SyncConnection {
     }
 
     /// A connection replaying the pushes of `script`: the start, then each step that
-    /// changed the activity, stamped with the step's instant.
+    /// changed the activity, stamped with the step's instant. The activities are
+    /// ``ContentStateMother``'s, so they are the ones the script's own activity ends with.
     public init(script: SessionScript) {
-        var now = script.start
-        var activity = ContentStateMother.makeActivity(
-            attributes: script.attributes, showSeconds: script.showSeconds, start: script.start)
-        var pushes = [ActivitySnapshot(id: Self.activityID, version: 1, timestamp: now, event: .start, activity: activity)]
-        for step in script.steps {
-            now = now.addingTimeInterval(step.afterSeconds)
-            let advanced = Self.advance(activity, with: step, at: now)
-            guard advanced != activity else { continue }
-            activity = advanced
+        let timeline = ContentStateMother.makeTimeline(
+            attributes: script.attributes, showSeconds: script.showSeconds, start: script.start,
+            steps: script.steps.map { ($0.afterSeconds, $0.intent) })
+        var pushes: [ActivitySnapshot] = []
+        for (index, entry) in timeline.enumerated() where index == 0 || entry.activity != timeline[index - 1].activity {
+            let event: ActivityEvent = index == 0 ? .start : entry.activity.content.isEnded ? .end : .update
             pushes.append(ActivitySnapshot(
-                id: Self.activityID, version: UInt64(pushes.count + 1), timestamp: now,
-                event: activity.content.isEnded ? .end : .update, activity: activity))
+                id: Self.activityID, version: UInt64(pushes.count + 1), timestamp: entry.at, event: event,
+                activity: entry.activity))
         }
         self.init(pushes: pushes)
-    }
-
-    private static func advance(_ activity: Activity, with step: SessionScript.Step, at now: Date) -> Activity {
-        let advanced = Transition.advance(activity, to: now)
-        guard let intent = step.intent else { return advanced }
-        do {
-            return try Transition.apply(intent, to: advanced, at: now)
-        } catch {
-            preconditionFailure("a script's step \(intent.action) was refused: \(error)")
-        }
     }
 
     /// A session running 125 s into 300 (seeds/000).

@@ -17,14 +17,29 @@ public enum ContentStateMother {
         start: Date = InstantMother.morning,
         steps: [(afterSeconds: Double, intent: Intent?)] = []
     ) -> Activity {
+        let timeline = makeTimeline(attributes: attributes, showSeconds: showSeconds, start: start, steps: steps)
+        return timeline[timeline.count - 1].activity
+    }
+
+    /// Every activity ``makeActivity(attributes:showSeconds:start:steps:)`` passes through,
+    /// with the instant it is reached: the start, then one entry per step (unchanged when
+    /// the step changed nothing). What a double replays as a server's pushes.
+    public static func makeTimeline(
+        attributes: SessionAttributes = SessionAttributesMother.makeAttributes(),
+        showSeconds: Bool = true,
+        start: Date = InstantMother.morning,
+        steps: [(afterSeconds: Double, intent: Intent?)] = []
+    ) -> [(at: Date, activity: Activity)] {
         var now = start
         var activity = apply(.start(attributes, showSeconds: showSeconds), to: nil, at: now)
+        var timeline = [(at: now, activity: activity)]
         for step in steps {
             now = now.addingTimeInterval(step.afterSeconds)
             activity = Transition.advance(activity, to: now)
             if let intent = step.intent { activity = apply(intent, to: activity, at: now) }
+            timeline.append((at: now, activity: activity))
         }
-        return activity
+        return timeline
     }
 
     /// Just started: 0 of 300 seconds.

@@ -44,7 +44,7 @@ struct CommandPartsTests {
         #expect(message.contains("2026-11-21") && message.contains("today") && message.contains("7d"))
     }
 
-    @Test("the width is the terminal's, else COLUMNS, else 80; a pipe ignores the terminal")
+    @Test("the width is the terminal's, else COLUMNS, else 80 (or a command's own fallback); a pipe ignores the terminal")
     func width() {
         #expect(CommandOutput.width(isTTY: true, terminalColumns: 132, environment: ["COLUMNS": "100"]) == 132)
         #expect(CommandOutput.width(isTTY: true, terminalColumns: nil, environment: ["COLUMNS": "100"]) == 100)
@@ -52,6 +52,8 @@ struct CommandPartsTests {
         #expect(CommandOutput.width(isTTY: false, terminalColumns: nil, environment: [:]) == 80)
         #expect(CommandOutput.width(isTTY: false, terminalColumns: nil, environment: ["COLUMNS": "wide"]) == 80)
         #expect(CommandOutput.width(isTTY: false, terminalColumns: nil, environment: ["COLUMNS": "0"]) == 80)
+        #expect(CommandOutput.width(isTTY: false, terminalColumns: nil, environment: [:], fallback: 160) == 160)
+        #expect(CommandOutput.width(isTTY: true, terminalColumns: 100, environment: [:], fallback: 160) == 100)
     }
 
     @Test("presets are the most sat sessions, most often first, then most recent; cancelled ones do not count")

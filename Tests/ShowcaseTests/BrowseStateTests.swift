@@ -51,4 +51,22 @@ struct BrowseStateTests {
         #expect(quitting.handle(.character("q")) == false)
         #expect(state.handle(Key.interrupt) == false)
     }
+
+    @Test("the preview draws the scenario as render does: in its own environment, at its own instant", arguments: [
+        "Timer/Screen/inProgress", "LiveActivity/LockScreen/stale", "Widgets/Medium/streak",
+    ])
+    func preview(id: String) throws {
+        var state = BrowseState(selecting: id)
+        _ = state.handle(.character("s"))
+        let scenario = try #require(state.scenario)
+        let screen = Frame(
+            rendering: BrowseScreen(state: state), width: 160, height: 48,
+            environment: Variant(depth: .ansi16).environment(now: InstantMother.morning))
+        let text = PlainEncoder().encode(screen)
+        let rows = PlainEncoder().encode(scenario.frame(state.variant)).split(separator: "\n")
+        #expect(rows.contains { !$0.isEmpty })
+        for row in rows where !row.isEmpty {
+            #expect(text.contains(row), "\(row)")
+        }
+    }
 }

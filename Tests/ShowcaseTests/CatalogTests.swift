@@ -128,6 +128,21 @@ struct CatalogTests {
         #expect(hostile.fixture.contains("shownName: \"Evil\\u{1B}[2J\\u{1B}]0;pwned\\u{7}\\u{202E}name\""))
     }
 
+    @Test("states the script Mother names are the Mother's scripts, on every session surface", arguments: [
+        ("overTarget", SessionScriptMother.makeOverTarget()), ("stale", SessionScriptMother.makeStale()),
+    ])
+    func namedScripts(state: String, script: SessionScript) throws {
+        let scenarios = Catalog.all.filter { $0.state == state && $0.recipe is SessionRecipe }
+        #expect(scenarios.count == SessionRecipe.Surface.allCases.count)
+        for scenario in scenarios {
+            #expect(scenario.provenance == .pushed(script), "\(scenario.id)")
+            #expect(scenario.recipe.instant == script.shownAt, "\(scenario.id)")
+        }
+        #expect(SessionRecipe(.lock, script: script).script == script)
+        #expect(SessionRecipe(.lock, script: SessionScriptMother.makeScript(name: "Open sit", plannedSeconds: nil)).script
+            == SessionScriptMother.makeScript(name: "Open sit", plannedSeconds: nil))
+    }
+
     @Test("inputs refuse values that are not theirs, saying what would do")
     func badInputs() throws {
         let inputs = try #require(Catalog.scenario(id: "Timer/Screen/paused")).inputs

@@ -1,5 +1,6 @@
 import Domain
 import Fixtures
+import Foundation
 import Sync
 import Testing
 
@@ -30,5 +31,39 @@ struct PreviewSyncConnectionTests {
         await #expect(throws: SyncError.self) {
             try await PreviewSyncConnection.inProgress.send(request, to: PreviewSyncConnection.activityID, token: PreviewSyncConnection.token)
         }
+    }
+
+    @Test("a script's pushes are its changes: the start, each step that changed it, stamped with the step's instant")
+    func pushesOfScripts() {
+        let at = { (seconds: Double) in InstantMother.morning.addingTimeInterval(seconds) }
+        let running = PreviewSyncConnection(script: SessionScriptMother.makeScript())
+        #expect(running.pushes.map(\.event) == [.start, .update, .update])
+        #expect(running.pushes.map(\.timestamp) == [at(0), at(125), at(125)])
+        let expired = PreviewSyncConnection(script: SessionScriptMother.makeScript(moment: .expired(elapsed: 125)))
+        #expect(expired.pushes.map(\.event) == [.start, .update, .end])
+        #expect(expired.pushes.map(\.timestamp) == [at(0), at(125), at(125 + SessionLimits.maximumActivityDuration)])
+        let started = PreviewSyncConnection(script: SessionScriptMother.makeScript(moment: .justStarted))
+        #expect(started.pushes.map(\.event) == [.start])
+    }
+
+    @Test("every catalog script replays to the activity the script itself ends with")
+    func catalogScripts() {
+        for scenario in Catalog.all {
+            guard case .pushed(let script) = scenario.provenance else { continue }
+            let pushes = PreviewSyncConnection(script: script).pushes
+            #expect(pushes.last?.activity == script.activity, "\(scenario.id)")
+            #expect(pushes.map(\.version) == Array(1...UInt64(pushes.count)), "\(scenario.id)")
+            #expect(zip(pushes, pushes.dropFirst()).allSatisfy { $0.activity != $1.activity }, "\(scenario.id)")
+        }
+    }
+
+    @Test("the Mother's timeline starts at the start, has an entry per step, and ends with makeActivity's activity")
+    func timeline() {
+        let steps: [(afterSeconds: Double, intent: Intent?)] = [(125, .pause), (60, nil), (0, .resume), (400, nil)]
+        let timeline = ContentStateMother.makeTimeline(steps: steps)
+        #expect(timeline.map(\.at) == [0, 125, 185, 185, 585].map { InstantMother.morning.addingTimeInterval($0) })
+        #expect(timeline.last?.activity == ContentStateMother.makeActivity(steps: steps))
+        #expect(timeline[1].activity == timeline[2].activity)
+        #expect(timeline.last?.activity.content.isEnded == true)
     }
 }

@@ -66,12 +66,12 @@ public struct StatsRecipe: ControlledRecipe, Hashable {
     public var instant: Date { InstantMother.morning }
     public var provenance: Provenance { .notPushed }
 
-    public func view() -> AnyView {
-        let stats = records == .hundredThousand && Int(days) == 84
-            ? Self.manyStats : SessionStatsMother.makeStats(records: records.records, days: Int(days))
-        return StatsView(stats: stats).erased
-    }
+    /// What the stats are counted from: the records and the whole days.
+    var statsKey: StatsCache.Key { StatsCache.Key(records: records, days: Int(days)) }
 
-    /// The stats of 100,000 sessions take a while to count: counted once.
-    private static let manyStats = SessionStatsMother.makeStats(records: RecordSet.hundredThousand.records)
+    /// The stats screen, with stats counted once per set of inputs (``StatsCache``), not
+    /// on every frame `browse` draws.
+    public func view() -> AnyView {
+        StatsView(stats: StatsCache.shared.stats(statsKey)).erased
+    }
 }

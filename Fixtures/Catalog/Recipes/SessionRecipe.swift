@@ -78,6 +78,18 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         self.reconnecting = reconnecting
     }
 
+    /// A recipe for `surface` that plays `script`, one of ``SessionScriptMother``'s, so a
+    /// state the Mother names is made by the Mother. The script is started at the
+    /// fixtures' morning, as every recipe's is; its own start is not an input.
+    public init(
+        _ surface: Surface, script: SessionScript, timeDisplay: Settings.TimeDisplay = .elapsed, reconnecting: Bool = false
+    ) {
+        self.init(
+            surface, name: script.attributes.name.value, plannedSeconds: script.attributes.plannedSeconds,
+            moment: script.moment, viewedAfter: script.viewedAfter, showSeconds: script.showSeconds,
+            timeDisplay: timeDisplay, reconnecting: reconnecting)
+    }
+
     public static let controls: [RecipeControl<SessionRecipe>] = [
         .text("name", "Name", \.name),
         .number("plannedSeconds", "Planned seconds (under 1: open-ended)", \.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),

@@ -53,8 +53,7 @@ enum HTMLGallery {
                 body += "<section class=\"kind\" data-kind=\"\(scenario.kind.rawValue)\">"
                 body += "<h3>\(escape(scenario.kind.title)) <small>\(size.width)×\(size.height)</small></h3><ul>\n"
             }
-            let words = [scenario.id, scenario.title, scenario.kind.title].joined(separator: " ").lowercased()
-            body += "<li class=\"scenario\" data-id=\"\(escape(scenario.id))\" data-search=\"\(escape(words))\">"
+            body += "<li class=\"scenario\" data-id=\"\(escape(scenario.id))\" data-search=\"\(escape(scenario.searchText))\">"
             body += "<a href=\"\(escape(pagePath(scenario)))\"><code>\(escape(scenario.id))</code> \(escape(scenario.title))</a></li>\n"
         }
         if kind != nil { body += "</ul></section>\n</section>\n" }

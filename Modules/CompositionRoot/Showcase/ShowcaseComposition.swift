@@ -8,6 +8,7 @@ import Foundation
     import Glibc
 #endif
 import Persistence
+import Rendering
 import Sync
 
 /// Everything `moments-showcase` is assembled from, in one value: the catalog's fixtures,
@@ -30,15 +31,20 @@ public struct ShowcaseComposition: Sendable {
     public let environment: [String: String]
     /// Whether standard output is a terminal.
     public let outputIsTerminal: Bool
+    /// The width of that terminal in cells, when it reports one: what `variants` lays its
+    /// grid out in, by the rule every command shares.
+    public let terminalColumns: Int?
     /// Writes to standard output.
     let output: @Sendable (String) -> Void
     /// Writes to standard error.
     let errors: @Sendable (String) -> Void
 
     /// A composition with forbidden doubles reporting to `forbiddenCalls`, writing through
-    /// `output` and `errors`: what the tests run in-process.
+    /// `output` and `errors`: what the tests run in-process, with a terminal of
+    /// `terminalColumns` when they need one.
     public init(
         forbiddenCalls: ForbiddenCalls = ForbiddenCalls(), environment: [String: String], outputIsTerminal: Bool,
+        terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) {
         self.forbiddenCalls = forbiddenCalls
@@ -48,14 +54,17 @@ public struct ShowcaseComposition: Sendable {
         history = FailingSessionHistory(calls: forbiddenCalls)
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
+        self.terminalColumns = terminalColumns
         self.output = output
         self.errors = errors
     }
 
     /// The composition of the real process: its environment, standard output and error.
     public static func standard() -> ShowcaseComposition {
-        ShowcaseComposition(
-            environment: ProcessInfo.processInfo.environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        let isTTY = Terminal.isTerminal(STDOUT_FILENO)
+        return ShowcaseComposition(
+            environment: ProcessInfo.processInfo.environment, outputIsTerminal: isTTY,
+            terminalColumns: isTTY ? Terminal(output: STDOUT_FILENO).size?.width : nil,
             output: { DescriptorOutput.write($0, to: DescriptorOutput.standardOutput) },
             errors: { DescriptorOutput.write($0, to: DescriptorOutput.standardError) })
     }

@@ -54,13 +54,9 @@ struct VariantGrid {
 
     /// The frame's rows in the output format, each exactly the frame's width on screen.
     private func encodedRows(_ frame: Frame) -> [String] {
-        let text: String
-        switch format {
-        case .plain: text = PlainEncoder(trimsTrailingSpaces: false).encode(frame)
-        case .ansi(let depth): text = ANSIEncoder(depth: depth).encode(frame)
-        }
         guard frame.height > 0 else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return format.encode(frame, trimsTrailingSpaces: false)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     private static func width(of tile: Tile) -> Int {

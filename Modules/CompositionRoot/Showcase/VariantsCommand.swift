@@ -15,7 +15,7 @@ struct VariantsCommand: ShowcaseSubcommand {
     @Argument(help: "The scenario's id, as `moments-showcase list` shows it.")
     var id: String
 
-    @Option(help: "How many columns the grid may use (default: $COLUMNS, or 160).")
+    @Option(help: "How many columns the grid may use (default: the terminal's width; into a pipe, $COLUMNS, or 160).")
     var columns: Int?
 
     @OptionGroup var output: OutputOptions
@@ -27,7 +27,7 @@ struct VariantsCommand: ShowcaseSubcommand {
     func run(in composition: ShowcaseComposition) async throws {
         let scenario = try ScenarioLookup.scenario(id)
         let format = output.format(in: composition)
-        let width = columns ?? composition.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 160
+        let width = columns ?? Self.width(in: composition)
         composition.say("\(scenario.id): \(scenario.title)")
         for scheme in ColorScheme.allCases.reversed() {
             let variants = Variant.all(for: scenario).filter { $0.scheme == scheme && $0.depth == .trueColor }
@@ -41,6 +41,20 @@ struct VariantsCommand: ShowcaseSubcommand {
             for line in VariantGrid(tiles: tiles, format: format, columns: width).lines() { composition.say(line) }
         }
     }
+
+    /// The columns the grid fills when `--columns` is not given: the width every command
+    /// draws at (``CommandOutput/width(isTTY:terminalColumns:environment:fallback:)``), with
+    /// ``fallbackWidth`` when nothing says one.
+    static func width(in composition: ShowcaseComposition) -> Int {
+        CommandOutput.width(
+            isTTY: composition.outputIsTerminal, terminalColumns: composition.terminalColumns,
+            environment: composition.environment, fallback: fallbackWidth)
+    }
+
+    /// The width of a grid into a pipe with no `COLUMNS`: wider than a command's 80, so
+    /// a file or a pager still shows three tiles of a Live Activity side by side, as the
+    /// help has always promised.
+    static let fallbackWidth = 160
 
     /// `medium · 50×8`: what differs between tiles of one scheme.
     static func label(_ variant: Variant, _ scenario: Scenario) -> String {

@@ -37,9 +37,14 @@ public enum OutputFormat: Hashable, Sendable {
     }
 
     /// The frame encoded in this format, rows separated by `lineSeparator`.
-    public func encode(_ frame: Frame, lineSeparator: String = "\n") -> String {
+    ///
+    /// Plain text drops the spaces at a row's end (``PlainEncoder/trimsTrailingSpaces``)
+    /// unless `trimsTrailingSpaces` is `false`: what a caller that sets frames side by
+    /// side needs, so every row is the frame's width. ANSI rows always are.
+    public func encode(_ frame: Frame, lineSeparator: String = "\n", trimsTrailingSpaces: Bool = true) -> String {
         switch self {
-        case .plain: return PlainEncoder(lineSeparator: lineSeparator).encode(frame)
+        case .plain:
+            return PlainEncoder(lineSeparator: lineSeparator, trimsTrailingSpaces: trimsTrailingSpaces).encode(frame)
         case .ansi(let depth): return ANSIEncoder(depth: depth, lineSeparator: lineSeparator).encode(frame)
         }
     }

@@ -44,4 +44,16 @@ struct OutputFormatTests {
         #expect(OutputFormat.ansi(.monochrome).encode(frame) == "\u{1B}[0;1ma \u{1B}[0m")
         #expect(OutputFormat.plain.colorDepth == .monochrome)
     }
+
+    @Test("plain rows keep their trailing spaces when asked, so frames can be set side by side")
+    func encodeFullRows() {
+        var frame = Frame(width: 3, height: 2)
+        frame.put("a", cells: 1, x: 0, y: 0, style: CellStyle(foreground: EncoderTests.accent))
+        #expect(OutputFormat.plain.encode(frame) == "a\n")
+        #expect(OutputFormat.plain.encode(frame, trimsTrailingSpaces: false) == "a  \n   ")
+        #expect(OutputFormat.plain.encode(frame, lineSeparator: "|", trimsTrailingSpaces: false) == "a  |   ")
+        #expect(
+            OutputFormat.ansi(.ansi16).encode(frame, trimsTrailingSpaces: false)
+                == OutputFormat.ansi(.ansi16).encode(frame))
+    }
 }

@@ -42,11 +42,14 @@ struct CommandOutput {
     }
 
     /// The width to draw at: a terminal's own width when it reports one, else a positive
-    /// `COLUMNS`, else ``fallbackWidth``.
-    static func width(isTTY: Bool, terminalColumns: Int?, environment: [String: String]) -> Int {
+    /// `COLUMNS`, else `fallback` (``fallbackWidth`` unless a command has a reason to differ,
+    /// as `moments-showcase variants` does). The one rule of every command's width.
+    static func width(
+        isTTY: Bool, terminalColumns: Int?, environment: [String: String], fallback: Int = fallbackWidth
+    ) -> Int {
         if isTTY, let terminalColumns, terminalColumns > 0 { return terminalColumns }
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
-        return fallbackWidth
+        return fallback
     }
 
     /// Draws `view` once and prints it. The view is offered this output's width and at

@@ -35,10 +35,9 @@ struct BrowseCommand: ShowcaseSubcommand {
         guard terminal.isInteractive else {
             throw ShowcaseFailure(message: "browse needs a terminal. Use `moments-showcase render ID` or `export` when piping.")
         }
-        let depth = output.color?.format.colorDepth ?? {
-            if case .ansi(let depth) = OutputFormat.detect(environment: composition.environment, isTTY: true) { return depth }
-            return .monochrome
-        }()
+        // Standard output is the terminal just checked, so this is the depth `render`
+        // would draw at there: --color, else what TERM, COLORTERM and NO_COLOR allow.
+        let depth = output.format(in: composition).colorDepth
         let events = Self.events(terminal)
         do {
             try terminal.enter()

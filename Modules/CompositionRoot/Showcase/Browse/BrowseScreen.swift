@@ -59,10 +59,9 @@ struct BrowseScreen: CompositeView {
         }
         let variant = state.variant
         let size = scenario.naturalSize
-        let instant = scenario.recipe.instant
         let view = scenario.view().frame(width: size.width, height: size.height, alignment: .topLeading)
             .transformEnvironment { environment in
-                environment = variant.environment(now: instant)
+                environment = scenario.environment(variant)
             }
         let caption = Text("\(scenario.id) · \(variant.scheme.rawValue) · \(Variant.name(of: variant.textSize))")
             .foreground(.secondary)
