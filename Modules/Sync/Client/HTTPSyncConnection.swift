@@ -207,8 +207,7 @@ public struct HTTPSyncConnection: SyncConnection {
                 UInt8(ascii: "~"):
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                escaped += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+                escaped += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
             }
         }
         return escaped

@@ -45,9 +45,7 @@ struct SyncRoutes: Sendable {
     private func show(_ context: BasicRequestContext) async -> Response {
         do {
             let snapshot = try await server.snapshot(of: context.parameters.get("id") ?? "")
-            var response = Self.encoded(PushPayload(snapshot), status: .ok)
-            response.headers[.eTag] = "\"\(snapshot.version)\""
-            return response
+            return Self.state(snapshot)
         } catch {
             return Self.failure(error)
         }
@@ -65,9 +63,7 @@ struct SyncRoutes: Sendable {
             let intent = try IntentRequest(
                 clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected)
             let snapshot = try await server.send(intent, to: id, token: token)
-            var response = Self.encoded(PushPayload(snapshot), status: .ok)
-            response.headers[.eTag] = "\"\(snapshot.version)\""
-            return response
+            return Self.state(snapshot)
         } catch {
             return Self.failure(error)
         }
@@ -142,6 +138,14 @@ struct SyncRoutes: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+
+    /// An activity's state as `GET` and an intent answer it: the push payload, with its
+    /// version as the ETag a later `If-Match` names.
+    private static func state(_ snapshot: ActivitySnapshot) -> Response {
+        var response = encoded(PushPayload(snapshot), status: .ok)
+        response.headers[.eTag] = "\"\(snapshot.version)\""
+        return response
+    }
 
     static func encoded(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
         let data = (try? encoder.encode(value)) ?? Data(#"{"error":"encoding_failed"}"#.utf8)
