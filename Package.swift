@@ -25,8 +25,13 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "TerminalIO", targets: ["TerminalIO"]),
+        .library(name: "LiveApp", targets: ["LiveApp"]),
+        // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
-        .library(name: "CompositionRoot", targets: ["CompositionRoot"]),
+        .library(name: "ShowcaseApp", targets: ["ShowcaseApp"]),
+        .library(name: "LiveComposition", targets: ["LiveComposition"]),
+        .library(name: "ShowcaseComposition", targets: ["ShowcaseComposition"]),
         // MARK: - The two mini-apps
         .executable(name: "moments", targets: ["MomentsLive"]),
         .executable(name: "moments-showcase", targets: ["MomentsShowcase"]),
@@ -126,49 +131,102 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios
-        .target(
-            name: "Fixtures",
-            dependencies: ["Domain", "Rendering", "Sync", "Persistence"],
-            path: "Fixtures",
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: - CompositionRoot: the one place where modules are wired
-        .target(
-            name: "CompositionRoot",
-            dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The embedded server's services run in a group of our own, logging nowhere.
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Modules/CompositionRoot",
-            swiftSettings: swiftSettings
-        ),
+        // MARK: - TerminalIO: raw mode, keys, signals, size, output, restore; toolchain only
+        .target(name: "TerminalIO", path: "Modules/TerminalIO", swiftSettings: swiftSettings),
         .testTarget(
-            name: "CompositionRootTests",
-            dependencies: [
-                "CompositionRoot", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
-            path: "Tests/CompositionRootTests",
-            swiftSettings: swiftSettings
-        ),
-        // The live app end to end: `moments start` and `moments watch` in real
-        // pseudo-terminals, over the embedded server and `moments serve`.
-        .testTarget(
-            name: "LiveAppTests",
-            dependencies: ["CompositionRoot", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
-            path: "Tests/LiveAppTests",
+            name: "TerminalIOTests",
+            dependencies: ["TerminalIO", "TestSupport"],
+            path: "Tests/TerminalIOTests",
             swiftSettings: swiftSettings
         ),
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
         .executableTarget(
             name: "TerminalProbe",
-            dependencies: ["CompositionRoot"],
+            dependencies: ["TerminalIO"],
             path: "Tests/TerminalProbe",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
+        .target(
+            name: "LiveApp",
+            dependencies: [
+                "Domain", "Rendering", "TerminalIO", "Sync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Modules/LiveApp",
+            swiftSettings: swiftSettings
+        ),
+        // The live app end to end: `moments start` and `moments watch` in real
+        // pseudo-terminals, over the embedded server and `moments serve`, and every command.
+        .testTarget(
+            name: "LiveAppTests",
+            dependencies: ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
+            path: "Tests/LiveAppTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
+        .target(
+            name: "Fixtures",
+            dependencies: ["Domain", "Rendering", "Sync", "LiveApp"],
+            path: "Fixtures",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - ShowcaseApp: the catalog's commands, browse, exports and `play`
+        .target(
+            name: "ShowcaseApp",
+            dependencies: [
+                "Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Modules/ShowcaseApp",
+            swiftSettings: swiftSettings
+        ),
+        // The catalog's suite: snapshots of every scenario, the consistency of showcase and
+        // live frames, the showcase's commands as processes, and its HTML in Chromium.
+        .testTarget(
+            name: "ShowcaseTests",
+            dependencies: [
+                "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync",
+                "TestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            path: "Tests/ShowcaseTests",
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)
+        // The live composition: the real server, its JSON storage, the history and the
+        // clock. It never sees Fixtures, so `moments` links no sample data.
+        .target(
+            name: "LiveComposition",
+            dependencies: [
+                "Domain", "Rendering", "Sync", "Persistence", "LiveApp",
+                // The embedded server's services run in a group of our own, logging nowhere.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/CompositionRoot/LiveComposition",
+            swiftSettings: swiftSettings
+        ),
+        // The showcase composition: Mothers and Preview doubles, never a real server,
+        // store or clock.
+        .target(
+            name: "ShowcaseComposition",
+            dependencies: ["ShowcaseApp", "Fixtures", "TerminalIO"],
+            path: "Modules/CompositionRoot/ShowcaseComposition",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CompositionRootTests",
+            dependencies: [
+                "LiveComposition", "ShowcaseComposition", "LiveApp", "Sync", "Domain", "Persistence", "Fixtures",
+                "TestSupport",
+            ],
+            path: "Tests/CompositionRootTests",
             swiftSettings: swiftSettings
         ),
 
@@ -180,29 +238,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // The catalog's suite: snapshots of every scenario, the consistency of showcase and
-        // live frames, the showcase's commands as processes, and its HTML in Chromium.
-        .testTarget(
-            name: "ShowcaseTests",
-            dependencies: [
-                "CompositionRoot", "Fixtures", "Rendering", "Domain", "Sync", "Persistence", "TestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
-            path: "Tests/ShowcaseTests",
-            exclude: ["__Snapshots__"],
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: - Apps: thin entry points
+        // MARK: - Apps: thin entry points, each asking its own composition for the app
         .executableTarget(
             name: "MomentsLive",
-            dependencies: ["CompositionRoot"],
+            dependencies: ["LiveComposition"],
             path: "Apps/Live",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "MomentsShowcase",
-            dependencies: ["CompositionRoot"],
+            dependencies: ["ShowcaseComposition"],
             path: "Apps/Showcase",
             swiftSettings: swiftSettings
         ),
@@ -225,7 +270,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "CompositionRoot", "TestSupport",
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,9 +1,9 @@
-import CompositionRoot
+import LiveComposition
 
-/// `moments`: everything is assembled in CompositionRoot.
+/// `moments`: everything is assembled in the live composition.
 @main
 enum MomentsMain {
     static func main() async {
-        await Apps.runLive()
+        await LiveRoot.run()
     }
 }

@@ -1,9 +1,9 @@
-import CompositionRoot
+import ShowcaseComposition
 
-/// `moments-showcase`: everything is assembled in CompositionRoot from fixtures.
+/// `moments-showcase`: everything is assembled in the showcase composition, from fixtures.
 @main
 enum ShowcaseMain {
     static func main() async {
-        await Apps.runShowcase()
+        await ShowcaseRoot.run()
     }
 }

@@ -107,11 +107,6 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
 
     /// The option value of a colour depth: `none`, `16`, `256`, `truecolor`.
     public static func name(of depth: ColorDepth) -> String {
-        switch depth {
-        case .monochrome: return "none"
-        case .ansi16: return "16"
-        case .ansi256: return "256"
-        case .trueColor: return "truecolor"
-        }
+        depth.name
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-import Persistence
+import LiveApp
 import Sync
 import Synchronization
 
@@ -130,9 +130,8 @@ public struct FailingSessionHistory: SessionHistory {
         return []
     }
 
-    @discardableResult
-    public func append(_ record: SessionRecord) throws(PersistenceError) -> Bool {
-        calls.record("SessionHistory.append(_:)")
-        throw .closed(path: "the showcase's history")
+    public func records(startedIn range: Range<Date>) -> [SessionRecord] {
+        calls.record("SessionHistory.records(startedIn:)")
+        return []
     }
 }

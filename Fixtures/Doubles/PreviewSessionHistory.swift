@@ -4,12 +4,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Persistence
+import LiveApp
 import Synchronization
 
 /// A history of sessions held in memory: what previews, the catalog and tests use in place
-/// of the JSON-lines ``Persistence/HistoryStore``. It keeps the store's rules (oldest first,
-/// one record per id) without touching a file.
+/// of the person's history file. It keeps the store's rules (oldest first, one record per
+/// id) without touching a file.
 public final class PreviewSessionHistory: SessionHistory {
     private let stored: Mutex<[SessionRecord]>
 
@@ -21,8 +21,10 @@ public final class PreviewSessionHistory: SessionHistory {
 
     public var records: [SessionRecord] { stored.withLock { $0 } }
 
+    /// Records a session, as the server's host would; answers `false`, recording nothing,
+    /// when one with the same id is already there.
     @discardableResult
-    public func append(_ record: SessionRecord) throws(PersistenceError) -> Bool {
+    public func append(_ record: SessionRecord) -> Bool {
         stored.withLock { records in
             guard !records.contains(where: { $0.id == record.id }) else { return false }
             let index = records.firstIndex { $0.startedAt > record.startedAt } ?? records.endIndex

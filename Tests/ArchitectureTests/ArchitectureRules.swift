@@ -1,56 +1,110 @@
 import Foundation
 
 /// The import table of Documentation/Architecture.md, as code: which target may depend on
-/// and import what. Anything the table does not allow is a violation.
+/// and import what. Every target has its own explicit list, the compositions, the apps and
+/// the test suites included; anything a list does not name is a violation.
 struct ArchitectureRules {
-    /// What a kind of target may reach.
+    /// What a target may reach.
     struct Allowance {
         /// Targets of this package.
         let internalModules: Set<String>
-        /// Products and modules of other packages: `nil` allows any.
-        let externalModules: Set<String>?
+        /// Products and modules of other packages.
+        let externalModules: Set<String>
         /// Modules of the toolchain.
         let systemModules: Set<String>
+
+        init(_ internalModules: Set<String>, external: Set<String> = [], system: Set<String> = ArchitectureRules.system) {
+            self.internalModules = internalModules
+            self.externalModules = external
+            self.systemModules = system
+        }
     }
 
     static let foundation: Set<String> = ["Foundation", "FoundationEssentials"]
     static let system: Set<String> = foundation.union([
         "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "_Concurrency",
     ])
-    /// The libraries of the apps and the tests, which Sync, the only module that may use
-    /// third-party libraries, has no business with.
-    static let appAndTestLibraries: Set<String> = ["ArgumentParser", "SnapshotTesting", "InlineSnapshotTesting"]
+    /// The server and client libraries Sync is built on, as products and as the modules
+    /// its files import.
+    static let serverLibraries: Set<String> = [
+        "Hummingbird", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
+    ]
+    /// What test suites may use of the toolchain and third parties besides the modules
+    /// they test.
+    static let testing: Set<String> = ["Testing", "XCTest"]
+    static let snapshots: Set<String> = ["SnapshotTesting", "InlineSnapshotTesting"]
 
-    /// The table. A target missing from it is itself a violation, so a new target must be
-    /// placed in it deliberately.
-    static func allowance(for target: PackageGraph.Target) -> Allowance? {
-        switch target.name {
-        case "Domain":
-            return Allowance(internalModules: [], externalModules: [], systemModules: foundation)
-        case "Rendering", "Persistence":
-            return Allowance(internalModules: ["Domain"], externalModules: [], systemModules: system)
-        case "Sync":
-            return Allowance(internalModules: ["Domain"], externalModules: nil, systemModules: system)
-        case "Fixtures":
-            return Allowance(
-                internalModules: ["Domain", "Rendering", "Sync", "Persistence"], externalModules: [],
-                systemModules: system)
-        case "CompositionRoot":
-            return Allowance(
-                internalModules: ["Domain", "Rendering", "Sync", "Persistence", "Fixtures"], externalModules: nil,
-                systemModules: system)
-        case "TestSupport":
-            // The one copy of what tests share: processes, built products, pseudo-terminals
-            // and the virtual terminal, which reads Rendering's cells. No third party.
-            return Allowance(internalModules: ["Domain", "Rendering"], externalModules: [], systemModules: system)
-        case "MomentsLive", "MomentsShowcase":
-            return Allowance(internalModules: ["CompositionRoot"], externalModules: ["ArgumentParser"], systemModules: system)
-        default:
-            // Test suites, benchmarks and test-support programs live under Tests/ and may
-            // reach everything, Fixtures included.
-            guard target.path.hasPrefix("Tests/") else { return nil }
-            return Allowance(internalModules: [], externalModules: nil, systemModules: system)
+    /// The table, one explicit row per target. A target missing from it is itself a
+    /// violation, so a new target must be placed in it deliberately.
+    static let table: [String: Allowance] = [
+        // The modules.
+        "Domain": Allowance([], system: foundation),
+        "Rendering": Allowance(["Domain"]),
+        "TerminalIO": Allowance([]),
+        "Persistence": Allowance(["Domain"]),
+        "Sync": Allowance(["Domain"], external: serverLibraries),
+        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
+        "Fixtures": Allowance(["Domain", "Rendering", "Sync", "LiveApp"]),
+        "ShowcaseApp": Allowance(
+            ["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
+        // The compositions: the live one never sees Fixtures or the showcase; the showcase
+        // one never sees a real store or the live composition.
+        "LiveComposition": Allowance(
+            ["Domain", "Rendering", "Sync", "Persistence", "LiveApp"], external: ["ServiceLifecycle", "Logging"]),
+        "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
+        // The apps: each asks its own composition, and nothing else.
+        "MomentsLive": Allowance(["LiveComposition"]),
+        "MomentsShowcase": Allowance(["ShowcaseComposition"]),
+        // What the tests share, and the programs they start.
+        "TestSupport": Allowance(["Domain", "Rendering"]),
+        "TerminalProbe": Allowance(["TerminalIO"]),
+        "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
+        "MemoryFloor": Allowance([]),
+        // The suites: each reaches the modules it tests, Fixtures and TestSupport.
+        "DomainTests": Allowance(["Domain", "Fixtures"], external: testing),
+        "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
+        "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
+        "SyncTests": Allowance(["Sync", "Domain", "Fixtures"], external: testing.union(serverLibraries)),
+        "LiveAppTests": Allowance(
+            ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
+            external: testing),
+        "ShowcaseTests": Allowance(
+            ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport"],
+            external: testing.union(snapshots)),
+        "CompositionRootTests": Allowance(
+            ["LiveComposition", "ShowcaseComposition", "LiveApp", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
+            external: testing),
+        "ArchitectureTests": Allowance(["TestSupport"], external: testing),
+        "Benchmarks": Allowance(
+            ["Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "TestSupport"],
+            external: serverLibraries),
+    ]
+
+    /// Code the live app may not contain, whatever it imports: it never changes a session
+    /// itself, never makes a push, and never plays a server (ADR 0002). Each is a text
+    /// pattern and what it would mean.
+    static let liveAppForbidden: [(pattern: String, meaning: String)] = [
+        ("Transition.", "calls Domain's transitions, changing a session locally"),
+        ("ActivitySnapshot(", "builds an activity snapshot, a push no server sent"),
+        ("ActivityLifecycle(", "builds an activity's lifecycle, a state no server sent"),
+        (": SyncConnection", "declares a connection of its own, a server that is not the server"),
+        (": SyncStorage", "declares a storage of its own, state outside the server"),
+    ]
+
+    /// The live app's forbidden code in the files of `sources` (path → text), in words
+    /// that say what to fix.
+    static func liveAppViolations(_ sources: [String: String]) -> [String] {
+        var found: [String] = []
+        for (file, text) in sources.sorted(by: { $0.key < $1.key }) {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                for rule in liveAppForbidden where code.contains(rule.pattern) {
+                    found.append("\(file):\(number + 1): LiveApp \(rule.meaning) (`\(rule.pattern)`); only the server changes state, and a view learns of it by a push")
+                }
+            }
         }
+        return found
     }
 
     /// Every violation in the graph and the imports, in words that say what to fix.
@@ -58,35 +112,28 @@ struct ArchitectureRules {
         let internalNames = Set(graph.targets.map(\.name))
         var found: [String] = []
         for target in graph.targets {
-            guard let allowance = allowance(for: target) else {
+            guard let allowance = table[target.name] else {
                 found.append("\(target.name) (\(target.path)) has no place in the import table; add it to ArchitectureRules and Documentation/Architecture.md")
                 continue
             }
-            let isTestCode = target.path.hasPrefix("Tests/")
-            for dependency in target.internalDependencies where !isTestCode && !allowance.internalModules.contains(dependency) {
+            for dependency in target.internalDependencies where !allowance.internalModules.contains(dependency) {
                 found.append("\(target.name) depends on \(dependency), which the import table does not allow")
             }
-            for product in target.externalProducts {
-                if let allowed = allowance.externalModules, !allowed.contains(product) {
-                    found.append("\(target.name) depends on the third-party product \(product), which the import table does not allow")
-                } else if target.name == "Sync", appAndTestLibraries.contains(product) {
-                    found.append("Sync depends on \(product), a library of the apps and tests")
-                }
+            for product in target.externalProducts where !allowance.externalModules.contains(product) {
+                found.append("\(target.name) depends on the third-party product \(product), which the import table does not allow")
             }
             for item in imports[target.name] ?? [] {
                 let module = item.module
                 if allowance.systemModules.contains(module) || module == target.name { continue }
                 let where_ = "\(item.file):\(item.line)"
                 if internalNames.contains(module) {
-                    if !isTestCode, !allowance.internalModules.contains(module) {
+                    if !allowance.internalModules.contains(module) {
                         found.append("\(where_): \(target.name) imports \(module), which the import table does not allow")
                     }
                 } else if ArchitectureRules.system.contains(module) {
                     found.append("\(where_): \(target.name) imports \(module); it may import only \(allowance.systemModules.sorted().joined(separator: ", ")) from the toolchain")
-                } else if let allowed = allowance.externalModules, !allowed.contains(module) {
+                } else if !allowance.externalModules.contains(module) {
                     found.append("\(where_): \(target.name) imports the third-party module \(module), which the import table does not allow")
-                } else if target.name == "Sync", appAndTestLibraries.contains(module) {
-                    found.append("\(where_): Sync imports \(module), a library of the apps and tests")
                 }
             }
         }

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import CompositionRoot
+import LiveComposition
 import Domain
 import Fixtures
 import Foundation

@@ -1,4 +1,4 @@
-import CompositionRoot
+import LiveComposition
 import Domain
 import Fixtures
 import Foundation

@@ -1,7 +1,8 @@
-@testable import CompositionRoot
+@testable import LiveApp
 import Domain
 import Fixtures
 import Rendering
+import TerminalIO
 import Sync
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import CompositionRoot
+@testable import LiveApp
 import Domain
 import Fixtures
 import Foundation

@@ -84,7 +84,7 @@ struct HistoryStoreTests {
             let year = SessionRecordMother.makeYear()
             let store = try HistoryStore.open(directory: folder.url)
             try store.append(contentsOf: year)
-            let stats = store.stats(timeZone: .utc, now: InstantMother.morning, days: 14)
+            let stats = SessionStats(records: store.records, timeZone: .utc, now: InstantMother.morning, days: 14)
             #expect(stats == SessionStats(records: year, timeZone: .utc, now: InstantMother.morning, days: 14))
             #expect(stats.sessionCount > 200)
         }

@@ -1,6 +1,7 @@
-@testable import CompositionRoot
+@testable import ShowcaseApp
 import Fixtures
 import Rendering
+import TerminalIO
 import Testing
 
 /// The keys of `browse` on its state alone, for the paths a pseudo-terminal test would

@@ -1,4 +1,4 @@
-import CompositionRoot
+import ShowcaseApp
 import Fixtures
 import Foundation
 import Testing

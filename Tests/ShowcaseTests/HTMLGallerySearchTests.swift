@@ -1,4 +1,4 @@
-@testable import CompositionRoot
+@testable import ShowcaseApp
 import Fixtures
 import Rendering
 import Testing

@@ -1,7 +1,8 @@
-import CompositionRoot
+import ShowcaseApp
+import ShowcaseComposition
+import LiveApp
 import Fixtures
 import Foundation
-import Persistence
 import Sync
 import Synchronization
 import Testing
@@ -28,11 +29,13 @@ struct IsolationTests {
     @Test("in-process, no command calls a live dependency", arguments: commands)
     func inProcess(arguments: [String]) async throws {
         let output = Captured()
-        let composition = ShowcaseComposition(
-            environment: ["TERM": "xterm-256color"], outputIsTerminal: true, output: output.append, errors: output.append)
-        _ = await ShowcaseApp.run(arguments, in: composition)
+        let calls = ForbiddenCalls()
+        let composition = ShowcaseRoot.dependencies(
+            forbiddenCalls: calls, environment: ["TERM": "xterm-256color"], outputIsTerminal: true, output: output.append,
+            errors: output.append)
+        _ = await ShowcaseApp.run(arguments, with: composition)
         #expect(!output.text.withLock { $0 }.isEmpty)
-        #expect(composition.forbiddenCalls.all.isEmpty)
+        #expect(calls.all.isEmpty)
     }
 
     @Test("in-process, both exports call no live dependency")
@@ -40,25 +43,29 @@ struct IsolationTests {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
         let output = Captured()
-        let composition = ShowcaseComposition(environment: [:], outputIsTerminal: false, output: output.append, errors: output.append)
+        let calls = ForbiddenCalls()
+        let composition = ShowcaseRoot.dependencies(
+            forbiddenCalls: calls, environment: [:], outputIsTerminal: false, output: output.append, errors: output.append)
         let status = await ShowcaseApp.run(
-            ["export", "--text", scratch.path("text").path, "--html", scratch.path("html").path], in: composition)
+            ["export", "--text", scratch.path("text").path, "--html", scratch.path("html").path], with: composition)
         #expect(status == 0)
-        #expect(composition.forbiddenCalls.all.isEmpty)
+        #expect(calls.all.isEmpty)
     }
 
     @Test("the composition's live dependencies fail loudly, and say so, when called")
     func doublesFail() async throws {
-        let composition = ShowcaseComposition(environment: [:], outputIsTerminal: false, output: { _ in }, errors: { _ in })
+        let calls = ForbiddenCalls()
+        let composition = ShowcaseRoot.dependencies(
+            forbiddenCalls: calls, environment: [:], outputIsTerminal: false, output: { _ in }, errors: { _ in })
         #expect(throws: (any Error).self) { try composition.storage.load() }
         #expect(throws: (any Error).self) { try composition.storage.commit([]) }
         await #expect(throws: SyncError.self) { try await composition.connection.activities() }
         await #expect(throws: (any Error).self) { try await composition.clock.sleep(until: InstantMother.morning) }
         #expect(composition.history.records.isEmpty)
-        #expect(throws: PersistenceError.self) { try composition.history.append(SessionRecordMother.makeRecord()) }
-        #expect(composition.forbiddenCalls.all == [
+        #expect(composition.history.records(startedIn: InstantMother.morning..<Date.distantFuture).isEmpty)
+        #expect(calls.all == [
             "SyncStorage.load()", "SyncStorage.commit(_:)", "SyncConnection.activities()", "SyncClock.sleep(until:)",
-            "SessionHistory.records", "SessionHistory.append(_:)",
+            "SessionHistory.records", "SessionHistory.records(startedIn:)",
         ])
     }
 

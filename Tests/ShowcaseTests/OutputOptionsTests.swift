@@ -1,4 +1,5 @@
-@testable import CompositionRoot
+@testable import ShowcaseApp
+import ShowcaseComposition
 import Rendering
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// `--color` and the environment: `OutputFormat.detect`'s rule, with `--color` first.
 struct OutputOptionsTests {
     static func depth(_ color: ColorOption?, _ environment: [String: String], isTTY: Bool = true) -> ColorDepth {
-        let composition = ShowcaseComposition(
+        let composition = ShowcaseRoot.dependencies(
             environment: environment, outputIsTerminal: isTTY, output: { _ in }, errors: { _ in })
         var options = OutputOptions()
         options.color = color

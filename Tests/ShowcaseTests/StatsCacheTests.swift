@@ -1,7 +1,8 @@
-@testable import CompositionRoot
+@testable import ShowcaseApp
 import Domain
 @testable import Fixtures
 import Rendering
+import TerminalIO
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
-@testable import CompositionRoot
+@testable import ShowcaseApp
+import ShowcaseComposition
 import Foundation
 import Rendering
 import Synchronization
@@ -15,10 +16,10 @@ struct VariantsWidthTests {
         _ arguments: [String], environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int?
     ) async -> String {
         let output = IsolationTests.Captured()
-        let composition = ShowcaseComposition(
+        let composition = ShowcaseRoot.dependencies(
             environment: environment, outputIsTerminal: outputIsTerminal, terminalColumns: terminalColumns,
             output: output.append, errors: output.append)
-        _ = await ShowcaseApp.run(arguments, in: composition)
+        _ = await ShowcaseApp.run(arguments, with: composition)
         return output.text.withLock { $0 }
     }
 
@@ -30,7 +31,7 @@ struct VariantsWidthTests {
         (["COLUMNS": "0"], false, nil, 160),
     ])
     func width(environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int?, expected: Int) async {
-        let composition = ShowcaseComposition(
+        let composition = ShowcaseRoot.dependencies(
             environment: environment, outputIsTerminal: outputIsTerminal, terminalColumns: terminalColumns,
             output: { _ in }, errors: { _ in })
         #expect(VariantsCommand.width(in: composition) == expected)

@@ -5,7 +5,7 @@
 //   s: dies of SIGSEGV (a crash)        t: waits for SIGTERM, which kills it by default
 //   g: watches SIGTERM as a screen does (SignalEvents), writing "watched" for each
 //   h: stops watching; the next SIGTERM must kill it
-import CompositionRoot
+import TerminalIO
 import Foundation
 
 #if canImport(Glibc)

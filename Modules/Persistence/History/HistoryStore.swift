@@ -16,7 +16,7 @@ import Foundation
 /// The store holds an exclusive lock on its file while open (see ``close()``). It is a
 /// class guarded by a lock rather than an actor, because each append blocks on `fsync`:
 /// callers choose the thread that waits. All methods are safe to call from any thread.
-public final class HistoryStore: SessionHistory {
+public final class HistoryStore: Sendable {
     /// The file name of the history in its folder.
     public static let fileName = "history.jsonl"
 

@@ -11,4 +11,14 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
     case trueColor
 
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The name a person types for this depth (`--color`): `none`, `16`, `256`, `truecolor`.
+    public var name: String {
+        switch self {
+        case .monochrome: return "none"
+        case .ansi16: return "16"
+        case .ansi256: return "256"
+        case .trueColor: return "truecolor"
+        }
+    }
 }

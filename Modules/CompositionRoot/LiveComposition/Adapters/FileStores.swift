@@ -1,0 +1,67 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LiveApp
+import Persistence
+
+/// The person's files on Persistence's durable JSON files: the live app's
+/// ``LiveApp/PersonalFiles``. Each store is opened for one read or change and closed at
+/// once (a store is locked while open, and a running session must be able to record);
+/// what was repaired on opening is said on standard error.
+struct FileStores: PersonalFiles {
+    /// The folders of this run.
+    let locations: StoreLocations
+
+    var stateFolder: String { locations.stateDirectory.path }
+
+    func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
+        let store = try open { () throws(PersistenceError) in try HistoryStore.open(locations: locations) }
+        defer { store.close() }
+        return read(store)
+    }
+
+    func readSettings() throws(StoreProblem) -> Settings {
+        let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
+        defer { store.close() }
+        return store.settings
+    }
+
+    func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
+        let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
+        defer { store.close() }
+        var settings = store.settings
+        try change(&settings)
+        do {
+            try store.save(settings)
+        } catch {
+            throw StoreProblem(error.description)
+        }
+        return settings
+    }
+
+    /// The store `open` answers, its repairs said once on standard error.
+    private func open<Store: RepairReporting>(_ open: () throws(PersistenceError) -> Store) throws(StoreProblem) -> Store {
+        do {
+            let store = try open()
+            for issue in store.issues { Console.warn(issue.description) }
+            return store
+        } catch {
+            throw StoreProblem(error.description)
+        }
+    }
+}
+
+/// A store that reports what it repaired when it opened.
+protocol RepairReporting {
+    /// What was found wrong and dealt with.
+    var issues: [StoreIssue] { get }
+}
+
+extension HistoryStore: RepairReporting {}
+extension SettingsStore: RepairReporting {}
+
+/// Persistence's history is the live app's: its records, and its index for a period.
+extension HistoryStore: SessionHistory {}

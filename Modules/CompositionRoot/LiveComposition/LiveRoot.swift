@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LiveApp
+import Persistence
+import Sync
+
+/// The live composition: the one place where the live app meets its real dependencies,
+/// the sync server on Persistence's JSON files, the person's history and settings, the
+/// system's clock and HTTP connections. `Apps/Live` calls ``run()``; the tests call
+/// ``buildServer(_:)`` and ``dependencies()`` to run the same wiring.
+public enum LiveRoot {
+    /// Runs `moments` with the process's arguments and exits with its status.
+    public static func run() async -> Never {
+        await MomentsApp.run(dependencies: dependencies())
+    }
+
+    /// The live app's dependencies: every command reaches files, servers and sockets
+    /// through these and nothing else.
+    public static func dependencies() -> LiveDependencies {
+        LiveDependencies(
+            files: { FileStores(locations: locations($0)) },
+            assembleServer: { dataDirectory throws(ServerSetupError) in
+                try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
+            },
+            hostEmbedded: { dataDirectory throws(ServerSetupError) in
+                try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory)))
+            },
+            connect: { HTTPSyncConnection(baseURL: $0) })
+    }
+
+    /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
+    /// `buildApplication`: opens its state (taking the lock), wraps the storage so every
+    /// ended session enters the history (ADR 0013), and catches up the clock rules that
+    /// came due while no server ran. `moments serve`, the embedded default and the tests
+    /// all build their server here.
+    public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
+        let storage: JSONSyncStorage
+        do {
+            storage = try JSONSyncStorage(locations: configuration.locations)
+        } catch {
+            throw ServerSetupError(error.description)
+        }
+        for issue in storage.collection.issues { configuration.onProblem(issue.description) }
+        let recording = HistoryRecordingStorage(
+            wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
+        let server: SyncServer
+        do {
+            server = try SyncServer(storage: recording, clock: configuration.clock)
+        } catch {
+            storage.close()
+            throw ServerSetupError("the server's state could not be read: \(error)")
+        }
+        await server.tick()
+        return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
+    }
+
+    /// The folders a run uses: `--data-dir` when given, then `MOMENTS_HOME`, then the XDG
+    /// folders.
+    static func locations(_ dataDirectory: String?) -> StoreLocations {
+        StoreLocations.resolve(dataDirectory: dataDirectory)
+    }
+}

@@ -1,0 +1,29 @@
+import LiveApp
+import Persistence
+import Sync
+
+/// The little a sync server is built from: where its state lives, the clock its rules
+/// run on, and where it says what went wrong on the way. `moments serve`, the embedded
+/// default and the tests all describe their server with this value and hand it to
+/// ``LiveRoot/buildServer(_:)``.
+public struct ServerConfiguration: Sendable {
+    /// The person's folders: the server's state, and the history it records into.
+    public var locations: StoreLocations
+    /// The clock of the server's rules (completion at the target, stale, the 8-hour end,
+    /// dismissal).
+    public var clock: any SyncClock
+    /// Where problems that do not stop the server are said: a repaired file, a history
+    /// that could not be written.
+    public var onProblem: @Sendable (String) -> Void
+
+    /// A server on the state in `locations`, on the system's clock, warning on standard
+    /// error.
+    public init(
+        locations: StoreLocations, clock: any SyncClock = SystemClock(),
+        onProblem: @escaping @Sendable (String) -> Void = { Console.warn($0) }
+    ) {
+        self.locations = locations
+        self.clock = clock
+        self.onProblem = onProblem
+    }
+}

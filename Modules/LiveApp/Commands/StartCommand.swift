@@ -1,0 +1,179 @@
+import ArgumentParser
+import TerminalIO
+import Domain
+import Sync
+
+/// `moments start`: a session, shown full screen (or as lines) until it ends, then its
+/// summary. The session lives on the sync server: the embedded one by default (hosted by
+/// this process, or by another `start`/`watch` of the same state found through its runtime
+/// file), or the one at `--server`.
+struct StartCommand: LiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start a session and show its timer until it ends.",
+        discussion: """
+            Keys: space pauses and resumes, f finishes, c cancels (after asking), + and - move \
+            the target by a minute, ? shows help, q quits (asking whether the session keeps \
+            running). A session kept running is picked up by the next `moments start` or \
+            `moments watch`, its time counted as if nothing had happened.
+
+            Exit status: 0 completed (or left running), 1 bad input, 2 finished early, \
+            cancelled or interrupted, 3 server unreachable.
+            """)
+
+    @Argument(help: "How long: 10m, 90s, 1h15m, or a number of minutes. Default: the default-duration setting.")
+    var duration: String?
+
+    /// The name of a session started without `--name`; the widgets offer it too.
+    static let defaultName = "Meditation"
+
+    @Option(help: "The session's name.")
+    var name = Self.defaultName
+
+    @Flag(help: "An open-ended session, with no target.")
+    var open = false
+
+    @Option(help: "Use the sync server at this address (moments serve) instead of the embedded one.")
+    var server: String?
+
+    @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
+    var noTTY = false
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run(with dependencies: LiveDependencies) async throws {
+        // Bad input is refused before any file is opened or made.
+        let (sessionName, seconds) = try parseInput()
+        let files = data.files(dependencies)
+        let settings = files.settingsOrStandard()
+        let attributes: SessionAttributes
+        do {
+            attributes = try SessionAttributes(
+                name: sessionName, plannedSeconds: open ? nil : seconds ?? settings.defaultDurationSeconds)
+        } catch {
+            throw Console.failure(error.description)
+        }
+        let runtime = RuntimeDirectory.resolve()
+
+        let (link, entry) = try await Self.link(
+            server: server, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+        let status = await run(link: link, entry: entry, attributes: attributes, settings: settings, files: files)
+        await link.close()
+        if status != .completed { throw status.exitCode }
+    }
+
+    /// The server at `server`, or the embedded one: hosted by another process of the same
+    /// state (its runtime file is answered too), or by this one.
+    static func link(
+        server: String?, dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
+    ) async throws -> (SessionLink, RuntimeEntry?) {
+        if let server { return (.remote(server, runtime: runtime, dependencies: dependencies), nil) }
+        do {
+            return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
+        } catch {
+            throw Console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
+        }
+    }
+
+    /// The name and the duration asked for (`nil`: the default duration); a bad value is
+    /// exit 1 with a message that says what to type instead.
+    private func parseInput() throws -> (SessionName, Double?) {
+        guard !(open && duration != nil) else { throw Console.failure("give a DURATION or --open, not both.") }
+        do {
+            return (try SessionName(name), try duration.map { text throws(Domain.ValidationError) in try DurationText.parse(text) })
+        } catch {
+            throw Console.failure(error.description)
+        }
+    }
+
+    /// Picks up the live session or creates one, shows it, and answers the exit status.
+    private func run(
+        link: SessionLink, entry: RuntimeEntry?, attributes: SessionAttributes, settings: Settings, files: any PersonalFiles
+    ) async -> ExitStatus {
+        let id: String
+        let token: String
+        var isNew = false
+        if server == nil, let live = await link.liveSession(announcedIn: entry) {
+            (id, token) = live
+            if duration != nil || open {
+                Console.warn("a session is already running; showing it. Finish it to start a new one.")
+            }
+        } else {
+            do {
+                let connection = link.connection
+                let created = try await SessionLink.retrying {
+                    () async throws(SyncError) -> CreatedActivity in
+                    try await connection.createActivity(attributes, showSeconds: settings.showSeconds, clientID: "moments-start")
+                }
+                (id, token, isNew) = (created.id, created.token, true)
+            } catch {
+                Console.error(error.description)
+                return Self.status(for: error)
+            }
+        }
+        link.announce(activityID: id, token: token)
+
+        let ending = await LiveTerminal.run(noTTY: noTTY) { output, keys in
+            let bells = Bells(settings: settings) {
+                if case .screen(let screen) = output { screen.terminal.bell() }
+            }
+            if isNew { bells.started() }
+            let session = LiveSession(
+                connection: link.connection, id: id, token: token, settings: settings, output: output, surfaces: [],
+                bells: bells)
+            return await session.run(keys: keys)
+        }
+        return await Self.finish(ending, files: files)
+    }
+
+    /// Prints what the ending calls for and answers the exit status.
+    private static func finish(_ ending: LiveSession.Ending, files: any PersonalFiles) async -> ExitStatus {
+        switch ending {
+        case .ended(let snapshot):
+            let activity = snapshot.activity
+            let lines = await OffThePool.run {
+                files.readHistoryIfPossible(unavailable: "today's total and streak are not shown") {
+                    SessionSummary.lines(of: activity, history: $0)
+                }
+            }
+            for line in lines ?? SessionSummary.lines(of: activity, history: nil) { Console.say(line) }
+        case .left:
+            Console.say("The session keeps running; `moments start` or `moments watch` picks it up.")
+        case .interrupted:
+            Console.say("Interrupted; the session keeps running. `moments start` or `moments watch` picks it up.")
+        case .refused(let error):
+            Console.error(error.description)
+        }
+        return ExitStatus(ending)
+    }
+
+    /// The exit status for a server's error.
+    static func status(for error: SyncError) -> ExitStatus {
+        switch error {
+        case .unreachable, .unavailable: return .serverUnreachable
+        default: return .usageOrInput
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for the way a session's view ended: how the session ended, 0 when it was
+    /// left running, 2 when interrupted, 1 when the server refused it.
+    init(_ ending: LiveSession.Ending) {
+        switch ending {
+        case .ended(let snapshot): self.init(outcome: snapshot.activity.content.outcome)
+        case .left: self = .completed
+        case .interrupted: self = .endedEarly
+        case .refused: self = .usageOrInput
+        }
+    }
+
+    /// The status for a session that ended this way: 0 when it counts in full (completed,
+    /// or ended by the system), 2 when finished early or cancelled.
+    init(outcome: SessionOutcome?) {
+        switch outcome {
+        case .finishedEarly, .cancelled: self = .endedEarly
+        case .completed, .expired, nil: self = .completed
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Sync
+
+/// Everything the `moments` commands reach outside the process's memory, handed in by the
+/// live composition (`LiveRoot`) and by nothing else: the person's files, the sync server
+/// assembled on them, and connections to servers elsewhere.
+///
+/// Each is a closure of the data folder the command line chose (`--data-dir`, else
+/// `MOMENTS_HOME`, else the XDG folders, `nil` meaning "not given"), so a command never
+/// resolves a path or opens a file itself. Tests build the same value with the live
+/// composition, or with doubles where a real part cannot run.
+public struct LiveDependencies: Sendable {
+    /// The person's files in a data folder.
+    public var files: @Sendable (_ dataDirectory: String?) -> any PersonalFiles
+    /// Assembles the sync server on the durable state of a data folder, taking its lock:
+    /// what `moments serve` runs over HTTP.
+    public var assembleServer: @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer
+    /// Starts the embedded server on the durable state of a data folder, hosted by this
+    /// process.
+    public var hostEmbedded: @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any EmbeddedHost
+    /// A connection to the server at a URL (`--server`, or another process's runtime file).
+    public var connect: @Sendable (_ url: String) -> any SyncConnection
+
+    /// Dependencies made of these closures.
+    public init(
+        files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
+        assembleServer: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer,
+        hostEmbedded: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any EmbeddedHost,
+        connect: @escaping @Sendable (_ url: String) -> any SyncConnection
+    ) {
+        self.files = files
+        self.assembleServer = assembleServer
+        self.hostEmbedded = hostEmbedded
+        self.connect = connect
+    }
+}

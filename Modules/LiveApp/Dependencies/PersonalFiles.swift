@@ -1,0 +1,35 @@
+import Domain
+
+/// The person's files as the `moments` commands use them: the history and the settings,
+/// each opened for as short a time as a command needs (a store is locked while open, and a
+/// running session must be able to record), and the folder of the server's state.
+///
+/// Declared here, so the live app knows no file format; the live composition keeps them
+/// in Persistence's durable JSON files, and reports what it repaired on opening.
+public protocol PersonalFiles: Sendable {
+    /// The folder the sync server's state lives in: how a process tells that another one
+    /// already hosts the same state (its runtime file names this folder).
+    var stateFolder: String { get }
+
+    /// Opens the history, hands it to `read`, and closes it.
+    func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result
+
+    /// The saved settings (the standard ones when none were saved).
+    func readSettings() throws(StoreProblem) -> Settings
+
+    /// Opens the settings, lets `change` edit them, saves the result durably and answers it.
+    /// An error `change` throws is passed on, and nothing is saved.
+    func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings
+}
+
+/// A store of the person's files could not be opened, read or written: the message names
+/// the file and what to do.
+public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words a person can act on.
+    public let description: String
+
+    /// A problem described by `description`.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

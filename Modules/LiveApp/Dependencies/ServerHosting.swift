@@ -1,0 +1,41 @@
+import Sync
+
+/// A sync server this process assembled on the person's durable state, holding its lock
+/// until ``close()``: what `moments serve` puts on the network.
+public protocol AssembledServer: Sendable {
+    /// The authoritative server.
+    var server: SyncServer { get }
+    /// Where its state lives.
+    var stateFolder: String { get }
+    /// Releases the state (its lock).
+    func close() async
+}
+
+/// The embedded default: an ``AssembledServer`` in this process, which this process's
+/// screen calls directly, also listening on a loopback port so `moments watch` in another
+/// terminal can follow it.
+public protocol EmbeddedHost: Sendable {
+    /// The connection this process's own screen uses: the server, called in-process.
+    var connection: any SyncConnection { get }
+    /// Where the server's state lives.
+    var stateFolder: String { get }
+    /// The loopback port, once the socket is bound; `nil` if it could not be.
+    func port() async -> Int?
+    /// The newest session still running or paused, with its token: one kept running when
+    /// its terminal quit, picked up by the next `start` or `watch`.
+    func liveSession() async -> (id: String, token: String)?
+    /// Ends every event stream, stops listening and releases the state.
+    func shutdown() async
+}
+
+/// A sync server could not be assembled: its state could not be opened (in use,
+/// unreadable, from a newer version). The message says which and why.
+public struct ServerSetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    /// An error described by `description`.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Rendering
+import TerminalIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a command that answers once (`history`, `stats`, `settings`, `widget`) prints,
+/// and in what form: a view drawn once, or a JSON document.
+///
+/// The form is decided here and nowhere else: ANSI when standard output is a terminal
+/// (its width, the colour depth `OutputFormat` reads from the environment), plain text
+/// at `COLUMNS` or 80 columns when it is a pipe or a file. Nothing is interactive, so the
+/// output is the same whether a person reads it or a script does.
+public struct CommandOutput {
+    /// Plain text or ANSI at some depth.
+    let format: OutputFormat
+    /// The columns a view is offered.
+    let width: Int
+    /// The environment every view of this run is drawn in: now, the person's time zone,
+    /// the colour depth of ``format``.
+    let environment: ViewEnvironment
+
+    /// The width used when nothing says otherwise: what terminals open with.
+    public static let fallbackWidth = 80
+
+    /// The output of this process, as of `now`.
+    static func standard(now: Date = Date()) -> CommandOutput {
+        let variables = ProcessInfo.processInfo.environment
+        let standardOutput = Terminal(output: STDOUT_FILENO)
+        let isTTY = Terminal.isTerminal(STDOUT_FILENO)
+        let format = OutputFormat.detect(environment: variables, isTTY: isTTY)
+        return CommandOutput(
+            format: format,
+            width: width(isTTY: isTTY, terminalColumns: isTTY ? standardOutput.size?.columns : nil, environment: variables),
+            environment: ViewEnvironment(
+                now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)))
+    }
+
+    /// The width to draw at: a terminal's own width when it reports one, else a positive
+    /// `COLUMNS`, else `fallback` (``fallbackWidth`` unless a command has a reason to differ,
+    /// as `moments-showcase variants` does). The one rule of every command's width.
+    public static func width(
+        isTTY: Bool, terminalColumns: Int?, environment: [String: String], fallback: Int = fallbackWidth
+    ) -> Int {
+        if isTTY, let terminalColumns, terminalColumns > 0 { return terminalColumns }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return fallback
+    }
+
+    /// Draws `view` once and prints it. The view is offered this output's width and at
+    /// most `maxHeight` rows, and drawn at the size it answers: a list takes the width
+    /// and a row per entry, the stats their natural size, a widget its budget.
+    func print(_ view: some View, maxHeight: Int) {
+        let size = view.size(for: Size(width: width, height: maxHeight), in: environment)
+        let frame = Frame(rendering: view, width: max(1, size.width), height: max(1, size.height), environment: environment)
+        Console.say(format.encode(frame))
+    }
+
+    /// Prints `document` as indented JSON with sorted keys: a stable shape for scripts.
+    func printJSON(_ document: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(document)
+        Console.say(String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,233 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Rendering
+import Sync
+import TerminalIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One terminal following one session until it ends or the person leaves: the loop that
+/// `moments start` and `moments watch` share.
+///
+/// Everything that happens arrives as an event in one stream, handled in order: pushes
+/// from the server (through an ``ActivityObserver`` kept connected by an
+/// ``ActivityFollower``), the connection coming and going, keys, signals, answers to the
+/// intents sent, and the ticks of the visible clock. After each, the screen is drawn from
+/// the newest push and the clock; the diff renderer writes only what changed, and ticks
+/// come only when the time shown can change (each second with seconds shown, each
+/// minute otherwise), so an idle session costs almost nothing.
+final class LiveSession {
+    /// How the loop ended.
+    enum Ending: Hashable, Sendable {
+        /// The session ended (the last push says how).
+        case ended(ActivitySnapshot)
+        /// The person left; the session keeps running on the server.
+        case left
+        /// Ctrl-C or a signal: left at once; the session keeps running.
+        case interrupted
+        /// The server refused to show the session (unknown, wrong token).
+        case refused(SyncError)
+    }
+
+    private enum Event: Sendable {
+        case push(ActivitySnapshot)
+        case connection(ActivityFollower.ConnectionState)
+        case followEnded(ActivityFollower.Ending)
+        case key(Key)
+        case signal(Int32)
+        case tick
+        case answer(Result<ActivitySnapshot, SyncError>)
+    }
+
+    private let connection: any SyncConnection
+    private let id: String
+    private let token: String
+    private let settings: Settings
+    private let output: LiveOutput
+    /// The presentations a watcher shows; empty for the owner's timer screen.
+    private let surfaces: [ActivitySurface]
+    private var model: LiveScreenModel
+    private var bells: Bells?
+    private let clientID = "moments-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
+    private var intentCount = 0
+    private var tickTask: Task<Void, Never>?
+    private let sink: AsyncStream<Event>.Continuation
+    private let events: AsyncStream<Event>
+
+    /// A session view of activity `id` over `connection`. The owner (`bells` given) shows
+    /// the timer screen; a watcher shows `surfaces`.
+    init(
+        connection: any SyncConnection, id: String, token: String, settings: Settings, output: LiveOutput,
+        surfaces: [ActivitySurface], bells: Bells?
+    ) {
+        self.connection = connection
+        self.id = id
+        self.token = token
+        self.settings = settings
+        self.output = output
+        self.surfaces = surfaces
+        self.bells = bells
+        model = LiveScreenModel(isOwner: surfaces.isEmpty)
+        (events, sink) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    /// Runs until the session ends (for a watcher: is dismissed, or its server goes away
+    /// after the end), the person leaves, or a signal arrives.
+    func run(keys: Bool) async -> Ending {
+        let observer = ActivityObserver()
+        let sink = self.sink
+        let (connection, id, token) = (self.connection, self.id, self.token)
+        var tasks: [Task<Void, Never>] = []
+        tasks.append(Task {
+            for await push in await observer.contentUpdates() { sink.yield(.push(push)) }
+        })
+        tasks.append(Task {
+            let ending = await ActivityFollower(connection: connection, retryDelay: .milliseconds(100), maximumDelay: .seconds(2))
+                .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
+            sink.yield(.followEnded(ending))
+        })
+        // Taken over now, not when the task first runs: a resize or SIGTERM right after
+        // the first frame must not find the default action still in place.
+        let signals = SignalEvents.stream()
+        tasks.append(Task {
+            for await signal in signals { sink.yield(.signal(signal)) }
+        })
+        if keys {
+            tasks.append(Task {
+                for await key in KeyReader.keys(from: STDIN_FILENO) { sink.yield(.key(key)) }
+            })
+        }
+        defer {
+            for task in tasks { task.cancel() }
+            tickTask?.cancel()
+        }
+        draw()
+        for await event in events {
+            if let ending = handle(event) {
+                draw()
+                return ending
+            }
+            draw()
+            scheduleTick()
+        }
+        return .interrupted
+    }
+
+    /// Handles one event; answers how the loop ends when it does.
+    private func handle(_ event: Event) -> Ending? {
+        switch event {
+        case .push(let push):
+            let wasEnded = model.isEnded
+            model.receive(push)
+            bells?.observe(push, at: Date())
+            guard push.activity.content.isEnded else { return nil }
+            if model.isOwner || push.event == .dismiss { return .ended(push) }
+            if !wasEnded, case .lines(let report) = output { report.say("The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching).") }
+            return nil
+        case .connection(.connected):
+            model.reconnecting = nil
+            return nil
+        case .connection(.reconnecting(let problem)):
+            // After the end nothing but the dismissal can come: a watcher whose server went
+            // away has seen everything.
+            if model.isEnded, let snapshot = model.snapshot { return .ended(snapshot) }
+            if model.reconnecting == nil, case .lines(let report) = output {
+                report.say("Cannot reach the server (\(problem)); reconnecting…")
+            }
+            model.reconnecting = problem
+            return nil
+        case .followEnded(let ending):
+            switch ending {
+            case .dismissed, .cancelled: return model.snapshot.map { .ended($0) } ?? .interrupted
+            case .refused(let error): return .refused(error)
+            }
+        case .key(let key):
+            switch model.press(key) {
+            case .send(let intent): send(intent)
+            case .leave: return .left
+            case .interrupt: return .interrupted
+            case nil: break
+            }
+            return nil
+        case .signal(SIGWINCH):
+            if case .screen(let screen) = output { screen.resized() }
+            return nil
+        case .signal:
+            return .interrupted
+        case .tick:
+            if let snapshot = model.snapshot { bells?.observe(snapshot, at: Date()) }
+            return nil
+        case .answer(let result):
+            model.answered(result)
+            return nil
+        }
+    }
+
+    /// Sends an intent; its answer comes back as an event.
+    private func send(_ intent: Intent) {
+        intentCount += 1
+        let (connection, id, token, sink) = (self.connection, self.id, self.token, self.sink)
+        let request: IntentRequest
+        do {
+            request = try IntentRequest(clientID: clientID, intentID: String(intentCount), intent: intent)
+        } catch {
+            sink.yield(.answer(.failure(error)))
+            return
+        }
+        Task {
+            do throws(SyncError) {
+                sink.yield(.answer(.success(try await connection.send(request, to: id, token: token))))
+            } catch {
+                sink.yield(.answer(.failure(error)))
+            }
+        }
+    }
+
+    /// Wakes the loop when the time shown next changes: at the next whole second (or
+    /// minute) of the time sat, while it runs.
+    private func scheduleTick() {
+        tickTask?.cancel()
+        tickTask = nil
+        guard let content = model.snapshot?.activity.content, content.isRunning else { return }
+        let unit: Double
+        switch output {
+        case .screen: unit = content.showSeconds ? 1 : 60
+        case .lines: unit = 60
+        }
+        let elapsed = content.elapsed(at: Date())
+        let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
+        let sink = self.sink
+        tickTask = Task {
+            do { try await Task.sleep(for: .milliseconds(Int(wait * 1_000))) } catch { return }
+            sink.yield(.tick)
+        }
+    }
+
+    /// Shows the newest state at the current instant.
+    private func draw() {
+        let now = Date()
+        let display = model.display(timeDisplay: settings.timeDisplay, at: now)
+        switch output {
+        case .lines(let report):
+            if let display { report.report(display, at: now) }
+        case .screen(let screen):
+            guard let display else {
+                let waiting = model.reconnecting.map { "Cannot reach the server (\($0)); reconnecting…" } ?? "Connecting…"
+                screen.draw(Text(waiting).foreground(.secondary).frame(maxWidth: .max, maxHeight: .max), at: now)
+                return
+            }
+            let hints = model.hints(for: display.phase)
+            if surfaces.isEmpty {
+                screen.draw(TimerScreen(session: display, hints: hints), at: now)
+            } else {
+                screen.draw(WatchScreen(session: display, surfaces: surfaces, hints: hints, problem: model.reconnecting), at: now)
+            }
+        }
+    }
+}

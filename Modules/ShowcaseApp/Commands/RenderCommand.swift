@@ -1,0 +1,41 @@
+import ArgumentParser
+import Fixtures
+import Rendering
+
+/// `moments-showcase render ID`: one scenario in one variant, on standard output.
+struct RenderCommand: ShowcaseSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw one scenario in one variant.",
+        discussion: "Example: moments-showcase render LiveActivity/LockScreen/paused --scheme light --color 256")
+
+    @Argument(help: "The scenario's id, as `moments-showcase list` shows it.")
+    var id: String
+
+    @Option(help: "The colour scheme: light or dark.")
+    var scheme: SchemeOption = .dark
+
+    @Option(help: "The text size: small, medium, large, xl, accessibility-l or accessibility-xl.")
+    var size: TextSizeOption = .medium
+
+    @Option(help: "Columns (default: the view's natural width).")
+    var width: Int?
+
+    @Option(help: "Rows (default: the view's natural height).")
+    var height: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try validateCells(width, "width")
+        try validateCells(height, "height")
+    }
+
+    func run(with dependencies: ShowcaseDependencies) async throws {
+        let scenario = try ScenarioLookup.scenario(id)
+        let format = output.format(in: dependencies)
+        let variant = Variant(
+            scheme: scheme.scheme, textSize: size.textSize, width: width, height: height, depth: format.colorDepth)
+        dependencies.say(format.encode(scenario.frame(variant)))
+    }
+}
