@@ -17,9 +17,9 @@ enum RenderingBenchmarks {
         let session = SessionDisplay(name: "Morning sit", content: ContentStateMother.makeInProgress())
         let presets = PresetOptionMother.makePresets()
         return [
-            AnyView(TimerScreen(session: session)), AnyView(LockScreenBanner(session: session)),
+            AnyView(TimerScreen(session: session, hints: KeyHintMother.makeTimerHints())), AnyView(LockScreenBanner(session: session, buttons: KeyHintMother.makeButtons())),
             AnyView(CompactLeading(session: session)), AnyView(CompactTrailing(session: session)),
-            AnyView(MinimalPresentation(session: session)), AnyView(ExpandedPresentation(session: session)),
+            AnyView(MinimalPresentation(session: session)), AnyView(ExpandedPresentation(session: session, buttons: KeyHintMother.makeButtons())),
             AnyView(SmallWidget(content: .preset(presets[1]))),
             AnyView(MediumWidget(todayMinutes: 25, streakDays: 7, presets: presets)),
             AnyView(HistoryList(records: SessionRecordMother.makeYear().reversed())),
@@ -30,7 +30,7 @@ enum RenderingBenchmarks {
     }
 
     static func run() {
-        let timer = TimerScreen(session: SessionDisplay(name: "Morning sit", content: ContentStateMother.makeInProgress()))
+        let timer = TimerScreen(session: SessionDisplay(name: "Morning sit", content: ContentStateMother.makeInProgress()), hints: KeyHintMother.makeTimerHints(content: ContentStateMother.makeInProgress()))
         let encoder = ANSIEncoder(depth: .trueColor)
         var seconds = 125.0
         Bench.time("rendering.timer 200x50 render+encode truecolor", batch: 50) {

@@ -18,7 +18,7 @@ struct ViewSnapshotTests {
         Size(width: 40, height: 12), Size(width: 20, height: 5), Size(width: 12, height: 3), Size(width: 8, height: 1),
     ])
     func timerSizes(size: Size) {
-        let screen = TimerScreen(session: SessionDisplayMother.makeDisplay())
+        let screen = TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints())
         assertSnapshot(
             of: Rendered.text(screen, width: size.width, height: size.height), as: .lines,
             named: size.description, testName: "timerScreen.size")
@@ -26,7 +26,7 @@ struct ViewSnapshotTests {
 
     @Test("the timer screen in every text size", arguments: TextSize.allCases)
     func textSizes(textSize: TextSize) {
-        let screen = TimerScreen(session: SessionDisplayMother.makeDisplay(content: ContentStateMother.makeHoursLong(), name: "Long sit"))
+        let screen = TimerScreen(session: SessionDisplayMother.makeDisplay(content: ContentStateMother.makeHoursLong(), name: "Long sit"), hints: KeyHintMother.makeTimerHints(content: ContentStateMother.makeHoursLong()))
         let text = Rendered.text(screen, width: 120, height: 36, environment: Rendered.environment(textSize: textSize))
         assertSnapshot(of: text, as: .lines, named: "\(textSize)", testName: "timerScreen.textSize")
     }
@@ -34,7 +34,7 @@ struct ViewSnapshotTests {
     @Test("ANSI at every colour depth, escapes shown as ␛", arguments: ColorDepth.allCases)
     func ansi(depth: ColorDepth) {
         let frame = Frame(
-            rendering: LockScreenBanner(session: SessionDisplayMother.makeDisplay()), width: 50, height: 8,
+            rendering: LockScreenBanner(session: SessionDisplayMother.makeDisplay(), buttons: KeyHintMother.makeButtons()), width: 50, height: 8,
             environment: Rendered.environment(depth: depth))
         let text = ANSIEncoder(depth: depth).encode(frame).replacingOccurrences(of: "\u{1B}", with: "␛")
         assertSnapshot(of: text, as: .lines, named: "\(depth)", testName: "lockScreen.ansi")

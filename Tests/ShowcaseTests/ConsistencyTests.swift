@@ -10,10 +10,11 @@ import Testing
 ///
 /// The live side never reads the scenario's activity: it plays the scenario's script
 /// through ``LivePlayback``, hands what the observer took to the live app's own screen
-/// model (`LiveScreenModel`, as `moments start` and `moments watch` do), and draws what
-/// the live app draws with its display and keys: ``Rendering/TimerScreen``, or the
-/// surface's view (``Rendering/ActivitySurface``) at the surface's full size. Scenarios no push can produce are exempt by the flag the
-/// catalog gives them (``Fixtures/Provenance/unreachable(reason:)``), not by a list here.
+/// model (`LiveScreenModel`, as `moments start` and `moments watch` do), and draws the live
+/// app's own screen of it (``Rendering/SessionScreen``): the timer screen, or the watch
+/// screen showing the scenario's presentation. Scenarios no push can produce are exempt by
+/// the flag the catalog gives them (``Fixtures/Provenance/unreachable(reason:)``), not by a
+/// list here.
 @Suite(.timeLimit(.minutes(2)))
 struct ConsistencyTests {
     @Test("the live frame of every pushed state is the showcase's frame", arguments: Catalog.all.filter(\.kind.isPushDriven))
@@ -30,15 +31,18 @@ struct ConsistencyTests {
             script = played
         }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
-        var model = LiveScreenModel(isOwner: true)
+        let (surfaces, origin) = Self.placement(of: recipe.surface)
+        var model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: recipe.timeDisplay)
         model.receive(try await LivePlayback.play(script))
-        let display = try #require(model.display(timeDisplay: recipe.timeDisplay, at: script.shownAt))
-        let hints = model.hints(for: display.phase)
 
         for variant in Variant.snapshots {
             let environment = variant.environment(now: script.shownAt)
-            let (view, size, origin) = Self.liveView(of: recipe.surface, display, hints: hints)
-            let live = Frame(rendering: view, width: size.width, height: size.height, environment: environment)
+            // The live app's own screen, as `moments start` (the timer) or `moments watch
+            // --presentation` (a surface) draws it; the timer at the catalog's size.
+            let screen = SessionScreen(model: model, surfaces: surfaces)
+            let size = surfaces.isEmpty
+                ? ViewKind.timerScreen.naturalSize : screen.size(for: Size(width: 200, height: 100), in: environment)
+            let live = Frame(rendering: screen, width: size.width, height: size.height, environment: environment)
             let shown = scenario.frame(variant)
             if let difference = Self.difference(live, at: origin, shown) {
                 Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
@@ -46,20 +50,21 @@ struct ConsistencyTests {
         }
     }
 
-    /// The view the live app draws for a surface, its size, and where in it the showcase's
-    /// frame sits: the compact sides are the two ends of the compact pill.
-    static func liveView(of surface: SessionRecipe.Surface, _ display: SessionDisplay, hints: [KeyHint]) -> (AnyView, Size, Point) {
-        let top = Point(x: 0, y: 0)
-        let compact = ActivitySurface.compact
+    /// Which screen of the live app shows a surface, and where in it the showcase's frame
+    /// sits: the timer fills its screen; a watcher's presentation is drawn under its title,
+    /// one column in (``Rendering/WatchScreen``), the compact sides at the two ends of the
+    /// pill.
+    static func placement(of surface: SessionRecipe.Surface) -> ([ActivitySurface], Point) {
+        let underTitle = Point(x: 1, y: 1)
         switch surface {
-        case .timer: return (TimerScreen(session: display, hints: hints).erased, ViewKind.timerScreen.naturalSize, top)
-        case .lock: return (ActivitySurface.lock.view(display), ActivitySurface.lock.size, top)
-        case .compactLeading: return (compact.view(display), compact.size, top)
+        case .timer: return ([], Point(x: 0, y: 0))
+        case .lock: return ([.lock], underTitle)
+        case .compactLeading: return ([.compact], underTitle)
         case .compactTrailing:
-            let x = compact.size.width - PresentationBudget.compactTrailing.width
-            return (compact.view(display), compact.size, Point(x: x, y: 0))
-        case .minimal: return (ActivitySurface.minimal.view(display), ActivitySurface.minimal.size, top)
-        case .expanded: return (ActivitySurface.expanded.view(display), ActivitySurface.expanded.size, top)
+            let x = ActivitySurface.compact.size.width - PresentationBudget.compactTrailing.width
+            return ([.compact], Point(x: underTitle.x + x, y: underTitle.y))
+        case .minimal: return ([.minimal], underTitle)
+        case .expanded: return ([.expanded], underTitle)
         }
     }
 

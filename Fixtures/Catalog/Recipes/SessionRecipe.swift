@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LiveApp
 import Rendering
 
 /// The inputs of every Live Activity and timer view: a scripted session
@@ -13,8 +14,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
     /// The session views, each built the way the live app builds it: a Live Activity
     /// surface through ``Rendering/ActivitySurface`` where the surface is the whole view.
     public enum Surface: Hashable, Sendable, CaseIterable {
-        /// ``Rendering/TimerScreen`` with the keys the live screen shows
-        /// (``Rendering/SessionPhase/screenHints``).
+        /// ``Rendering/TimerScreen`` with the keys the live screen shows.
         case timer
         /// ``Rendering/ActivitySurface/lock``.
         case lock
@@ -27,15 +27,18 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         /// ``Rendering/ActivitySurface/expanded``.
         case expanded
 
-        /// The view of `display` on this surface.
+        /// The view of `display` on this surface, with the keys and buttons the live app's
+        /// key table offers for the session's state (``LiveApp/SessionKeys``).
         public func view(_ display: SessionDisplay) -> AnyView {
+            let state = SessionKeys.state(of: display.content)
+            let buttons = SessionKeys.buttons(in: state)
             switch self {
-            case .timer: return TimerScreen(session: display, hints: display.phase.screenHints).erased
-            case .lock: return ActivitySurface.lock.view(display)
+            case .timer: return TimerScreen(session: display, hints: SessionKeys.hints(in: state, isOwner: true)).erased
+            case .lock: return ActivitySurface.lock.view(display, buttons: buttons)
             case .compactLeading: return CompactLeading(session: display).erased
             case .compactTrailing: return CompactTrailing(session: display).erased
-            case .minimal: return ActivitySurface.minimal.view(display)
-            case .expanded: return ActivitySurface.expanded.view(display)
+            case .minimal: return ActivitySurface.minimal.view(display, buttons: buttons)
+            case .expanded: return ActivitySurface.expanded.view(display, buttons: buttons)
             }
         }
     }

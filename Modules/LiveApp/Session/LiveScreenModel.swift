@@ -8,13 +8,16 @@ import Rendering
 import Sync
 import TerminalIO
 
-/// What the timer screen (and the watcher's surface) knows and how its keys work, as a
-/// value: every key press becomes at most one ``Command``, and the state it shows comes
-/// only from pushes (``receive(_:)``). A key never changes the session here; it asks the
-/// server, and until the answer comes the screen may show a pending mark, nothing more.
-struct LiveScreenModel: Sendable {
+/// The live model of a session screen (``Rendering/SessionScreenModel``): what the timer
+/// screen, or a watcher's presentations, know and how their keys work, as a value.
+///
+/// The state it shows comes only from pushes (``receive(_:)``), which the session loop
+/// takes from the sync observer. A key never changes the session here: it becomes at most
+/// one ``Command`` by the one key table (``SessionKeys``), and until the server answers,
+/// the screen may show a pending mark, nothing more.
+public struct LiveScreenModel: SessionScreenModel {
     /// What a key press asks the app to do.
-    enum Command: Hashable, Sendable {
+    public enum Command: Hashable, Sendable {
         /// Send this intent to the server.
         case send(Intent)
         /// Leave this terminal; the owner says whether the session keeps running (it
@@ -25,87 +28,83 @@ struct LiveScreenModel: Sendable {
     }
 
     /// A question or panel shown over the keys.
-    enum Overlay: Hashable, Sendable {
+    public enum Overlay: Hashable, Sendable {
         case none, help, confirmCancel, confirmQuit
     }
 
     /// Whether this terminal owns the session (`moments start`, asked before quitting)
     /// or watches it (`moments watch`, which just leaves).
-    let isOwner: Bool
+    public let isOwner: Bool
+    /// Whether the time is shown as elapsed or remaining (the person's setting).
+    public let timeDisplay: Settings.TimeDisplay
     /// The newest push, or `nil` before the first.
-    private(set) var snapshot: ActivitySnapshot?
+    public private(set) var snapshot: ActivitySnapshot?
     /// Why the connection is down, while it is.
-    var reconnecting: String?
+    public var reconnecting: String?
     /// The question or panel shown.
-    private(set) var overlay = Overlay.none
+    public private(set) var overlay = Overlay.none
     /// The intent sent and not answered yet: shown as a pending mark.
-    private(set) var pending: Intent?
+    public private(set) var pending: Intent?
     /// The last refusal from the server, shown until the next key.
-    private(set) var notice: String?
+    public private(set) var notice: String?
 
-    init(isOwner: Bool) {
+    /// The model of an owner's or a watcher's screen, before any push.
+    public init(isOwner: Bool, timeDisplay: Settings.TimeDisplay = .elapsed) {
         self.isOwner = isOwner
+        self.timeDisplay = timeDisplay
     }
 
-    /// Takes a push: the only way the state shown changes.
-    mutating func receive(_ push: ActivitySnapshot) {
+    /// Takes a push: the only way the state shown changes. An ended session closes any
+    /// question or panel: only leaving is left.
+    public mutating func receive(_ push: ActivitySnapshot) {
         snapshot = push
-        if push.activity.content.isEnded, overlay != .help { overlay = .none }
+        if push.activity.content.isEnded { overlay = .none }
     }
 
     /// Takes the server's answer to the intent sent: the pending mark goes; a refusal is
     /// shown as a notice.
-    mutating func answered(_ result: Result<ActivitySnapshot, SyncError>) {
+    public mutating func answered(_ result: Result<ActivitySnapshot, SyncError>) {
         pending = nil
         if case .failure(let error) = result { notice = error.description }
     }
 
     /// Whether the session has ended, as the last push says.
-    var isEnded: Bool { snapshot?.activity.content.isEnded ?? false }
+    public var isEnded: Bool { snapshot?.activity.content.isEnded ?? false }
 
-    /// The command for a key, changing only what this screen shows (overlays, notices).
-    mutating func press(_ key: Key) -> Command? {
-        notice = nil
-        if key == .interrupt { return .interrupt }
+    /// Where the screen is, as its keys see it: a question or panel when one is open, else
+    /// the session's own state.
+    public var keyState: SessionKeys.State {
         switch overlay {
-        case .confirmCancel:
-            overlay = .none
-            return key == .character("y") ? send(.cancel) : nil
-        case .confirmQuit:
-            overlay = .none
-            switch key {
-            case .character("y"), .enter: return .leave
-            case .character("n"):
-                return send(.finish)
-            default: return nil
-            }
-        case .help:
-            if key == .character("?") || key == .escape {
-                overlay = .none
-                return nil
-            }
-        case .none:
-            break
+        case .help: return .help
+        case .confirmCancel: return .confirmCancel
+        case .confirmQuit: return .confirmQuit
+        case .none: return SessionKeys.state(of: snapshot?.activity.content)
         }
-        guard let content = snapshot?.activity.content, !content.isEnded else {
-            return [.character("q"), .escape, .enter].contains(key) ? .leave : nil
-        }
-        switch key {
-        case .space: return send(content.isPaused ? .resume : .pause)
-        case .character("f"): return send(.finish)
-        case .character("c"):
-            overlay = .confirmCancel
+    }
+
+    /// The command for a key, by the key table; it changes only what this screen shows
+    /// (overlays, notices).
+    public mutating func press(_ key: Key) -> Command? {
+        notice = nil
+        guard let action = SessionKeys.action(for: key, in: keyState, isOwner: isOwner) else { return nil }
+        switch action {
+        case .pauseOrResume:
+            guard let content = snapshot?.activity.content else { return nil }
+            overlay = .none
+            return send(content.isPaused ? .resume : .pause)
+        case .send(let intent):
+            overlay = .none
+            return send(intent)
+        case .open(let shown):
+            overlay = shown
             return nil
-        case .character("+"), .character("="), .up: return send(.adjustTarget(bySeconds: 60))
-        case .character("-"), .character("_"), .down: return send(.adjustTarget(bySeconds: -60))
-        case .character("?"):
-            overlay = overlay == .help ? .none : .help
+        case .close:
+            overlay = .none
             return nil
-        case .character("q"):
-            guard isOwner else { return .leave }
-            overlay = .confirmQuit
-            return nil
-        default: return nil
+        case .leave:
+            return .leave
+        case .interrupt:
+            return .interrupt
         }
     }
 
@@ -115,38 +114,25 @@ struct LiveScreenModel: Sendable {
     }
 
     /// The display of the session at `now`, or `nil` before the first push.
-    func display(timeDisplay: Settings.TimeDisplay, at now: Date) -> SessionDisplay? {
+    public func session(at now: Date) -> SessionDisplay? {
         snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: reconnecting != nil, at: now) }
     }
 
-    /// The keys to show: a pending mark, an overlay's answers, or the phase's own keys
-    /// (``SessionPhase/screenHints``); a refusal from the server comes first.
-    func hints(for phase: SessionPhase) -> [KeyHint] {
-        var hints: [KeyHint]
-        if let pending {
-            hints = [KeyHint(key: "…", label: Self.pendingLabel(pending))]
-        } else {
-            switch overlay {
-            case .confirmCancel:
-                hints = [KeyHint(key: "y", label: "Cancel the session"), KeyHint(key: "n", label: "Keep sitting")]
-            case .confirmQuit:
-                hints = [
-                    KeyHint(key: "y", label: "Leave it running"), KeyHint(key: "n", label: "Finish it now"),
-                    KeyHint(key: "esc", label: "Stay"),
-                ]
-            case .help:
-                // Every key, short enough for 80 columns; ? or Esc closes it.
-                hints = [
-                    KeyHint(key: "space", label: "Pause/resume"), KeyHint(key: "f", label: "Finish"),
-                    KeyHint(key: "↑/↓", label: "±1 min"), KeyHint(key: "c", label: "Cancel"),
-                    KeyHint(key: "q", label: "Quit"), KeyHint(key: "^C", label: "Leave"),
-                ]
-            case .none:
-                hints = phase.screenHints
-            }
-        }
+    /// Why the server cannot be reached, while it cannot.
+    public var problem: String? { reconnecting }
+
+    /// The keys to show: a pending mark, or the key table's hints for where the screen is;
+    /// a refusal from the server comes first.
+    public var hints: [KeyHint] {
+        var hints = pending.map { [KeyHint(key: "…", label: Self.pendingLabel($0))] }
+            ?? SessionKeys.hints(in: keyState, isOwner: isOwner)
         if let notice { hints.insert(KeyHint(key: "!", label: notice), at: 0) }
         return hints
+    }
+
+    /// The Live Activity's buttons for the session as the last push has it.
+    public var buttons: [KeyHint] {
+        SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
     }
 
     /// What the pending mark says while the server has not answered.

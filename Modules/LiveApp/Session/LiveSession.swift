@@ -48,7 +48,6 @@ final class LiveSession {
     private let connection: any SyncConnection
     private let id: String
     private let token: String
-    private let settings: Settings
     private let output: LiveOutput
     /// The presentations a watcher shows; empty for the owner's timer screen.
     private let surfaces: [ActivitySurface]
@@ -69,11 +68,10 @@ final class LiveSession {
         self.connection = connection
         self.id = id
         self.token = token
-        self.settings = settings
         self.output = output
         self.surfaces = surfaces
         self.bells = bells
-        model = LiveScreenModel(isOwner: surfaces.isEmpty)
+        model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: settings.timeDisplay)
         (events, sink) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -212,22 +210,11 @@ final class LiveSession {
     /// Shows the newest state at the current instant.
     private func draw() {
         let now = Date()
-        let display = model.display(timeDisplay: settings.timeDisplay, at: now)
         switch output {
         case .lines(let report):
-            if let display { report.report(display, at: now) }
+            if let display = model.session(at: now) { report.report(display, at: now) }
         case .screen(let screen):
-            guard let display else {
-                let waiting = model.reconnecting.map { "Cannot reach the server (\($0)); reconnecting…" } ?? "Connecting…"
-                screen.draw(Text(waiting).foreground(.secondary).frame(maxWidth: .max, maxHeight: .max), at: now)
-                return
-            }
-            let hints = model.hints(for: display.phase)
-            if surfaces.isEmpty {
-                screen.draw(TimerScreen(session: display, hints: hints), at: now)
-            } else {
-                screen.draw(WatchScreen(session: display, surfaces: surfaces, hints: hints, problem: model.reconnecting), at: now)
-            }
+            screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
         }
     }
 }

@@ -14,7 +14,7 @@ struct DiffRendererTests {
 
     @Test("a first update clears the screen and draws everything")
     func first() {
-        let next = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
+        let next = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints()), 40, 12)
         let bytes = Self.renderer.update(from: nil, to: next)
         #expect(bytes.hasPrefix("\u{1B}[0m\u{1B}[2J"))
         var terminal = VirtualTerminal(width: 40, height: 12)
@@ -24,15 +24,15 @@ struct DiffRendererTests {
 
     @Test("nothing changed, nothing written")
     func unchanged() {
-        let frame = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
+        let frame = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints()), 40, 12)
         #expect(Self.renderer.update(from: frame, to: frame).isEmpty)
     }
 
     @Test("one second's tick rewrites a few cells", arguments: [Size(width: 80, height: 24), Size(width: 200, height: 50)])
     func tick(size: Size) {
         let session = SessionDisplayMother.makeDisplay(content: ContentStateMother.makeInProgress(elapsed: 125))
-        let before = Self.frame(TimerScreen(session: session), size.width, size.height, after: 125)
-        let after = Self.frame(TimerScreen(session: session), size.width, size.height, after: 126)
+        let before = Self.frame(TimerScreen(session: session, hints: KeyHintMother.makeTimerHints()), size.width, size.height, after: 125)
+        let after = Self.frame(TimerScreen(session: session, hints: KeyHintMother.makeTimerHints()), size.width, size.height, after: 126)
         let bytes = Self.renderer.update(from: before, to: after)
         #expect(!bytes.isEmpty)
         #expect(bytes.utf8.count < 400, "a tick wrote \(bytes.utf8.count) bytes")
@@ -44,8 +44,8 @@ struct DiffRendererTests {
 
     @Test("a resize redraws the whole screen")
     func resize() {
-        let before = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 40, 12)
-        let after = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay()), 30, 10)
+        let before = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints()), 40, 12)
+        let after = Self.frame(TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints()), 30, 10)
         #expect(Self.renderer.update(from: before, to: after).hasPrefix("\u{1B}[0m\u{1B}[2J"))
     }
 

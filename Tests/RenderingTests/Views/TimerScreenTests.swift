@@ -6,7 +6,7 @@ import Testing
 /// The timer screen degrades in steps as the terminal shrinks, and shows the time the
 /// state and the environment's instant give, as `Text(timerInterval:)` would.
 struct TimerScreenTests {
-    static let screen = TimerScreen(session: SessionDisplayMother.makeDisplay())
+    static let screen = TimerScreen(session: SessionDisplayMother.makeDisplay(), hints: KeyHintMother.makeTimerHints())
 
     @Test("the layout steps down with the terminal", arguments: [
         (200, 60, TimerScreen.Layout.boxed(.large)), (80, 24, .boxed(.large)), (60, 18, .boxed(.large)), (60, 17, .boxed(.medium)),
@@ -37,7 +37,7 @@ struct TimerScreenTests {
         #expect(running.timeText(at: InstantMother.makeInstant(secondsAfterMorning: 186)) == "3:06")
         #expect(paused.timeText(at: InstantMother.makeInstant(secondsAfterMorning: 186)) == "2:05")
         let later = Rendered.environment(secondsAfterMorning: 186)
-        #expect(Rendered.lines(TimerScreen(session: running), width: 8, height: 1, environment: later) == ["  3:06  "])
+        #expect(Rendered.lines(TimerScreen(session: running, hints: KeyHintMother.makeTimerHints()), width: 8, height: 1, environment: later) == ["  3:06  "])
     }
 
     @Test("remaining time counts down when preferred and there is a target")

@@ -15,16 +15,17 @@ public enum ActivitySurface: String, Hashable, Sendable, CaseIterable {
     /// Cells between the two compact sides, where the camera sits on a phone.
     public static let cameraGap = 2
 
-    /// The view of this surface for `session`.
-    public func view(_ session: SessionDisplay) -> AnyView {
+    /// The view of this surface for `session`, with the Live Activity's interactive
+    /// `buttons` where the surface has room for them (the banner, the expanded island).
+    public func view(_ session: SessionDisplay, buttons: [KeyHint]) -> AnyView {
         switch self {
-        case .lock: return LockScreenBanner(session: session).erased
+        case .lock: return LockScreenBanner(session: session, buttons: buttons).erased
         case .compact:
             return HStack(spacing: Self.cameraGap, [
                 CompactLeading(session: session).erased, CompactTrailing(session: session).erased,
             ]).erased
         case .minimal: return MinimalPresentation(session: session).erased
-        case .expanded: return ExpandedPresentation(session: session).erased
+        case .expanded: return ExpandedPresentation(session: session, buttons: buttons).erased
         }
     }
 

@@ -54,15 +54,20 @@ public struct ExpandedTrailing: CompositeView {
 public struct ExpandedBottom: CompositeView {
     /// The session shown.
     public let session: SessionDisplay
+    /// The interactive buttons, as on the lock-screen banner (``LockScreenBanner/buttons``).
+    public let buttons: [KeyHint]
 
-    /// The region for `session`.
-    public init(session: SessionDisplay) { self.session = session }
+    /// The region for `session` with `buttons`.
+    public init(session: SessionDisplay, buttons: [KeyHint]) {
+        self.session = session
+        self.buttons = buttons
+    }
 
     public func body(in environment: ViewEnvironment) -> AnyView {
         Budgeted(PresentationBudget.expandedBottom, VStack([
             SessionViews.progress(session, environment).layoutPriority(1),
             Spacer(),
-            SessionViews.footer(session, hints: session.phase.bannerHints),
+            SessionViews.footer(session, hints: buttons),
         ])).erased
     }
 }
@@ -75,9 +80,14 @@ public struct ExpandedBottom: CompositeView {
 public struct ExpandedPresentation: View {
     /// The session shown.
     public let session: SessionDisplay
+    /// The interactive buttons of the bottom region.
+    public let buttons: [KeyHint]
 
-    /// The expanded island for `session`.
-    public init(session: SessionDisplay) { self.session = session }
+    /// The expanded island for `session` with `buttons`.
+    public init(session: SessionDisplay, buttons: [KeyHint]) {
+        self.session = session
+        self.buttons = buttons
+    }
 
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size {
         Budgeted(PresentationBudget.expanded, EmptyView()).size(for: proposal, in: environment)
@@ -91,7 +101,7 @@ public struct ExpandedPresentation: View {
             (ExpandedCenter(session: session).erased, Point(x: leading.width, y: 0), center),
             (ExpandedTrailing(session: session).erased, Point(x: leading.width + center.width, y: 0),
              PresentationBudget.expandedTrailing),
-            (ExpandedBottom(session: session).erased, Point(x: 0, y: leading.height), PresentationBudget.expandedBottom),
+            (ExpandedBottom(session: session, buttons: buttons).erased, Point(x: 0, y: leading.height), PresentationBudget.expandedBottom),
         ]
         for (view, origin, size) in regions {
             canvas.draw(view, in: Rect(origin: origin, size: size), environment: environment)

@@ -7,10 +7,14 @@
 public struct LockScreenBanner: CompositeView {
     /// The session shown.
     public let session: SessionDisplay
+    /// The interactive buttons (Pause or Resume, Finish), as the live app's key table
+    /// offers them for the session's state; none once it has ended.
+    public let buttons: [KeyHint]
 
-    /// The banner for `session`.
-    public init(session: SessionDisplay) {
+    /// The banner for `session` with `buttons`.
+    public init(session: SessionDisplay, buttons: [KeyHint]) {
         self.session = session
+        self.buttons = buttons
     }
 
     public func body(in environment: ViewEnvironment) -> AnyView {
@@ -33,7 +37,7 @@ public struct LockScreenBanner: CompositeView {
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(phase).layoutPriority(1)]).layoutPriority(2),
             ViewThatFits(digits, textTime).layoutPriority(3),
             SessionViews.progress(session, environment).layoutPriority(1),
-            SessionViews.footer(session, hints: phase.bannerHints),
+            SessionViews.footer(session, hints: buttons),
         ]).erased
     }
 }

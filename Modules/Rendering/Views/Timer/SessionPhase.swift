@@ -60,37 +60,4 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
 
     /// Whether the session is over.
     public var isEnded: Bool { [.completed, .finishedEarly, .cancelled, .expired].contains(self) }
-
-    /// The timer screen's hints, most important first. The apps bind the same keys.
-    public var timerHints: [KeyHint] {
-        switch self {
-        case .running:
-            return [.init(key: "space", label: "Pause"), .init(key: "f", label: "Finish"),
-                    .init(key: "+/-", label: "1 min"), .init(key: "c", label: "Cancel"), .init(key: "q", label: "Quit")]
-        case .paused:
-            return [.init(key: "space", label: "Resume"), .init(key: "f", label: "Finish"),
-                    .init(key: "c", label: "Cancel"), .init(key: "q", label: "Quit")]
-        case .completed, .finishedEarly, .cancelled, .expired:
-            return [.init(key: "n", label: "New"), .init(key: "h", label: "History"), .init(key: "q", label: "Quit")]
-        case .reconnecting, .stale:
-            return [.init(key: "q", label: "Quit")]
-        }
-    }
-
-    /// The keys the live timer screen shows when no question or panel is open: an ended
-    /// session offers only Quit; otherwise the phase's ``timerHints`` and Help. One rule,
-    /// so the live app and the showcase draw the same last row.
-    public var screenHints: [KeyHint] {
-        isEnded ? [.init(key: "q", label: "Quit")] : timerHints + [.init(key: "?", label: "Help")]
-    }
-
-    /// The lock-screen banner's hints: Pause or Resume, and Finish, as on the platform's
-    /// interactive Live Activity buttons.
-    public var bannerHints: [KeyHint] {
-        switch self {
-        case .running: return [.init(key: "space", label: "Pause"), .init(key: "f", label: "Finish")]
-        case .paused: return [.init(key: "space", label: "Resume"), .init(key: "f", label: "Finish")]
-        case .completed, .finishedEarly, .cancelled, .expired, .reconnecting, .stale: return []
-        }
-    }
 }

@@ -15,10 +15,10 @@ public struct TimerScreen: CompositeView {
     /// The keys shown, most important first.
     public let hints: [KeyHint]
 
-    /// The screen for `session`; hints default to the phase's (``SessionPhase/timerHints``).
-    public init(session: SessionDisplay, hints: [KeyHint]? = nil) {
+    /// The screen for `session`, offering `hints` (the live app's key table says which).
+    public init(session: SessionDisplay, hints: [KeyHint]) {
         self.session = session
-        self.hints = hints ?? session.phase.timerHints
+        self.hints = hints
     }
 
     /// The steps of degradation, richest first.

@@ -6,16 +6,19 @@ public struct WatchScreen: CompositeView {
     public let session: SessionDisplay
     /// The presentations, in order.
     public let surfaces: [ActivitySurface]
+    /// The Live Activity's interactive buttons, on the presentations that have them.
+    public let buttons: [KeyHint]
     /// The keys.
     public let hints: [KeyHint]
     /// Why the server cannot be reached, while it cannot.
     public let problem: String?
 
-    /// The watch screen of `session` in `surfaces`, with `hints`, and `problem` while the
-    /// server cannot be reached.
-    public init(session: SessionDisplay, surfaces: [ActivitySurface], hints: [KeyHint], problem: String?) {
+    /// The watch screen of `session` in `surfaces` with `buttons`, the keys `hints`, and
+    /// `problem` while the server cannot be reached.
+    public init(session: SessionDisplay, surfaces: [ActivitySurface], buttons: [KeyHint], hints: [KeyHint], problem: String?) {
         self.session = session
         self.surfaces = surfaces
+        self.buttons = buttons
         self.hints = hints
         self.problem = problem
     }
@@ -24,7 +27,7 @@ public struct WatchScreen: CompositeView {
         var rows: [any View] = []
         for surface in surfaces {
             rows.append(Text(surface.title).foreground(.secondary))
-            rows.append(surface.view(session).frame(width: surface.size.width, height: surface.size.height, alignment: .topLeading))
+            rows.append(surface.view(session, buttons: buttons).frame(width: surface.size.width, height: surface.size.height, alignment: .topLeading))
             rows.append(Spacer(minLength: 1).frame(height: 1))
         }
         if let problem {

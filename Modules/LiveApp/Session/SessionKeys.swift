@@ -1,0 +1,141 @@
+import Domain
+import Rendering
+import TerminalIO
+
+/// The one table of a session screen's keys: for each state the screen can be in, which
+/// keys work, what each does, and how it is offered (a hint on the screen, a button on
+/// the Live Activity, a line of help). Key handling (``LiveScreenModel/press(_:)``), the
+/// hints, the banner's buttons and the help overlay all read it, so no hint can name a key
+/// that does nothing and no key's meaning is written twice.
+public enum SessionKeys {
+    /// What pressing a key asks for.
+    public enum Action: Hashable, Sendable {
+        /// Pause when running, resume when paused.
+        case pauseOrResume
+        /// Send this intent.
+        case send(Intent)
+        /// Open a question or panel over the keys.
+        case open(LiveScreenModel.Overlay)
+        /// Close the question or panel.
+        case close
+        /// Leave this terminal; the session keeps running on the server.
+        case leave
+        /// Ctrl-C: leave at once.
+        case interrupt
+    }
+
+    /// Where a screen is, as far as its keys are concerned.
+    public enum State: Hashable, Sendable, CaseIterable {
+        /// No state has arrived yet.
+        case connecting
+        /// The session is running.
+        case running
+        /// The session is paused.
+        case paused
+        /// The session has ended.
+        case ended
+        /// The help panel is open.
+        case help
+        /// "Cancel the session?" is asked.
+        case confirmCancel
+        /// "Leave it running?" is asked (the owner's quit).
+        case confirmQuit
+    }
+
+    /// One row: the keys, what they do, and how they are offered.
+    public struct Binding: Hashable, Sendable {
+        /// The keys that do it.
+        public let keys: [Key]
+        /// What they do.
+        public let action: Action
+        /// The hint on the screen's last row, if it is offered there.
+        public let hint: KeyHint?
+        /// The button on the lock-screen banner and the expanded island, if it is one.
+        public let isButton: Bool
+        /// The line in the help panel, if it has one.
+        public let help: KeyHint?
+
+        init(_ keys: [Key], _ action: Action, hint: KeyHint? = nil, button: Bool = false, help: KeyHint? = nil) {
+            self.keys = keys
+            self.action = action
+            self.hint = hint
+            self.isButton = button
+            self.help = help
+        }
+    }
+
+    /// The rows of `state`, for the session's owner (`moments start`) or a watcher.
+    public static func bindings(in state: State, isOwner: Bool) -> [Binding] {
+        let interrupt = Binding([.interrupt], .interrupt, help: KeyHint(key: "^C", label: "Leave"))
+        let quit = isOwner
+            ? Binding([.character("q")], .open(.confirmQuit), hint: KeyHint(key: "q", label: "Quit"), help: KeyHint(key: "q", label: "Quit"))
+            : Binding([.character("q")], .leave, hint: KeyHint(key: "q", label: "Quit"), help: KeyHint(key: "q", label: "Quit"))
+        switch state {
+        case .connecting, .ended:
+            return [Binding([.character("q"), .escape, .enter], .leave, hint: KeyHint(key: "q", label: "Quit")), interrupt]
+        case .running, .paused:
+            let running = state == .running
+            return [
+                Binding(
+                    [.space], .pauseOrResume, hint: KeyHint(key: "space", label: running ? "Pause" : "Resume"), button: true,
+                    help: KeyHint(key: "space", label: "Pause/resume")),
+                Binding(
+                    [.character("f")], .send(.finish), hint: KeyHint(key: "f", label: "Finish"), button: true,
+                    help: KeyHint(key: "f", label: "Finish")),
+                Binding(
+                    [.character("+"), .character("="), .up], .send(.adjustTarget(bySeconds: 60)),
+                    hint: running ? KeyHint(key: "+/-", label: "1 min") : nil, help: KeyHint(key: "↑/↓", label: "±1 min")),
+                Binding([.character("-"), .character("_"), .down], .send(.adjustTarget(bySeconds: -60))),
+                Binding(
+                    [.character("c")], .open(.confirmCancel), hint: KeyHint(key: "c", label: "Cancel"),
+                    help: KeyHint(key: "c", label: "Cancel")),
+                quit,
+                Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")),
+                interrupt,
+            ]
+        case .help:
+            // The panel lists the keys of a running session, and each of them works while
+            // it is open; ? or Esc closes it.
+            let listed = bindings(in: .running, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
+            return [Binding([.character("?"), .escape], .close)]
+                + listed.map { Binding($0.keys, $0.action, hint: $0.help, help: $0.help) }
+        case .confirmCancel:
+            return [
+                Binding([.character("y")], .send(.cancel), hint: KeyHint(key: "y", label: "Cancel the session")),
+                Binding([.character("n")], .close, hint: KeyHint(key: "n", label: "Keep sitting")),
+                interrupt,
+            ]
+        case .confirmQuit:
+            return [
+                Binding([.character("y"), .enter], .leave, hint: KeyHint(key: "y", label: "Leave it running")),
+                Binding([.character("n")], .send(.finish), hint: KeyHint(key: "n", label: "Finish it now")),
+                Binding([.escape], .close, hint: KeyHint(key: "esc", label: "Stay")),
+                interrupt,
+            ]
+        }
+    }
+
+    /// What `key` does in `state`, or `nil` when it does nothing there.
+    public static func action(for key: Key, in state: State, isOwner: Bool) -> Action? {
+        bindings(in: state, isOwner: isOwner).first { $0.keys.contains(key) }?.action
+    }
+
+    /// The hints of `state`, in the table's order.
+    public static func hints(in state: State, isOwner: Bool) -> [KeyHint] {
+        bindings(in: state, isOwner: isOwner).compactMap(\.hint)
+    }
+
+    /// The Live Activity's buttons for a session in `state` (Pause or Resume, and Finish),
+    /// as the platform's interactive banner offers them.
+    public static func buttons(in state: State) -> [KeyHint] {
+        bindings(in: state, isOwner: false).filter(\.isButton).compactMap(\.hint)
+    }
+
+    /// The state of a session whose content is `content` (`nil` before the first push),
+    /// with no question or panel open.
+    public static func state(of content: ContentState?) -> State {
+        guard let content else { return .connecting }
+        if content.isEnded { return .ended }
+        return content.isPaused ? .paused : .running
+    }
+}
