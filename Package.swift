@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "ShowcaseApp",
             dependencies: [
-                "Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures",
+                "Domain", "Rendering", "TerminalIO", "Sync", "LiveApp", "Fixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/ShowcaseApp",

@@ -15,7 +15,7 @@ struct VariantsWidthTests {
     static func run(
         _ arguments: [String], environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int?
     ) async -> String {
-        let output = IsolationTests.Captured()
+        let output = Captured()
         let composition = ShowcaseRoot.dependencies(
             environment: environment, outputIsTerminal: outputIsTerminal, terminalColumns: terminalColumns,
             output: output.append, errors: output.append)

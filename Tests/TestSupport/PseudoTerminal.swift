@@ -31,11 +31,18 @@ public final class PseudoTerminal {
     private var exitStatus: Int32?
 
     /// Spawns the product `name` with `arguments` and `environment` in a pty of `size`.
-    public init(
+    public convenience init(
         product name: String, _ arguments: [String], environment: [String: String],
         size: Size = Size(width: 80, height: 24)
     ) throws {
-        let executable = try BuiltProduct.url(of: name)
+        try self.init(executable: try BuiltProduct.url(of: name), arguments, environment: environment, size: size)
+    }
+
+    /// Spawns `executable` (a product, or a tool such as `strace` that starts one) with
+    /// `arguments` and `environment` in a pty of `size`.
+    public init(
+        executable: URL, _ arguments: [String], environment: [String: String], size: Size = Size(width: 80, height: 24)
+    ) throws {
         var controller: Int32 = 0
         var terminal: Int32 = 0
         var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)

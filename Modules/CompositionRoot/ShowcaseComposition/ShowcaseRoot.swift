@@ -11,11 +11,12 @@ import TerminalIO
     import Glibc
 #endif
 
-/// The showcase composition: `moments-showcase` assembled from Fixtures alone. Every live
-/// dependency of the live app is a double that fails loudly if called
-/// (``Fixtures/ForbiddenCalls`` keeps each call), so the showcase starts no server, opens
-/// no socket and reads none of the person's files. `Apps/Showcase` calls ``run()``; the
-/// tests call ``dependencies(forbiddenCalls:environment:outputIsTerminal:terminalColumns:output:errors:)``.
+/// The showcase composition: `moments-showcase` assembled from Fixtures alone. `play`
+/// runs the live app's own loop on a preview server double and a preview clock; nothing
+/// here reaches a real server, store, clock or socket, and the import table keeps it so
+/// (this target sees neither Persistence nor the live composition). `Apps/Showcase` calls
+/// ``run()``; the tests call
+/// ``dependencies(environment:outputIsTerminal:terminalColumns:output:errors:)``.
 public enum ShowcaseRoot {
     /// Runs `moments-showcase` with the process's arguments and exits with its status.
     public static func run() async -> Never {
@@ -23,19 +24,24 @@ public enum ShowcaseRoot {
         exit(status)
     }
 
-    /// The showcase's dependencies: forbidden doubles reporting to `forbiddenCalls`,
-    /// output through `output` and `errors`; what the tests run in-process, with a
-    /// terminal of `terminalColumns` when they need one.
+    /// The showcase's dependencies, output through `output` and `errors`: what the tests
+    /// run in-process, with a terminal of `terminalColumns` when they need one.
     public static func dependencies(
-        forbiddenCalls: ForbiddenCalls = ForbiddenCalls(), environment: [String: String], outputIsTerminal: Bool,
-        terminalColumns: Int? = nil,
+        environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) -> ShowcaseDependencies {
         ShowcaseDependencies(
-            clock: FailingSyncClock(calls: forbiddenCalls), storage: FailingSyncStorage(calls: forbiddenCalls),
-            connection: FailingSyncConnection(calls: forbiddenCalls), history: FailingSessionHistory(calls: forbiddenCalls),
-            environment: environment, outputIsTerminal: outputIsTerminal, terminalColumns: terminalColumns,
-            output: output, errors: errors)
+            playback: playback(of:), environment: environment, outputIsTerminal: outputIsTerminal,
+            terminalColumns: terminalColumns, output: output, errors: errors)
+    }
+
+    /// A scripted session on Fixtures' server double, its clock starting at the instant
+    /// the scenario is shown.
+    static func playback(of script: SessionScript) -> Playback {
+        let clock = PreviewRunningClock(start: script.shownAt)
+        return Playback(
+            connection: PreviewSyncServer(script: script, clock: clock), id: PreviewSyncServer.activityID,
+            token: PreviewSyncServer.token, clock: clock)
     }
 
     /// The dependencies of the real process: its environment, standard output and error.

@@ -113,21 +113,21 @@ struct StartCommand: LiveCommand {
         }
         link.announce(activityID: id, token: token)
 
-        let ending = await LiveTerminal.run(noTTY: noTTY) { output, keys in
+        let ending = await SessionShow.run(
+            connection: link.connection, id: id, token: token, settings: settings, surfaces: [], noTTY: noTTY,
+            clock: SystemClock(), timeZone: SystemTimeZone.current()
+        ) { output in
             let bells = Bells(settings: settings) {
                 if case .screen(let screen) = output { screen.terminal.bell() }
             }
             if isNew { bells.started() }
-            let session = LiveSession(
-                connection: link.connection, id: id, token: token, settings: settings, output: output, surfaces: [],
-                bells: bells)
-            return await session.run(keys: keys)
+            return bells
         }
         return await Self.finish(ending, files: files)
     }
 
     /// Prints what the ending calls for and answers the exit status.
-    private static func finish(_ ending: LiveSession.Ending, files: any PersonalFiles) async -> ExitStatus {
+    private static func finish(_ ending: SessionEnding, files: any PersonalFiles) async -> ExitStatus {
         switch ending {
         case .ended(let snapshot):
             let activity = snapshot.activity
@@ -159,7 +159,7 @@ struct StartCommand: LiveCommand {
 extension ExitStatus {
     /// The status for the way a session's view ended: how the session ended, 0 when it was
     /// left running, 2 when interrupted, 1 when the server refused it.
-    init(_ ending: LiveSession.Ending) {
+    init(_ ending: SessionEnding) {
         switch ending {
         case .ended(let snapshot): self.init(outcome: snapshot.activity.content.outcome)
         case .left: self = .completed

@@ -50,12 +50,9 @@ struct WatchCommand: LiveCommand {
         let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
         if link.host != nil { link.announce(activityID: session.id, token: session.token) }
 
-        let ending = await LiveTerminal.run(noTTY: noTTY) { output, keys in
-            await LiveSession(
-                connection: link.connection, id: session.id, token: session.token, settings: settings, output: output,
-                surfaces: presentation.surfaces, bells: nil
-            ).run(keys: keys)
-        }
+        let ending = await SessionShow.run(
+            connection: link.connection, id: session.id, token: session.token, settings: settings,
+            surfaces: presentation.surfaces, noTTY: noTTY, clock: SystemClock(), timeZone: SystemTimeZone.current())
         await link.close()
         if case .refused(let error) = ending { Console.error(error.description) }
         let status = ExitStatus(ending)

@@ -1,3 +1,4 @@
+import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,20 +20,21 @@ enum LiveTerminal {
     /// before this returns, whatever `body` did.
     static func run<T>(
         noTTY: Bool, environment: [String: String] = ProcessInfo.processInfo.environment,
+        timeZone: LocalTimeZone = SystemTimeZone.current(),
         _ body: (LiveOutput, _ keys: Bool) async -> T
     ) async -> T {
         let terminal = Terminal()
         let format = OutputFormat.detect(environment: environment, isTTY: terminal.isInteractive)
         guard !noTTY, format != .plain else {
-            return await body(.lines(LineReport()), false)
+            return await body(.lines(LineReport(timeZone: timeZone)), false)
         }
         do {
             try terminal.enter()
         } catch {
             Console.warn("\(error.description) Showing lines instead.")
-            return await body(.lines(LineReport()), false)
+            return await body(.lines(LineReport(timeZone: timeZone)), false)
         }
         defer { terminal.leave() }
-        return await body(.screen(FullScreen(terminal: terminal, format: format)), true)
+        return await body(.screen(FullScreen(terminal: terminal, format: format, timeZone: timeZone)), true)
     }
 }

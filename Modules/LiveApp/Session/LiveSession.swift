@@ -23,17 +23,7 @@ import TerminalIO
 /// come only when the time shown can change (each second with seconds shown, each
 /// minute otherwise), so an idle session costs almost nothing.
 final class LiveSession {
-    /// How the loop ended.
-    enum Ending: Hashable, Sendable {
-        /// The session ended (the last push says how).
-        case ended(ActivitySnapshot)
-        /// The person left; the session keeps running on the server.
-        case left
-        /// Ctrl-C or a signal: left at once; the session keeps running.
-        case interrupted
-        /// The server refused to show the session (unknown, wrong token).
-        case refused(SyncError)
-    }
+    typealias Ending = SessionEnding
 
     private enum Event: Sendable {
         case push(ActivitySnapshot)
@@ -53,18 +43,21 @@ final class LiveSession {
     private let surfaces: [ActivitySurface]
     private var model: LiveScreenModel
     private var bells: Bells?
+    /// What time it is: the system's clock in the live app, a preview clock in `play`.
+    private let clock: any SyncClock
     private let clientID = "moments-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
     private var intentCount = 0
     private var tickTask: Task<Void, Never>?
     private let sink: AsyncStream<Event>.Continuation
     private let events: AsyncStream<Event>
 
-    /// A session view of activity `id` over `connection`. The owner (`bells` given) shows
-    /// the timer screen; a watcher shows `surfaces`.
+    /// A session view of activity `id` over `connection`. The owner (`surfaces` empty)
+    /// shows the timer screen; a watcher shows `surfaces`. `clock` says what time it is.
     init(
         connection: any SyncConnection, id: String, token: String, settings: Settings, output: LiveOutput,
-        surfaces: [ActivitySurface], bells: Bells?
+        surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock
     ) {
+        self.clock = clock
         self.connection = connection
         self.id = id
         self.token = token
@@ -123,7 +116,7 @@ final class LiveSession {
         case .push(let push):
             let wasEnded = model.isEnded
             model.receive(push)
-            bells?.observe(push, at: Date())
+            bells?.observe(push, at: clock.now())
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
             if !wasEnded, case .lines(let report) = output { report.say("The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching).") }
@@ -159,7 +152,7 @@ final class LiveSession {
         case .signal:
             return .interrupted
         case .tick:
-            if let snapshot = model.snapshot { bells?.observe(snapshot, at: Date()) }
+            if let snapshot = model.snapshot { bells?.observe(snapshot, at: clock.now()) }
             return nil
         case .answer(let result):
             model.answered(result)
@@ -198,7 +191,7 @@ final class LiveSession {
         case .screen: unit = content.showSeconds ? 1 : 60
         case .lines: unit = 60
         }
-        let elapsed = content.elapsed(at: Date())
+        let elapsed = content.elapsed(at: clock.now())
         let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
         let sink = self.sink
         tickTask = Task {
@@ -209,7 +202,7 @@ final class LiveSession {
 
     /// Shows the newest state at the current instant.
     private func draw() {
-        let now = Date()
+        let now = clock.now()
         switch output {
         case .lines(let report):
             if let display = model.session(at: now) { report.report(display, at: now) }
@@ -217,4 +210,16 @@ final class LiveSession {
             screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
         }
     }
+}
+
+/// How a session shown in this terminal ended (``SessionShow``).
+public enum SessionEnding: Hashable, Sendable {
+    /// The session ended (the last push says how).
+    case ended(ActivitySnapshot)
+    /// The person left; the session keeps running on the server.
+    case left
+    /// Ctrl-C or a signal: left at once; the session keeps running.
+    case interrupted
+    /// The server refused to show the session (unknown, wrong token).
+    case refused(SyncError)
 }

@@ -1,19 +1,14 @@
-import LiveApp
+import Fixtures
 import Sync
 
 /// Everything `moments-showcase` runs with, in one value, built by the showcase
-/// composition (`ShowcaseRoot`): in place of every live dependency of the live app a
-/// double, and where the process's output goes. So the showcase starts no server, opens no
-/// socket and reads none of the person's files, and a test can prove it.
+/// composition (`ShowcaseRoot`): the preview dependencies `play` runs the live app's loop
+/// on, and where the process's output goes. Nothing in it reaches a server, a socket or
+/// a file of the person's, so neither can the showcase.
 public struct ShowcaseDependencies: Sendable {
-    /// The server's clock: instants come from fixtures instead.
-    public let clock: any SyncClock
-    /// The server's storage: the showcase keeps no state.
-    public let storage: any SyncStorage
-    /// The connection to a server: the showcase talks to none.
-    public let connection: any SyncConnection
-    /// The person's history of sessions: the showcase reads none.
-    public let history: any SessionHistory
+    /// The session a scripted scenario plays on: a preview server double seeded from the
+    /// script's Mothers, and a preview clock starting at the script's instant.
+    public let playback: @Sendable (SessionScript) -> Playback
     /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
     /// `COLUMNS`).
     public let environment: [String: String]
@@ -29,14 +24,11 @@ public struct ShowcaseDependencies: Sendable {
 
     /// Dependencies made of these parts.
     public init(
-        clock: any SyncClock, storage: any SyncStorage, connection: any SyncConnection, history: any SessionHistory,
+        playback: @escaping @Sendable (SessionScript) -> Playback,
         environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) {
-        self.clock = clock
-        self.storage = storage
-        self.connection = connection
-        self.history = history
+        self.playback = playback
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
         self.terminalColumns = terminalColumns
@@ -54,4 +46,25 @@ public struct ShowcaseFailure: Error, CustomStringConvertible {
     /// What went wrong and what to do.
     public let message: String
     public var description: String { message }
+}
+
+/// What plays one scripted session: the connection the live loop follows and sends
+/// intents to, the session's id and token there, and the clock the screen reads.
+public struct Playback: Sendable {
+    /// The server double.
+    public let connection: any SyncConnection
+    /// The session's id.
+    public let id: String
+    /// Its token.
+    public let token: String
+    /// What time it is.
+    public let clock: any SyncClock
+
+    /// A playback of session `id` (with `token`) on `connection`, at `clock`'s time.
+    public init(connection: any SyncConnection, id: String, token: String, clock: any SyncClock) {
+        self.connection = connection
+        self.id = id
+        self.token = token
+        self.clock = clock
+    }
 }

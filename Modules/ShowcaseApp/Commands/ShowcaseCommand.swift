@@ -14,7 +14,9 @@ public struct ShowcaseCommand: ParsableCommand {
             LiveActivity/LockScreen/paused; `moments-showcase list` shows them all.
             """,
         version: AppVersion.current,
-        subcommands: [ListCommand.self, RenderCommand.self, VariantsCommand.self, ExportCommand.self, BrowseCommand.self]
+        subcommands: [
+            ListCommand.self, RenderCommand.self, VariantsCommand.self, ExportCommand.self, BrowseCommand.self, PlayCommand.self,
+        ]
     )
 
     /// Made by ArgumentParser when it parses the command line.

@@ -1,0 +1,34 @@
+import Domain
+import Rendering
+import Sync
+
+/// One session shown in this terminal until it ends or the person leaves: the screen (or
+/// the line output), the keys, the pushes and the diff renderer of `moments start` and
+/// `moments watch`, for any connection and clock. `moments-showcase play` runs exactly
+/// this on preview dependencies.
+public enum SessionShow {
+    /// Shows activity `id` over `connection` (its `token` sends intents): the timer screen
+    /// when `surfaces` is empty, else those Live Activity presentations. The terminal is
+    /// taken over unless `noTTY` or it is not one, and given back before this returns.
+    public static func run(
+        connection: any SyncConnection, id: String, token: String, settings: Settings, surfaces: [ActivitySurface],
+        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone
+    ) async -> SessionEnding {
+        await run(
+            connection: connection, id: id, token: token, settings: settings, surfaces: surfaces, noTTY: noTTY,
+            clock: clock, timeZone: timeZone, bells: { _ in nil })
+    }
+
+    /// The same, with bells made for the output chosen (the owner's, in the live app).
+    static func run(
+        connection: any SyncConnection, id: String, token: String, settings: Settings, surfaces: [ActivitySurface],
+        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone, bells: (LiveOutput) -> Bells?
+    ) async -> SessionEnding {
+        await LiveTerminal.run(noTTY: noTTY, timeZone: timeZone) { output, keys in
+            await LiveSession(
+                connection: connection, id: id, token: token, settings: settings, output: output, surfaces: surfaces,
+                bells: bells(output), clock: clock
+            ).run(keys: keys)
+        }
+    }
+}
