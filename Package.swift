@@ -169,7 +169,7 @@ let package = Package(
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
         .target(
             name: "Fixtures",
-            dependencies: ["Domain", "Rendering", "Sync", "LiveApp"],
+            dependencies: ["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"],
             path: "Fixtures",
             swiftSettings: swiftSettings
         ),

@@ -63,6 +63,7 @@ public enum Catalog {
                 Scenario(kind, "many", "Twelve presets, the last selected", PresetPickerRecipe(count: 12, selection: 11)),
                 Scenario(kind, "stressingNames", "Long, emoji, CJK and right-to-left names", PresetPickerRecipe(stressingNames: true, selection: 0)),
             ]
+        case .liveScreen, .watchScreen, .lineOutput: return LiveScenarios.scenarios(kind)
         }
     }
 

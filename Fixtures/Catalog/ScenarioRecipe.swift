@@ -33,4 +33,8 @@ public enum Provenance: Hashable, Sendable {
     /// A Live Activity or timer state that no push can produce, and why: it is exempt from
     /// the consistency test by this flag, said here in the catalog.
     case unreachable(reason: String)
+    /// A state only the live app's own loop makes (before the first push, a question or
+    /// panel open, an intent pending or refused, the line output): the live-state
+    /// consistency test reaches it by feeding the live model a key sequence.
+    case liveOnly
 }

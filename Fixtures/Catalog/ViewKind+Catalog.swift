@@ -16,6 +16,9 @@ extension ViewKind {
         case .stats: return "Stats/Overview"
         case .settings: return "Settings/Screen"
         case .presetPicker: return "Presets/Picker"
+        case .liveScreen: return "Live/Screen"
+        case .watchScreen: return "Live/Watch"
+        case .lineOutput: return "Live/Lines"
         }
     }
 
@@ -35,6 +38,19 @@ extension ViewKind {
         switch self {
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded: return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
+        case .liveScreen, .watchScreen, .lineOutput: return false
+        }
+    }
+
+    /// Whether the kind shows what only the live app's loop makes (a model's overlays,
+    /// its connection, its lines), so the consistency test must reach each of its
+    /// scenarios by feeding the live model a key sequence.
+    public var isLiveOnly: Bool {
+        switch self {
+        case .liveScreen, .watchScreen, .lineOutput: return true
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker:
+            return false
         }
     }
 }

@@ -44,7 +44,7 @@ struct ArchitectureRules {
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
-        "Fixtures": Allowance(["Domain", "Rendering", "Sync", "LiveApp"]),
+        "Fixtures": Allowance(["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"]),
         "ShowcaseApp": Allowance(
             ["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase

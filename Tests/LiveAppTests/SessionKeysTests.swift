@@ -81,7 +81,7 @@ struct SessionKeysTests {
     @Test("the help panel lists the keys of a running session, and each works while it is open")
     func helpReadsTheTable() {
         let help = Self.model(isOwner: true, content: .running(elapsed: 125), pressing: [.character("?")])
-        #expect(help.hints.map(\.key) == ["space", "f", "↑/↓", "c", "q", "^C"])
+        #expect(help.hints.map(\.key) == ["space", "f", "↑/↓", "c", "q", "^C", "?"])
         var pressed = help
         #expect(pressed.press(.space) == .send(.pause))
         #expect(pressed.keyState == .running)

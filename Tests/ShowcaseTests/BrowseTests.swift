@@ -18,11 +18,11 @@ struct BrowseTests {
     func session() throws {
         let terminal = try PseudoTerminal(
             product: "moments-showcase", ["browse"], environment: Self.environment, size: Size(width: 130, height: 40))
-        #expect(terminal.waitForText("Scenarios 140/140"))
+        #expect(terminal.waitForText("Scenarios \(Catalog.all.count)/\(Catalog.all.count)"))
         #expect(terminal.screen.alternateScreen)
 
         terminal.type("/lock paused")
-        #expect(terminal.waitForText("Scenarios 3/140"))
+        #expect(terminal.waitForText("Scenarios 3/\(Catalog.all.count)"))
         #expect(terminal.waitForText("› LiveActivity/LockScreen/paused"))
         #expect(terminal.waitForText("‖ Paused"))
 

@@ -46,7 +46,7 @@ struct CatalogTests {
         }
     }
 
-    @Test("push-driven views say where each state comes from; the others are never pushed", arguments: Catalog.all)
+    @Test("push-driven and live-only views say where each state comes from; the others are never pushed", arguments: Catalog.all)
     func provenance(scenario: Scenario) {
         switch scenario.provenance {
         case .notPushed: #expect(!scenario.kind.isPushDriven)
@@ -54,6 +54,7 @@ struct CatalogTests {
         case .unreachable(let reason):
             #expect(scenario.kind.isPushDriven)
             #expect(!reason.isEmpty)
+        case .liveOnly: #expect(scenario.kind.isLiveOnly)
         }
     }
 

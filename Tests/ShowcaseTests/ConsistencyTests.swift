@@ -29,6 +29,9 @@ struct ConsistencyTests {
             return
         case .pushed(let played):
             script = played
+        case .liveOnly:
+            Issue.record("\(scenario.id) draws pushed state but its catalog entry says only the live loop makes it")
+            return
         }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
         let (surfaces, origin) = Self.placement(of: recipe.surface)

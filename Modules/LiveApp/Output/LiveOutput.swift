@@ -49,31 +49,3 @@ final class FullScreen {
         if !bytes.isEmpty { terminal.write(bytes) }
     }
 }
-
-/// The line side of ``LiveOutput``: prints a line when what it would say changes, and
-/// once a minute while the time runs.
-final class LineReport {
-    private var lastState: String?
-    private var lastMinute: Int?
-    private let timeZone: LocalTimeZone
-
-    /// Stamps lines with the time of day in `timeZone`.
-    init(timeZone: LocalTimeZone = SystemTimeZone.current()) {
-        self.timeZone = timeZone
-    }
-
-    /// Prints a line for `display` at `now` if its state changed or a new minute was sat.
-    func report(_ display: SessionDisplay, at now: Date) {
-        let state = "\(display.phase.label) · \(display.caption)"
-        let minute = Int(display.content.elapsed(at: now) / 60)
-        guard state != lastState || (display.phase == .running && minute != lastMinute) else { return }
-        lastState = state
-        lastMinute = minute
-        say("\(display.phase.label)  \(display.timeText(at: now)) \(display.caption)  \(display.name)", at: now)
-    }
-
-    /// Prints a note, stamped with the time.
-    func say(_ text: String, at now: Date = Date()) {
-        Console.say("\(timeZone.localTime(of: now).clockTime)  \(Sanitizer.clean(text))")
-    }
-}

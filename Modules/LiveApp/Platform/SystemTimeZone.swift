@@ -13,9 +13,9 @@ import Foundation
 ///
 /// The offset at each instant comes from `localtime_r`, which reads the zone's rules once
 /// per process and knows every change of clocks in them, past and future.
-enum SystemTimeZone {
+public enum SystemTimeZone {
     /// The zone of this process.
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalTimeZone {
+    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalTimeZone {
         LocalTimeZone(identifier: identifier(environment: environment)) { seconds in
             var time = time_t(seconds)
             var parts = tm()

@@ -119,7 +119,7 @@ final class LiveSession {
             bells?.observe(push, at: clock.now())
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
-            if !wasEnded, case .lines(let report) = output { report.say("The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching).") }
+            if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal, at: clock.now()) }
             return nil
         case .connection(.connected):
             model.reconnecting = nil
@@ -129,7 +129,7 @@ final class LiveSession {
             // away has seen everything.
             if model.isEnded, let snapshot = model.snapshot { return .ended(snapshot) }
             if model.reconnecting == nil, case .lines(let report) = output {
-                report.say("Cannot reach the server (\(problem)); reconnecting…")
+                report.say(ConnectingScreen.reconnecting(because: problem), at: clock.now())
             }
             model.reconnecting = problem
             return nil

@@ -97,8 +97,8 @@ public enum SessionKeys {
             // The panel lists the keys of a running session, and each of them works while
             // it is open; ? or Esc closes it.
             let listed = bindings(in: .running, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
-            return [Binding([.character("?"), .escape], .close)]
-                + listed.map { Binding($0.keys, $0.action, hint: $0.help, help: $0.help) }
+            return listed.map { Binding($0.keys, $0.action, hint: $0.help, help: $0.help) }
+                + [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close"))]
         case .confirmCancel:
             return [
                 Binding([.character("y")], .send(.cancel), hint: KeyHint(key: "y", label: "Cancel the session")),

@@ -9,10 +9,10 @@ import Sync
 
 /// What `moments start` prints when a session ends: how it ended, the time sat, today's
 /// total and the streak, from the history the server's host has just written.
-enum SessionSummary {
+public enum SessionSummary {
     /// The lines of the summary of `activity`, with the history's figures when it can be
     /// read (`history` of the person's locations), today being today in `timeZone`.
-    static func lines(of activity: Activity, history: (any SessionHistory)?, timeZone: LocalTimeZone = SystemTimeZone.current(), now: Date = Date()) -> [String] {
+    public static func lines(of activity: Activity, history: (any SessionHistory)?, timeZone: LocalTimeZone = SystemTimeZone.current(), now: Date = Date()) -> [String] {
         let content = activity.content
         let phase = SessionDisplay(activity: activity, timeDisplay: .elapsed, at: now).phase
         let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)

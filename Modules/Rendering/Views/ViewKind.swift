@@ -25,6 +25,13 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case settings
     /// ``PresetPicker``.
     case presetPicker
+    /// ``SessionScreen`` of the session's owner in the states only the live app shows:
+    /// connecting, a question or panel open, an intent pending, a refusal.
+    case liveScreen
+    /// ``WatchScreen``: `moments watch`, the chosen presentations under their titles.
+    case watchScreen
+    /// ``LineTranscript``: what `moments start` prints without a terminal.
+    case lineOutput
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -37,7 +44,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .expanded: return PresentationBudget.expanded
         case .widgetSmall: return PresentationBudget.widgetSmall
         case .widgetMedium: return PresentationBudget.widgetMedium
-        case .timerScreen, .historyList, .stats, .settings, .presetPicker: return nil
+        case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput:
+            return nil
         }
     }
 
@@ -56,6 +64,9 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .stats: return "Stats"
         case .settings: return "Settings"
         case .presetPicker: return "Preset picker"
+        case .liveScreen: return "Live screen"
+        case .watchScreen: return "Watch screen"
+        case .lineOutput: return "Line output"
         }
     }
 }

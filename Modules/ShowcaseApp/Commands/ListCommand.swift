@@ -85,12 +85,13 @@ struct ListCommand: ShowcaseSubcommand {
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
     }
 
-    /// `pushed`, `not pushed`, or `unreachable: why`.
+    /// `pushed`, `not pushed`, `live only`, or `unreachable: why`.
     static func provenanceText(_ provenance: Provenance) -> String {
         switch provenance {
         case .notPushed: return "not pushed"
         case .pushed: return "pushed"
         case .unreachable(let reason): return "unreachable: " + reason
+        case .liveOnly: return "live only"
         }
     }
 }

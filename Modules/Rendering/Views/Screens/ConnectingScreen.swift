@@ -15,7 +15,13 @@ public struct ConnectingScreen: CompositeView {
 
     /// The sentence shown.
     public var message: String {
-        problem.map { "Cannot reach the server (\($0)); reconnecting…" } ?? "Connecting…"
+        problem.map(Self.reconnecting(because:)) ?? "Connecting…"
+    }
+
+    /// What every session screen and the line output say while the server cannot be
+    /// reached: one sentence, so a person reads the same words everywhere.
+    public static func reconnecting(because problem: String) -> String {
+        "Cannot reach the server (\(problem)); reconnecting…"
     }
 
     public func body(in environment: ViewEnvironment) -> AnyView {

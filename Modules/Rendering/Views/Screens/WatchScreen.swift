@@ -31,7 +31,7 @@ public struct WatchScreen: CompositeView {
             rows.append(Spacer(minLength: 1).frame(height: 1))
         }
         if let problem {
-            rows.append(Text("Cannot reach the server (\(problem)); reconnecting…").foreground(.warning))
+            rows.append(Text(ConnectingScreen.reconnecting(because: problem)).foreground(.warning))
         }
         rows.append(KeyHintBar(hints))
         return VStack(rows).padding(horizontal: 1).erased

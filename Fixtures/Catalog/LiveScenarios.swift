@@ -1,0 +1,41 @@
+import Rendering
+
+/// The states only the live app's loop shows, each a scenario: the owner's screen before
+/// the first push, with a question or panel open, with an intent pending or refused;
+/// `moments watch` in each presentation; and the line output with its summary.
+enum LiveScenarios {
+    static func scenarios(_ kind: ViewKind) -> [Scenario] {
+        switch kind {
+        case .liveScreen:
+            return [
+                Scenario(kind, "connecting", "Connecting, before the first push", LiveStateRecipe(.connecting)),
+                Scenario(kind, "cannotConnect", "The server not answering yet", LiveStateRecipe(.cannotConnect)),
+                Scenario(kind, "reconnecting", "The connection dropped after a push", LiveStateRecipe(.reconnecting)),
+                Scenario(kind, "help", "The help panel: every key", LiveStateRecipe(.help)),
+                Scenario(kind, "confirmCancel", "c: cancel the session?", LiveStateRecipe(.confirmCancel)),
+                Scenario(kind, "confirmQuit", "q: leave it running?", LiveStateRecipe(.confirmQuit)),
+                Scenario(kind, "pending", "Space pressed, the answer not back: Pausing", LiveStateRecipe(.pending)),
+                Scenario(kind, "refused", "A minute off refused: below the time sat", LiveStateRecipe(.refused)),
+            ]
+        case .watchScreen:
+            return [
+                Scenario(kind, "lock", "moments watch: the lock screen", LiveStateRecipe(.running, on: .lock)),
+                Scenario(kind, "compact", "moments watch --presentation compact", LiveStateRecipe(.running, on: .compact)),
+                Scenario(kind, "minimal", "moments watch --presentation minimal", LiveStateRecipe(.running, on: .minimal)),
+                Scenario(kind, "expanded", "moments watch --presentation expanded, paused", LiveStateRecipe(.paused, on: .expanded)),
+                Scenario(kind, "connecting", "Watching, before the first push", LiveStateRecipe(.connecting, on: .lock)),
+                Scenario(kind, "reconnecting", "Watching, the connection dropped", LiveStateRecipe(.reconnecting, on: .lock)),
+                Scenario(kind, "completed", "Watching a completed session", LiveStateRecipe(.completed, on: .lock)),
+            ]
+        case .lineOutput:
+            return [
+                Scenario(kind, "completed", "moments start 2m | cat: completed, then the summary", TranscriptRecipe()),
+                Scenario(kind, "finishedEarly", "Finished early", TranscriptRecipe(moment: .finishedEarly(elapsed: 90))),
+                Scenario(kind, "reconnecting", "The connection dropped once", TranscriptRecipe(reconnecting: true)),
+                Scenario(kind, "watcher", "A watcher's lines: waiting for the dismissal", TranscriptRecipe(isOwner: false)),
+            ]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LiveApp
+import Rendering
+import Sync
+import TerminalIO
+
+/// A session screen's model in one named state, for previews and the catalog: what the
+/// live app's screen shows before the first push, with a question or panel open, with an
+/// intent pending or refused, or while the server cannot be reached.
+///
+/// It holds values, not a server: the push is a Mother's, the keys offered are the live
+/// app's key table's (``LiveApp/SessionKeys``), and the refusal is the one Domain's rules
+/// give. A test proves the live model, fed the key sequence that leads to each state,
+/// draws the same frame.
+public struct PreviewSessionScreenModel: SessionScreenModel {
+    /// The named states.
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        /// Running, no question open.
+        case running
+        /// Paused.
+        case paused
+        /// Completed at its target: only Quit is left.
+        case completed
+        /// Before the first push.
+        case connecting
+        /// Before the first push, the server not answering.
+        case cannotConnect
+        /// The connection dropped after a push; the time runs on from it.
+        case reconnecting
+        /// The help panel open.
+        case help
+        /// "Cancel the session?"
+        case confirmCancel
+        /// "Leave it running?" (the owner's quit).
+        case confirmQuit
+        /// Space pressed, the server's answer not back yet.
+        case pending
+        /// A minute taken off below the time sat, refused by the server.
+        case refused
+    }
+
+    /// What the connection says when it cannot reach the server.
+    public static let unreachable = "connection refused"
+
+    /// Which state this is.
+    public let state: State
+    /// Whether it is the session owner's screen or a watcher's.
+    public let isOwner: Bool
+    /// How the time is shown.
+    public let timeDisplay: Settings.TimeDisplay
+    /// The push shown, `nil` before the first.
+    public let snapshot: ActivitySnapshot?
+    public let problem: String?
+    public let hints: [KeyHint]
+
+    /// The model of `state`, for the owner's screen or a watcher's, over `script`'s push
+    /// (by default the one the state needs: running, paused or completed at 2:05 of 5:00,
+    /// 2:05 of 3:00 for a refused minute).
+    public init(_ state: State, isOwner: Bool = true, script: SessionScript? = nil, timeDisplay: Settings.TimeDisplay = .elapsed) {
+        self.state = state
+        self.isOwner = isOwner
+        self.timeDisplay = timeDisplay
+        let script = script ?? Self.script(for: state)
+        snapshot = [.connecting, .cannotConnect].contains(state) ? nil : ActivitySnapshotMother.makeSnapshot(script: script)
+        problem = [.cannotConnect, .reconnecting].contains(state) ? Self.unreachable : nil
+        let keyState = Self.keyState(of: state, content: snapshot?.activity.content)
+        switch state {
+        case .pending:
+            hints = [KeyHint(key: "…", label: "Pausing")]
+        case .refused:
+            hints = [KeyHint(key: "!", label: Self.refusal(of: script))] + SessionKeys.hints(in: keyState, isOwner: isOwner)
+        default:
+            hints = SessionKeys.hints(in: keyState, isOwner: isOwner)
+        }
+    }
+
+    /// Running, no question open.
+    public static var running: Self { Self(.running) }
+    /// Paused.
+    public static var paused: Self { Self(.paused) }
+    /// Completed at its target.
+    public static var completed: Self { Self(.completed) }
+    /// Before the first push.
+    public static var connecting: Self { Self(.connecting) }
+    /// Before the first push, the server not answering.
+    public static var cannotConnect: Self { Self(.cannotConnect) }
+    /// The connection dropped after a push.
+    public static var reconnecting: Self { Self(.reconnecting) }
+    /// The help panel open.
+    public static var help: Self { Self(.help) }
+    /// "Cancel the session?"
+    public static var confirmCancel: Self { Self(.confirmCancel) }
+    /// "Leave it running?"
+    public static var confirmQuit: Self { Self(.confirmQuit) }
+    /// An intent pending.
+    public static var pending: Self { Self(.pending) }
+    /// A refusal shown.
+    public static var refused: Self { Self(.refused) }
+
+    public func session(at now: Date) -> SessionDisplay? {
+        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, at: now) }
+    }
+
+    public var buttons: [KeyHint] {
+        SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
+    }
+
+    /// What the key table says `key` asks for here; a preview shows a state and keeps it.
+    public mutating func press(_ key: Key) -> LiveScreenModel.Command? {
+        let content = snapshot?.activity.content
+        switch SessionKeys.action(for: key, in: Self.keyState(of: state, content: content), isOwner: isOwner) {
+        case .pauseOrResume: return content.map { .send($0.isPaused ? .resume : .pause) }
+        case .send(let intent): return .send(intent)
+        case .leave: return .leave
+        case .interrupt: return .interrupt
+        case .open, .close, nil: return nil
+        }
+    }
+
+    /// The script a state is shown over: its push is the script's last.
+    public static func script(for state: State) -> SessionScript {
+        switch state {
+        case .paused: return SessionScriptMother.makeScript(moment: .paused(elapsed: 125))
+        case .completed: return SessionScriptMother.makeScript(moment: .completed(elapsed: 300))
+        case .refused: return SessionScriptMother.makeScript(plannedSeconds: 180)
+        default: return SessionScriptMother.makeScript()
+        }
+    }
+
+    /// Where the keys of `state` are, by the key table's states.
+    static func keyState(of state: State, content: ContentState?) -> SessionKeys.State {
+        switch state {
+        case .help: return .help
+        case .confirmCancel: return .confirmCancel
+        case .confirmQuit: return .confirmQuit
+        default: return SessionKeys.state(of: content)
+        }
+    }
+
+    /// What the server says when a minute is taken off `script`'s session at the instant
+    /// it is shown: Domain's own refusal, in the words a client shows.
+    static func refusal(of script: SessionScript) -> String {
+        let current = ActivitySnapshotMother.makeSnapshot(script: script)
+        do {
+            _ = try Transition.apply(.adjustTarget(bySeconds: -60), to: current.activity, at: script.shownAt)
+            return "no refusal: the target moved"
+        } catch {
+            return SyncError.refused(code: error.code, message: error.description, current: current).description
+        }
+    }
+}

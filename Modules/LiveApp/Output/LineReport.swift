@@ -1,0 +1,43 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Rendering
+
+/// The line side of ``LiveOutput``: a line when what it would say changes, and one a
+/// minute while the time runs, each stamped with the time of day; no escape at all.
+///
+/// It writes through `write` (standard output in the live app), so the showcase's
+/// line-output scenarios run this same code and show exactly what a pipe receives.
+public final class LineReport {
+    private var lastState: String?
+    private var lastMinute: Int?
+    private let timeZone: LocalTimeZone
+    private let write: (String) -> Void
+
+    /// Stamps lines with the time of day in `timeZone` and hands each to `write`.
+    public init(timeZone: LocalTimeZone = SystemTimeZone.current(), write: @escaping (String) -> Void = { Console.say($0) }) {
+        self.timeZone = timeZone
+        self.write = write
+    }
+
+    /// Writes a line for `display` at `now` if its state changed or a new minute was sat.
+    public func report(_ display: SessionDisplay, at now: Date) {
+        let state = "\(display.phase.label) · \(display.caption)"
+        let minute = Int(display.content.elapsed(at: now) / 60)
+        guard state != lastState || (display.phase == .running && minute != lastMinute) else { return }
+        lastState = state
+        lastMinute = minute
+        say("\(display.phase.label)  \(display.timeText(at: now)) \(display.caption)  \(display.name)", at: now)
+    }
+
+    /// What a watcher's lines say when the session ends and its dismissal has not come yet.
+    public static let waitingForDismissal = "The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching)."
+
+    /// Writes a note, stamped with the time.
+    public func say(_ text: String, at now: Date) {
+        write("\(timeZone.localTime(of: now).clockTime)  \(Sanitizer.clean(text))")
+    }
+}
