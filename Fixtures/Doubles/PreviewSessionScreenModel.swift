@@ -106,6 +106,10 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, at: now) }
     }
 
+    public var panel: [KeyHint]? {
+        state == .help ? SessionKeys.panel(isOwner: isOwner) : nil
+    }
+
     public var buttons: [KeyHint] {
         SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
     }

@@ -52,11 +52,11 @@ struct SessionKeysTests {
         return screens
     }
 
-    @Test("every hint of every state names keys that do something there")
+    @Test("every hint and help line of every state names keys that do something there")
     func hintsWork() {
         for (name, screen) in Self.screens {
             #expect(!screen.hints.isEmpty, "\(name) offers no key")
-            for hint in screen.hints {
+            for hint in screen.hints + (screen.panel ?? []) {
                 for key in Self.keys(named: hint.key) {
                     var pressed = screen
                     let command = pressed.press(key)
@@ -81,7 +81,8 @@ struct SessionKeysTests {
     @Test("the help panel lists the keys of a running session, and each works while it is open")
     func helpReadsTheTable() {
         let help = Self.model(isOwner: true, content: .running(elapsed: 125), pressing: [.character("?")])
-        #expect(help.hints.map(\.key) == ["space", "f", "↑/↓", "c", "q", "^C", "?"])
+        #expect(help.hints == [KeyHint(key: "?", label: "Close help")])
+        #expect(help.panel?.map(\.key) == ["space", "f", "↑/↓", "c", "q", "^C"])
         var pressed = help
         #expect(pressed.press(.space) == .send(.pause))
         #expect(pressed.keyState == .running)

@@ -130,6 +130,11 @@ public struct LiveScreenModel: SessionScreenModel {
         return hints
     }
 
+    /// The help panel, while it is open.
+    public var panel: [KeyHint]? {
+        overlay == .help ? SessionKeys.panel(isOwner: isOwner) : nil
+    }
+
     /// The Live Activity's buttons for the session as the last push has it.
     public var buttons: [KeyHint] {
         SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))

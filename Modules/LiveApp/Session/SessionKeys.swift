@@ -97,8 +97,8 @@ public enum SessionKeys {
             // The panel lists the keys of a running session, and each of them works while
             // it is open; ? or Esc closes it.
             let listed = bindings(in: .running, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
-            return listed.map { Binding($0.keys, $0.action, hint: $0.help, help: $0.help) }
-                + [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close"))]
+            return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
+                + listed.map { Binding($0.keys, $0.action, help: $0.help) }
         case .confirmCancel:
             return [
                 Binding([.character("y")], .send(.cancel), hint: KeyHint(key: "y", label: "Cancel the session")),
@@ -123,6 +123,12 @@ public enum SessionKeys {
     /// The hints of `state`, in the table's order.
     public static func hints(in state: State, isOwner: Bool) -> [KeyHint] {
         bindings(in: state, isOwner: isOwner).compactMap(\.hint)
+    }
+
+    /// The help panel: every key of a running session, as its help line says it; each
+    /// works while the panel is open.
+    public static func panel(isOwner: Bool) -> [KeyHint] {
+        bindings(in: .help, isOwner: isOwner).compactMap(\.help)
     }
 
     /// The Live Activity's buttons for a session in `state` (Pause or Resume, and Finish),

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The whole screen of a session as a terminal shows it, from its model: "Connecting…"
 /// before the first state, then the timer screen for the session's owner or the chosen
 /// Live Activity presentations for a watcher. The one place that choice is made, so the
@@ -16,11 +22,18 @@ public struct SessionScreen<Model: SessionScreenModel>: CompositeView {
     }
 
     public func body(in environment: ViewEnvironment) -> AnyView {
-        guard let session = model.session(at: environment.now) else {
+        let screen = self.screen(at: environment.now)
+        guard let panel = model.panel else { return screen }
+        return ZStack([screen, KeyPanel(title: "Keys", keys: panel)]).erased
+    }
+
+    /// The screen beneath any panel.
+    private func screen(at now: Date) -> AnyView {
+        guard let session = model.session(at: now) else {
             return ConnectingScreen(problem: model.problem, hints: model.hints).erased
         }
         if surfaces.isEmpty { return TimerScreen(session: session, hints: model.hints).erased }
         return WatchScreen(
-            session: session, surfaces: surfaces, buttons: model.buttons, hints: model.hints, problem: model.problem).erased
+            session: session, surfaces: surfaces, buttons: model.buttons, hints: model.hints, problem: model.problem).erased.erased
     }
 }

@@ -21,6 +21,8 @@ public protocol SessionScreenModel: Sendable {
     var problem: String? { get }
     /// The keys offered now, most important first: each names a key ``press(_:)`` answers.
     var hints: [KeyHint] { get }
+    /// The keys listed in a panel over the screen (the help), or `nil` when none is open.
+    var panel: [KeyHint]? { get }
     /// The Live Activity's interactive buttons for the session as it is (Pause or Resume,
     /// Finish), which the banner and the expanded island show.
     var buttons: [KeyHint] { get }
