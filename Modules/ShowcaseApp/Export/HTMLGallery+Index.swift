@@ -2,13 +2,19 @@ import Fixtures
 import Rendering
 
 extension HTMLGallery {
+    /// The variant each tile of the index shows: the scenario as it is meant to be seen
+    /// (dark, medium text, natural size, true colour), which is also one of the figures
+    /// on its page, so the tile previews what the link opens.
+    static let tileVariant = Variant()
+
     /// The index: a search field (also `?q=` in the address, `/` to focus it), and every
-    /// scenario grouped by group and view.
+    /// scenario as a tile of its frame, in a grid per view, grouped by group and view, as
+    /// a catalog shows its components. Each tile links to the scenario's page.
     static func index(_ scenarios: [Scenario]) -> String {
         var body = """
             <header>
             <h1>Little Moments · showcase</h1>
-            <p>Every view in every scenario, drawn from fixtures. Press <kbd>/</kbd> to search.</p>
+            <p>Every view in every scenario, drawn from fixtures; each tile shows <code>\(escape(tileVariant.description))</code>. Press <kbd>/</kbd> to search; open a tile for its fixture and every variant.</p>
             <input id="search" type="search" placeholder="Search by id, title or view" aria-label="Search scenarios">
             <p id="count" aria-live="polite">\(scenarios.count) scenarios</p>
             </header>
@@ -29,10 +35,10 @@ extension HTMLGallery {
                 kind = scenario.kind
                 let size = scenario.naturalSize
                 body += "<section class=\"kind\" data-kind=\"\(scenario.kind.rawValue)\">"
-                body += "<h3>\(escape(scenario.kind.title)) <small>\(size.width)×\(size.height)</small></h3><ul>\n"
+                body += "<h3>\(escape(scenario.kind.title)) <small>\(size.width)×\(size.height)</small></h3>"
+                body += "<ul class=\"tiles\" style=\"--cols:\(size.width)\">\n"
             }
-            body += "<li class=\"scenario\" data-id=\"\(escape(scenario.id))\" data-search=\"\(escape(scenario.searchText))\">"
-            body += "<a href=\"\(escape(pagePath(scenario)))\"><code>\(escape(scenario.id))</code> \(escape(scenario.title))</a></li>\n"
+            body += tile(scenario)
         }
         if kind != nil { body += "</ul></section>\n</section>\n" }
         body += "<p id=\"none\" hidden>No scenario matches. Try fewer or shorter words.</p>\n</main>\n"
@@ -40,8 +46,20 @@ extension HTMLGallery {
         return document(title: "Little Moments · showcase", body: body)
     }
 
-    /// Filters the list as the search field changes: every word must appear in an entry;
-    /// views and groups with nothing left are hidden.
+    /// One scenario in the grid: a link to its page holding its frame in ``tileVariant``
+    /// (real text, so the browser's find and copy work on it) over its title and id. The
+    /// `data-id` and `data-search` attributes are what ``searchScript`` filters on.
+    static func tile(_ scenario: Scenario) -> String {
+        let background = tileVariant.scheme.palette.pageBackground.hex
+        return "<li class=\"scenario\" data-id=\"\(escape(scenario.id))\" data-search=\"\(escape(scenario.searchText))\">"
+            + "<a href=\"\(escape(pagePath(scenario)))\"><div class=\"thumb\" style=\"background:\(background)\">"
+            + frameHTML(scenario, tileVariant)
+            + "</div><span class=\"caption\">\(escape(scenario.title))<code>\(escape(scenario.id))</code></span></a></li>\n"
+    }
+
+    /// Filters the grid as the search field changes: every word must appear in a tile's
+    /// search text; views and groups with no tile left are hidden, and the count and the
+    /// "no scenario matches" line follow.
     static let searchScript = """
         (function () {
           var input = document.getElementById('search');
