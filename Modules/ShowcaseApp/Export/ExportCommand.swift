@@ -20,8 +20,9 @@ struct ExportCommand: ShowcaseSubcommand {
         discussion: """
             --text DIR writes DIR/<id>/<variant>.txt: the frame's text, a letter per cell \
             naming its style, and a legend of colour roles. --html DIR writes DIR/index.html \
-            (search and groups) and a page per scenario with its variants in dark and light; \
-            open it in any browser, offline.
+            (every scenario's frame in a searchable grid, grouped by view, each linking to \
+            its page) and a page per scenario with its variants in dark and light; open it \
+            in any browser, offline.
             """)
 
     @Option(name: .customLong("text"), help: "Write styled text files into this folder.")
@@ -84,7 +85,8 @@ struct ExportCommand: ShowcaseSubcommand {
         return count
     }
 
-    /// Writes the index and a page per scenario; answers how many files.
+    /// Writes the index (a tile with its frame per scenario) and a page per scenario;
+    /// answers how many files.
     static func exportHTML(to folder: URL) throws -> Int {
         let scenarios = Catalog.all
         try write(HTMLGallery.index(scenarios), to: folder.appendingPathComponent(HTMLGallery.indexName))

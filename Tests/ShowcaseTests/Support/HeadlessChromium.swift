@@ -15,8 +15,10 @@ enum HeadlessChromium {
     }
 
     /// The DOM of `url` after its scripts ran, with a profile of its own in `profile`, so
-    /// nothing of the machine's user is read or written.
-    static func dumpDOM(_ url: URL, profile: URL) throws -> String {
+    /// nothing of the machine's user is read or written. `readsFiles` lets a page read
+    /// other `file:` pages (an iframe's document), which a probe page needs to measure
+    /// what another page shows; pages under test are loaded without it.
+    static func dumpDOM(_ url: URL, profile: URL, readsFiles: Bool = false) throws -> String {
         guard let executable else {
             throw Failure(description: "chromium is not installed: run Scripts/prepare-tests (it runs `apt-get install chromium`), as the README says")
         }
@@ -26,6 +28,7 @@ enum HeadlessChromium {
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--user-data-dir=\(profile.path)", "--virtual-time-budget=2000", "--dump-dom", url.absoluteString,
         ]
+        if readsFiles { process.arguments?.insert("--allow-file-access-from-files", at: 0) }
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = profile.path
         process.environment = environment
