@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 //
 // Little Moments for the terminal: a meditation timer whose Live Activity is driven only
-// by pushes from a sync server. The package is a monorepo of small modules wired together
-// in one composition root; see Documentation/Architecture.md for the import rules that
+// by pushes from a sync server. The package is a monorepo with a module per role, wired
+// only in the composition root (one wiring-only target per app, so the live product links
+// no fixture: ADR 0017); see Documentation/Architecture.md for the import rules that
 // Tests/ArchitectureTests enforces.
 import PackageDescription
 

@@ -5,7 +5,7 @@ import Rendering
 import SnapshotTesting
 import Testing
 
-/// Every scenario of the catalog as styled text (``CompositionRoot/StyledTextEncoder``):
+/// Every scenario of the catalog as styled text (``Rendering/StyledTextEncoder``):
 /// light and dark, at the default text size and the largest, in one file per scenario
 /// under `__Snapshots__/ScenarioSnapshotTests/`, named after its id.
 ///
