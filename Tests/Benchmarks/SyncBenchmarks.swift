@@ -33,9 +33,9 @@ enum SyncBenchmarks {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let storage = try JSONSyncStorage(locations: StoreLocations(singleDirectory: folder))
-        defer { storage.close() }
-        let server = try SyncServer(storage: storage)
+        // The server as the app builds it: the one composition function, on JSON files.
+        let assembled = try await LiveRoot.buildServer(ServerConfiguration(locations: StoreLocations(singleDirectory: folder)))
+        let server = assembled.server
         let http = SyncHTTPServer(server: server, port: 0, logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let group = ServiceGroup(
@@ -57,6 +57,7 @@ enum SyncBenchmarks {
 
         await group.triggerGracefulShutdown()
         _ = try? await serving.value
+        await assembled.close()
         try await client.shutdown()
     }
 

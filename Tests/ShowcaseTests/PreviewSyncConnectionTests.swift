@@ -15,7 +15,7 @@ struct PreviewSyncConnectionTests {
     func replay(connection: PreviewSyncConnection, script: SessionScript) async throws {
         let created = try await connection.createActivity(script.attributes, showSeconds: true, clientID: "preview")
         let observer = ActivityObserver()
-        try await observer.follow(connection.events(of: created.id, token: created.token, after: nil))
+        try await observer.follow(connection, id: created.id, token: created.token)
         let taken = try #require(await observer.current)
         #expect(taken.activity == script.activity)
         #expect(connection.pushes.map(\.version) == Array(1...UInt64(connection.pushes.count)))

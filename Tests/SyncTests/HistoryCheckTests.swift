@@ -1,7 +1,7 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+@testable import Sync
 import Testing
 
 /// Many clients at once, random intents: the history the server gives must be one that a

@@ -1,7 +1,7 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+@testable import Sync
 import Testing
 
 /// The observer takes pushes only through the ordering rule, whatever the transport does

@@ -25,9 +25,19 @@ public actor ActivityObserver {
     /// An observer that has seen nothing yet.
     public init() {}
 
-    /// Takes pushes from `source` until it ends or throws (the error is rethrown, so a
+    /// Takes the pushes of activity `id` from `connection`'s event stream, from after what
+    /// it already holds, until the stream ends or throws (the error is rethrown, so a
     /// caller can reconnect and follow again: the observer keeps what it has).
-    public func follow<Source: AsyncSequence & Sendable>(_ source: Source) async throws
+    ///
+    /// A connection's event stream is the only way in: nothing outside Sync can hand the
+    /// observer a state no server pushed (ADR 0002, ADR 0017).
+    public func follow(_ connection: any SyncConnection, id: String, token: String) async throws {
+        try await follow(try await connection.events(of: id, token: token, after: current?.version))
+    }
+
+    /// Takes pushes from `source` until it ends or throws: for Sync's own follower and its
+    /// tests, which hold a connection's stream already.
+    func follow<Source: AsyncSequence & Sendable>(_ source: Source) async throws
     where Source.Element == ActivitySnapshot {
         for try await push in source {
             receive(push)

@@ -15,8 +15,7 @@ enum LivePlayback {
         let connection = InProcessConnection(server: server)
         let created = try await connection.createActivity(script.attributes, showSeconds: script.showSeconds, clientID: "consistency")
         let observer = ActivityObserver()
-        let pushes = try await connection.events(of: created.id, token: created.token, after: nil)
-        let following = Task { try await observer.follow(pushes) }
+        let following = Task { try await observer.follow(connection, id: created.id, token: created.token) }
         defer { following.cancel() }
 
         for step in script.steps {
