@@ -43,11 +43,22 @@ enum ShowcaseBenchmarks {
 
     /// Every scenario in every variant of ``Fixtures/Variant/all(for:)``, drawn into frames.
     /// Target < 200 ms in total. The histories of 100,000 sessions are made once before.
+    /// Beside the whole catalog, the cost of one frame, and the views the catalog had before
+    /// the live-only states joined it, so a figure of one catalog compares with the next.
     static func everyVariant() {
-        let work = Catalog.all.map { scenario in (scenario, Variant.all(for: scenario)) }
+        let whole = draw(Catalog.all, "showcase.every scenario x every variant")
+        let frames = Catalog.all.reduce(0) { $0 + Variant.all(for: $1).count }
+        Bench.report("showcase.every scenario x every variant, per frame", seconds: whole / Double(frames))
+        draw(Catalog.all.filter { !$0.kind.isLiveOnly }, "showcase.the views before the live-only states, x every variant")
+    }
+
+    /// Draws `scenarios` in every variant, 11 times, and reports the median as `name`.
+    @discardableResult
+    static func draw(_ scenarios: [Scenario], _ name: String) -> Double {
+        let work = scenarios.map { scenario in (scenario, Variant.all(for: scenario)) }
         let frames = work.reduce(0) { $0 + $1.1.count }
         for (scenario, _) in work { Bench.blackHole(scenario.frame()) }
-        Bench.time("showcase.every scenario x every variant (\(frames) frames)", samples: 11) {
+        return Bench.time("\(name) (\(frames) frames)", samples: 11) {
             for (scenario, variants) in work {
                 let view = scenario.view()
                 for variant in variants {
