@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
@@ -132,6 +133,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - SyncJSONStore: Sync's storage on Persistence's durable JSON files
+        .target(
+            name: "SyncJSONStore",
+            dependencies: ["Domain", "Sync", "Persistence"],
+            path: "Modules/SyncJSONStore",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SyncJSONStoreTests",
+            dependencies: ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
+            path: "Tests/SyncJSONStoreTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - TerminalIO: raw mode, keys, signals, size, output, restore; toolchain only
         .target(name: "TerminalIO", path: "Modules/TerminalIO", swiftSettings: swiftSettings),
         .testTarget(
@@ -205,7 +220,7 @@ let package = Package(
         .target(
             name: "LiveComposition",
             dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "LiveApp",
+                "Domain", "Rendering", "Sync", "Persistence", "SyncJSONStore", "LiveApp",
                 // The embedded server's services run in a group of our own, logging nowhere.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -43,6 +43,7 @@ struct ArchitectureRules {
         "TerminalIO": Allowance([]),
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries),
+        "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
         "Fixtures": Allowance(["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"]),
         "ShowcaseApp": Allowance(
@@ -50,7 +51,8 @@ struct ArchitectureRules {
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition.
         "LiveComposition": Allowance(
-            ["Domain", "Rendering", "Sync", "Persistence", "LiveApp"], external: ["ServiceLifecycle", "Logging"]),
+            ["Domain", "Rendering", "Sync", "Persistence", "SyncJSONStore", "LiveApp"],
+            external: ["ServiceLifecycle", "Logging"]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
@@ -66,6 +68,8 @@ struct ArchitectureRules {
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
         "SyncTests": Allowance(["Sync", "Domain", "Fixtures"], external: testing.union(serverLibraries)),
+        "SyncJSONStoreTests": Allowance(
+            ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "LiveAppTests": Allowance(
             ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
             external: testing),

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LiveApp
 import Persistence
+import SyncJSONStore
 import Sync
 
 /// The live composition: the one place where the live app meets its real dependencies,

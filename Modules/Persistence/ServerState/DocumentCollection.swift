@@ -6,7 +6,7 @@ import Foundation
 
 /// A durable collection of documents of the caller's type, each under a string key: the
 /// store behind the sync server's state (each activity's state, version and token, and the
-/// intents already applied), which Sync reaches through an adapter in CompositionRoot.
+/// intents already applied), which Sync reaches through an adapter, the SyncJSONStore module.
 ///
 /// It is built for a high rate of small durable writes. A change is one line appended to a
 /// journal and one `fdatasync` — not a rewrite of the collection — and a batch of changes

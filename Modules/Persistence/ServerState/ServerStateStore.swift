@@ -6,7 +6,7 @@ import Foundation
 
 /// Where the sync server keeps its authoritative state: a ``DocumentCollection`` named
 /// `server-state` in the state folder. The documents' type and schema are the adapter's
-/// (in CompositionRoot) — typically one record per activity holding its state, version,
+/// (in SyncJSONStore) — typically one record per activity holding its state, version,
 /// token and the intent ids already applied with their first answers — so Persistence
 /// needs to know nothing of the sync protocol.
 public enum ServerStateStore {

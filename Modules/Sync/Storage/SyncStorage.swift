@@ -1,5 +1,5 @@
 /// Where the server makes its changes durable. Sync declares what it needs; the JSON-file
-/// adapter lives in CompositionRoot, an in-memory one in Fixtures.
+/// adapter is the SyncJSONStore module, an in-memory one is in Fixtures.
 ///
 /// The server calls these from one task at a time, never concurrently, and off its actor,
 /// so an implementation may block on the disk.

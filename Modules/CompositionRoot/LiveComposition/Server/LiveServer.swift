@@ -1,6 +1,7 @@
 import Domain
 import LiveApp
 import Persistence
+import SyncJSONStore
 import Sync
 
 /// A sync server as ``LiveRoot/buildServer(_:)`` assembles it: the authoritative

@@ -1,8 +1,9 @@
 import Persistence
 import Sync
 
-/// Sync's storage on Persistence's durable JSON files: the adapter the design puts in the
-/// composition root, so that neither module knows the other.
+/// Sync's storage on Persistence's durable JSON files: the embedded default's backend, in
+/// a module of its own so that neither Sync nor Persistence knows the other (a shared
+/// store on another engine would be a module beside it).
 ///
 /// Each activity is one document of the `server-state` collection, keyed by its id: the
 /// checkpoint of its state, token and remembered answers (``Sync/StoredActivity/checkpoint``).

@@ -1,4 +1,4 @@
-import LiveComposition
+import SyncJSONStore
 import Domain
 import Fixtures
 import Foundation
