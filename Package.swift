@@ -220,7 +220,7 @@ let package = Package(
         .target(
             name: "LiveComposition",
             dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "SyncJSONStore", "LiveApp",
+                "Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp",
                 // The embedded server's services run in a group of our own, logging nowhere.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,7 +3,7 @@ import LiveComposition
 /// `moments`: everything is assembled in the live composition.
 @main
 enum MomentsMain {
-    static func main() async {
-        await LiveRoot.run()
+    static func main() {
+        LiveRoot.main()
     }
 }

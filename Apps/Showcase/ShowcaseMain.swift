@@ -3,7 +3,7 @@ import ShowcaseComposition
 /// `moments-showcase`: everything is assembled in the showcase composition, from fixtures.
 @main
 enum ShowcaseMain {
-    static func main() async {
-        await ShowcaseRoot.run()
+    static func main() {
+        ShowcaseRoot.main()
     }
 }

@@ -51,7 +51,7 @@ struct ArchitectureRules {
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition.
         "LiveComposition": Allowance(
-            ["Domain", "Rendering", "Sync", "Persistence", "SyncJSONStore", "LiveApp"],
+            ["Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp"],
             external: ["ServiceLifecycle", "Logging"]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
         // The apps: each asks its own composition, and nothing else.

@@ -12,6 +12,7 @@ import Foundation
     import Glibc
 #endif
 
+SignalEvents.start()
 let terminal = Terminal()
 do {
     try terminal.enter()

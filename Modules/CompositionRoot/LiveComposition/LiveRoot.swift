@@ -3,16 +3,27 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import LiveApp
 import Persistence
 import SyncJSONStore
 import Sync
+import TerminalIO
 
 /// The live composition: the one place where the live app meets its real dependencies,
 /// the sync server on Persistence's JSON files, the person's history and settings, the
 /// system's clock and HTTP connections. `Apps/Live` calls ``run()``; the tests call
 /// ``buildServer(_:)`` and ``dependencies()`` to run the same wiring.
 public enum LiveRoot {
+    /// The whole of `moments`' `main`: takes the stop and resize signals over before
+    /// anything else happens (so none is lost, whenever it arrives), then runs the app on
+    /// the cooperative pool and exits with its status.
+    public static func main() -> Never {
+        SignalEvents.start()
+        Task { await run() }
+        dispatchMain()
+    }
+
     /// Runs `moments` with the process's arguments and exits with its status.
     public static func run() async -> Never {
         await MomentsApp.run(dependencies: dependencies())

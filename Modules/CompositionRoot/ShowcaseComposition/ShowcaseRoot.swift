@@ -1,3 +1,4 @@
+import Dispatch
 import Fixtures
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,6 +19,14 @@ import TerminalIO
 /// ``run()``; the tests call
 /// ``dependencies(environment:outputIsTerminal:terminalColumns:output:errors:)``.
 public enum ShowcaseRoot {
+    /// The whole of `moments-showcase`'s `main`: takes the stop and resize signals over
+    /// first, as `moments` does, then runs the showcase and exits with its status.
+    public static func main() -> Never {
+        SignalEvents.start()
+        Task { await run() }
+        dispatchMain()
+    }
+
     /// Runs `moments-showcase` with the process's arguments and exits with its status.
     public static func run() async -> Never {
         let status = await ShowcaseApp.run(Array(CommandLine.arguments.dropFirst()), with: standard())

@@ -18,6 +18,9 @@ public enum MomentsApp {
         do {
             var command = try root.parseAsRoot(arguments)
             if let live = command as? any LiveCommand {
+                // From here on the command may change things: a stop signal that no screen
+                // watches ends it with "interrupted" (the terminal given back on exit).
+                SignalEvents.whenUnwatched(.exit(ExitStatus.endedEarly.rawValue))
                 try await live.run(with: dependencies)
             } else {
                 try command.run()

@@ -80,8 +80,17 @@ struct Bells {
         }
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The child starts with no signal blocked: this process blocks its stop signals to
+        // read them (SignalEvents), and a child would inherit that mask.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var child: pid_t = 0
-        guard posix_spawn(&child, path, &actions, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&child, path, &actions, &attributes, argv, environ) == 0 else { return nil }
         return child
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
 import Sync
+import TerminalIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `moments serve`: the sync server on its own, over HTTP, for other terminals.
 ///
@@ -40,6 +45,11 @@ struct ServeCommand: LiveCommand {
             throw Console.failure(error.description)
         }
         let (host, port, folder) = (self.host, self.port, assembled.stateFolder)
+        // SIGTERM and SIGINT belong to the server's graceful shutdown, which watches them
+        // itself: watched here, they are not taken for an interruption.
+        let shutdownSignals = SignalEvents.stream([SIGTERM, SIGINT])
+        let draining = Task { for await _ in shutdownSignals {} }
+        defer { draining.cancel() }
         do {
             try await SyncHTTPServer(server: assembled.server, host: host, port: port).run { port in
                 Console.say("moments serve: listening on http://\(host):\(port) (state in \(folder))")
