@@ -16,9 +16,10 @@ public final class JSONSyncStorage: SyncStorage {
     /// The collection behind it, for its issues and paths.
     public let collection: DocumentCollection<SyncRecord>
 
-    /// Opens the server's state where `locations` keep state.
-    public init(locations: StoreLocations) throws(PersistenceError) {
-        collection = try ServerStateStore.open(locations: locations, schema: Self.schema)
+    /// Opens the server's state where `locations` keep state, waiting up to `lockWait`
+    /// for its lock.
+    public init(locations: StoreLocations, lockWait: Duration = StoreDefaults.lockWait) throws(PersistenceError) {
+        collection = try ServerStateStore.open(locations: locations, schema: Self.schema, lockWait: lockWait)
     }
 
     public func load() throws -> [SyncRecord] {

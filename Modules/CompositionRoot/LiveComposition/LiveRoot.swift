@@ -37,8 +37,8 @@ public enum LiveRoot {
             assembleServer: { dataDirectory throws(ServerSetupError) in
                 try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
             },
-            hostEmbedded: { dataDirectory throws(ServerSetupError) in
-                try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory)))
+            hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
+                try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
             connect: { HTTPSyncConnection(baseURL: $0) })
     }
@@ -51,7 +51,7 @@ public enum LiveRoot {
     public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
         let storage: JSONSyncStorage
         do {
-            storage = try JSONSyncStorage(locations: configuration.locations)
+            storage = try JSONSyncStorage(locations: configuration.locations, lockWait: configuration.lockWait)
         } catch {
             throw ServerSetupError(error.description)
         }

@@ -115,7 +115,7 @@ struct StartCommand: LiveCommand {
 
         let ending = await SessionShow.run(
             connection: link.connection, id: id, token: token, settings: settings, surfaces: [], noTTY: noTTY,
-            clock: SystemClock(), timeZone: SystemTimeZone.current()
+            clock: SystemClock(), timeZone: SystemTimeZone.current(), handOver: link.handOver
         ) { output in
             let bells = Bells(settings: settings) {
                 if case .screen(let screen) = output { screen.terminal.bell() }

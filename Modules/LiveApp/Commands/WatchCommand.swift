@@ -48,11 +48,16 @@ struct WatchCommand: LiveCommand {
         let settings = data.files(dependencies).settingsOrStandard()
         let runtime = RuntimeDirectory.resolve()
         let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
-        if link.host != nil { link.announce(activityID: session.id, token: session.token) }
+        if link.host != nil {
+            link.announce(activityID: session.id, token: session.token)
+        } else {
+            link.shows(activityID: session.id, token: session.token)
+        }
 
         let ending = await SessionShow.run(
             connection: link.connection, id: session.id, token: session.token, settings: settings,
-            surfaces: presentation.surfaces, noTTY: noTTY, clock: SystemClock(), timeZone: SystemTimeZone.current())
+            surfaces: presentation.surfaces, noTTY: noTTY, clock: SystemClock(), timeZone: SystemTimeZone.current(),
+            handOver: link.handOver, bells: { _ in nil })
         await link.close()
         if case .refused(let error) = ending { Console.error(error.description) }
         let status = ExitStatus(ending)
@@ -70,7 +75,11 @@ struct WatchCommand: LiveCommand {
                 && (id.map { $0 == entry.activityID } ?? true)
         }
         if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
-            let link = SessionLink.remote(entry.server, runtime: runtime, dependencies: dependencies)
+            // Following the embedded server of this state, it may take hosting over.
+            let folder = dependencies.files(data.path).stateFolder
+            let link = entry.hostsStateDirectory == folder
+                ? SessionLink.following(entry.server, folder: folder, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+                : SessionLink.remote(entry.server, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await SessionLink.retrying { () async throws(SyncError) -> ActivitySnapshot in

@@ -15,8 +15,10 @@ public struct LiveDependencies: Sendable {
     /// what `moments serve` runs over HTTP.
     public var assembleServer: @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer
     /// Starts the embedded server on the durable state of a data folder, hosted by this
-    /// process.
-    public var hostEmbedded: @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any EmbeddedHost
+    /// process, waiting up to `lockWait` for the state's lock (another process may be
+    /// letting it go).
+    public var hostEmbedded: @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
+        -> any EmbeddedHost
     /// A connection to the server at a URL (`--server`, or another process's runtime file).
     public var connect: @Sendable (_ url: String) -> any SyncConnection
 
@@ -24,7 +26,8 @@ public struct LiveDependencies: Sendable {
     public init(
         files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
         assembleServer: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer,
-        hostEmbedded: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any EmbeddedHost,
+        hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
+            -> any EmbeddedHost,
         connect: @escaping @Sendable (_ url: String) -> any SyncConnection
     ) {
         self.files = files
@@ -32,4 +35,8 @@ public struct LiveDependencies: Sendable {
         self.hostEmbedded = hostEmbedded
         self.connect = connect
     }
+
+    /// How long a process waits for the state's lock before it hosts the embedded server:
+    /// long enough for another process to finish letting it go.
+    public static let lockPatience: Duration = .seconds(2)
 }

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Rendering
 import Sync
+import Synchronization
 import TerminalIO
 
 #if canImport(Glibc)
@@ -28,14 +29,26 @@ final class LiveSession {
     private enum Event: Sendable {
         case push(ActivitySnapshot)
         case connection(ActivityFollower.ConnectionState)
-        case followEnded(ActivityFollower.Ending)
+        /// The follower of this generation stopped.
+        case followEnded(Int, ActivityFollower.Ending)
+        /// Another process's server went away and this link now reaches whoever hosts the
+        /// state (this process, or the follower that won its lock); `nil` if nobody does yet.
+        case relinked((any SyncConnection)?)
         case key(Key)
         case signal(Int32)
         case tick
         case answer(Result<ActivitySnapshot, SyncError>)
     }
 
-    private let connection: any SyncConnection
+    /// The connection intents and the follower go through; it changes when hosting is
+    /// handed over, so it is read at the moment of each use.
+    private let current: CurrentConnection
+    /// Reaches whoever hosts the state now, when the followed host went away; `nil` when
+    /// this terminal cannot take over (a server at a URL, or a preview).
+    private let takeOver: (@Sendable () async -> (any SyncConnection)?)?
+    private var takingOver = false
+    private var follower: (generation: Int, task: Task<Void, Never>)?
+    private let observer = ActivityObserver()
     private let id: String
     private let token: String
     private let output: LiveOutput
@@ -55,10 +68,12 @@ final class LiveSession {
     /// shows the timer screen; a watcher shows `surfaces`. `clock` says what time it is.
     init(
         connection: any SyncConnection, id: String, token: String, settings: Settings, output: LiveOutput,
-        surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock
+        surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
+        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil
     ) {
         self.clock = clock
-        self.connection = connection
+        self.current = CurrentConnection(connection)
+        self.takeOver = takeOver
         self.id = id
         self.token = token
         self.output = output
@@ -71,18 +86,13 @@ final class LiveSession {
     /// Runs until the session ends (for a watcher: is dismissed, or its server goes away
     /// after the end), the person leaves, or a signal arrives.
     func run(keys: Bool) async -> Ending {
-        let observer = ActivityObserver()
+        let observer = self.observer
         let sink = self.sink
-        let (connection, id, token) = (self.connection, self.id, self.token)
         var tasks: [Task<Void, Never>] = []
         tasks.append(Task {
             for await push in await observer.contentUpdates() { sink.yield(.push(push)) }
         })
-        tasks.append(Task {
-            let ending = await ActivityFollower(connection: connection, retryDelay: .milliseconds(100), maximumDelay: .seconds(2))
-                .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
-            sink.yield(.followEnded(ending))
-        })
+        follow(through: current.value)
         // Taken over now, not when the task first runs: a resize or SIGTERM right after
         // the first frame must not find the default action still in place.
         let signals = SignalEvents.stream()
@@ -96,6 +106,7 @@ final class LiveSession {
         }
         defer {
             for task in tasks { task.cancel() }
+            follower?.task.cancel()
             tickTask?.cancel()
         }
         draw()
@@ -124,6 +135,13 @@ final class LiveSession {
         case .connection(.connected):
             model.reconnecting = nil
             return nil
+        case .relinked(let connection):
+            takingOver = false
+            if let connection {
+                current.value = connection
+                follow(through: connection)
+            }
+            return nil
         case .connection(.reconnecting(let problem)):
             // After the end nothing but the dismissal can come: a watcher whose server went
             // away has seen everything.
@@ -132,8 +150,11 @@ final class LiveSession {
                 report.say(ConnectingScreen.reconnecting(because: problem), at: clock.now())
             }
             model.reconnecting = problem
+            startTakingOver()
             return nil
-        case .followEnded(let ending):
+        case .followEnded(let generation, let ending):
+            // A follower replaced by a hand-over ends too; only the current one counts.
+            guard generation == follower?.generation else { return nil }
             switch ending {
             case .dismissed, .cancelled: return model.snapshot.map { .ended($0) } ?? .interrupted
             case .refused(let error): return .refused(error)
@@ -160,22 +181,51 @@ final class LiveSession {
         }
     }
 
-    /// Sends an intent; its answer comes back as an event.
+    /// Follows the activity through `connection` into the observer, in place of the
+    /// follower before (the observer keeps what it holds, so nothing older is shown).
+    private func follow(through connection: any SyncConnection) {
+        follower?.task.cancel()
+        let generation = (follower?.generation ?? 0) + 1
+        let (observer, sink, id, token) = (self.observer, self.sink, self.id, self.token)
+        let task = Task {
+            let ending = await ActivityFollower(connection: connection, retryDelay: .milliseconds(100), maximumDelay: .seconds(2))
+                .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
+            sink.yield(.followEnded(generation, ending))
+        }
+        follower = (generation, task)
+    }
+
+    /// When the server cannot be reached and this terminal follows an embedded server,
+    /// finds whoever hosts the state now, taking hosting over if nobody does.
+    private func startTakingOver() {
+        guard let takeOver, !takingOver else { return }
+        takingOver = true
+        let sink = self.sink
+        Task { sink.yield(.relinked(await takeOver())) }
+    }
+
+    /// How long an intent is retried while the server cannot be reached (a hand-over
+    /// takes up to two seconds); then its failure is shown.
+    static let intentPatience: Duration = .seconds(5)
+
+    /// Sends an intent; its answer comes back as an event. While the server cannot be
+    /// reached it is sent again with the same intent id, through whatever connection is
+    /// current (a hand-over may change it), so it is answered once.
     private func send(_ intent: Intent) {
         intentCount += 1
-        let (connection, id, token, sink) = (self.connection, self.id, self.token, self.sink)
-        let request: IntentRequest
-        do {
-            request = try IntentRequest(clientID: clientID, intentID: String(intentCount), intent: intent)
-        } catch {
+        let current = self.current
+        let id = self.id
+        let token = self.token
+        let sink = self.sink
+        let clientID = self.clientID
+        let intentID = String(intentCount)
+        switch Result(catching: { () throws(SyncError) in try IntentRequest(clientID: clientID, intentID: intentID, intent: intent) }) {
+        case .failure(let error):
             sink.yield(.answer(.failure(error)))
-            return
-        }
-        Task {
-            do throws(SyncError) {
-                sink.yield(.answer(.success(try await connection.send(request, to: id, token: token))))
-            } catch {
-                sink.yield(.answer(.failure(error)))
+        case .success(let request):
+            Task {
+                let answer = await current.deliver(request, to: id, token: token, patience: LiveSession.intentPatience)
+                sink.yield(.answer(answer))
             }
         }
     }
@@ -222,4 +272,105 @@ public enum SessionEnding: Hashable, Sendable {
     case interrupted
     /// The server refused to show the session (unknown, wrong token).
     case refused(SyncError)
+}
+
+/// The connection a session view goes through, which a hand-over replaces while intents
+/// sent before it are still being retried.
+final class CurrentConnection: Sendable {
+    private let state: Mutex<(connection: any SyncConnection, generation: Int)>
+
+    init(_ connection: any SyncConnection) {
+        state = Mutex((connection, 0))
+    }
+
+    /// The connection now.
+    var value: any SyncConnection {
+        get { state.withLock { $0.connection } }
+        set { state.withLock { $0 = (newValue, $0.generation + 1) } }
+    }
+
+    /// The connection now, and how many times it was replaced before.
+    private var now: (connection: any SyncConnection, generation: Int) { state.withLock { $0 } }
+
+    /// Sends `request` through the current connection, again while the server cannot be
+    /// reached, for up to `patience`; the answer, or the last failure. An attempt still
+    /// waiting on a connection that a hand-over has replaced is given up, and the request
+    /// goes at once through the new one: the same intent id, so it is answered once.
+    func deliver(
+        _ request: IntentRequest, to id: String, token: String, patience: Duration
+    ) async -> Result<ActivitySnapshot, SyncError> {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while true {
+            let (connection, generation) = now
+            // The answer, or `nil` as soon as a hand-over replaces the connection: an
+            // attempt stuck on a server that went away is not waited for.
+            let result = await firstOf(
+                { () async -> Result<ActivitySnapshot, SyncError>? in
+                    do {
+                        return .success(try await connection.send(request, to: id, token: token))
+                    } catch let error as SyncError {
+                        return .failure(error)
+                    } catch {
+                        return .failure(.unreachable(String(describing: error)))
+                    }
+                },
+                { [self] () async -> Result<ActivitySnapshot, SyncError>? in
+                    while now.generation == generation {
+                        guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { break }
+                    }
+                    return nil
+                })
+            guard let result else { continue }
+            if case .failure(let error) = result, Self.isUnreachable(error), clock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            return result
+        }
+    }
+
+    /// The value of whichever of `first` and `second` finishes first; the other is
+    /// cancelled and not waited for.
+    private func firstOf<Value: Sendable>(
+        _ first: @escaping @Sendable () async -> Value, _ second: @escaping @Sendable () async -> Value
+    ) async -> Value {
+        let race = Race()
+        let value = await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+            for body in [first, second] {
+                race.add(Task {
+                    let value = await body()
+                    if race.claim() { continuation.resume(returning: value) }
+                })
+            }
+        }
+        race.cancelAll()
+        return value
+    }
+
+    /// The runners of ``firstOf(_:_:)``: who finished first, and what to cancel after.
+    private final class Race: Sendable {
+        private let state = Mutex<(claimed: Bool, tasks: [Task<Void, Never>])>((false, []))
+
+        func add(_ task: Task<Void, Never>) { state.withLock { $0.tasks.append(task) } }
+
+        /// Whether the caller is the first to finish.
+        func claim() -> Bool {
+            state.withLock { state in
+                defer { state.claimed = true }
+                return !state.claimed
+            }
+        }
+
+        func cancelAll() { for task in state.withLock({ $0.tasks }) { task.cancel() } }
+    }
+
+    /// Whether `error` says only that the server could not be reached, so sending again
+    /// with the same intent id is safe and may succeed.
+    private static func isUnreachable(_ error: SyncError) -> Bool {
+        switch error {
+        case .unreachable, .unavailable: return true
+        default: return false
+        }
+    }
 }

@@ -6,30 +6,58 @@ import Foundation
 #endif
 import Rendering
 import Sync
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// How this process reaches the session it shows: the connection, the session's id and
-/// token, and the embedded server when this process hosts it. Made by the commands from
-/// the command line, the runtime files and the state; released by ``close()``.
-final class SessionLink {
-    /// The connection to the server.
-    let connection: any SyncConnection
-    /// The embedded server this process hosts, if it does.
-    let host: (any EmbeddedHost)?
+/// How this process reaches the session it shows: the connection, and the embedded
+/// server when this process hosts it. Made by the commands from the command line, the
+/// runtime files and the state; released by ``close()``.
+///
+/// A link that follows the embedded server another process hosts may take hosting over
+/// when that process goes away (``takeOver()``): exactly one follower gets the state's
+/// lock and hosts it; the others find it through its runtime file.
+final class SessionLink: Sendable {
+    private struct State {
+        var connection: any SyncConnection
+        var host: (any EmbeddedHost)?
+        var serverURL: String?
+        /// The session shown, once known: what a runtime file announces.
+        var session: (activityID: String, token: String)?
+        var announced = false
+    }
+
+    private let state: Mutex<State>
     /// The runtime folder this process announces itself in.
     let runtime: RuntimeDirectory
-    /// The server's address as other terminals reach it.
-    private(set) var serverURL: String?
-    private var announced = false
+    /// The state folder whose embedded server this link follows and may host, with the
+    /// data folder to open it by; `nil` for a server at a URL of the person's choosing.
+    private let embedded: (folder: String, dataDirectory: String?)?
+    private let dependencies: LiveDependencies
 
-    init(connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: RuntimeDirectory, serverURL: String?) {
-        self.connection = connection
-        self.host = host
+    init(
+        connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: RuntimeDirectory, serverURL: String?,
+        embedded: (folder: String, dataDirectory: String?)?, dependencies: LiveDependencies
+    ) {
+        state = Mutex(State(connection: connection, host: host, serverURL: serverURL))
         self.runtime = runtime
-        self.serverURL = serverURL
+        self.embedded = embedded
+        self.dependencies = dependencies
+    }
+
+    /// The connection to the server, as it stands now.
+    var connection: any SyncConnection { state.withLock { $0.connection } }
+
+    /// The embedded server this process hosts, if it does.
+    var host: (any EmbeddedHost)? { state.withLock { $0.host } }
+
+    /// How this link finds whoever hosts the state after its host went away
+    /// (``takeOver(patience:)``), or `nil` when it follows a server at a URL, which
+    /// another process cannot take over.
+    var handOver: (@Sendable () async -> (any SyncConnection)?)? {
+        embedded == nil ? nil : { @Sendable [self] in await self.takeOver() }
     }
 
     /// How long a command keeps trying a server it has never reached before it gives up
@@ -75,6 +103,11 @@ final class SessionLink {
     /// Tells other terminals where this process's session is (a runtime file), now or,
     /// for a host whose loopback port is not bound yet, as soon as it is.
     func announce(activityID: String, token: String) {
+        let (serverURL, host) = state.withLock { state in
+            state.session = (activityID, token)
+            state.announced = true
+            return (state.serverURL, state.host)
+        }
         let runtime = self.runtime
         let hosted = host?.stateFolder
         let write: @Sendable (String) -> Void = { server in
@@ -85,7 +118,6 @@ final class SessionLink {
                 Console.warn("other terminals cannot find this session: \(error.description)")
             }
         }
-        announced = true
         if let serverURL {
             write(serverURL)
         } else if let host {
@@ -96,15 +128,73 @@ final class SessionLink {
         }
     }
 
+    /// Remembers the session this link shows, to announce it if this process ever hosts
+    /// it (``takeOver(patience:)``), without announcing anything now.
+    func shows(activityID: String, token: String) {
+        state.withLock { $0.session = (activityID, token) }
+    }
+
     /// Removes the runtime file and stops the embedded server, if this process hosts one.
     func close() async {
+        let (announced, host) = state.withLock { ($0.announced, $0.host) }
         if announced { runtime.remove(processID: getpid()) }
         await host?.shutdown()
     }
 
+    /// After the process hosting the followed embedded server went away: the connection
+    /// to whoever hosts it now, this process if it wins the state's lock (then it announces
+    /// itself, so the other followers find it), or `nil` when this link cannot take over
+    /// (a server at a URL) or nobody hosts it within `patience`.
+    func takeOver(patience: Duration = .seconds(3)) async -> (any SyncConnection)? {
+        guard let embedded else { return nil }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while clock.now < deadline, !Task.isCancelled {
+            let failed = state.withLock { $0.serverURL }
+            if let entry = runtime.entries().first(where: {
+                $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
+            }) {
+                let connection = dependencies.connect(entry.server)
+                let reannounce = state.withLock { state in
+                    state.connection = connection
+                    state.serverURL = entry.server
+                    return state.announced ? state.session : nil
+                }
+                // A runtime file of this process must name the server as it is now.
+                if let reannounce { announce(activityID: reannounce.activityID, token: reannounce.token) }
+                return connection
+            }
+            if let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) {
+                let session = state.withLock { state in
+                    state.host = host
+                    state.connection = host.connection
+                    state.serverURL = nil
+                    return state.session
+                }
+                // The new host says where it is, so the other followers find it.
+                if let session { announce(activityID: session.activityID, token: session.token) }
+                return host.connection
+            }
+            guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return nil }
+        }
+        return nil
+    }
+
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`).
     static func remote(_ url: String, runtime: RuntimeDirectory, dependencies: LiveDependencies) -> SessionLink {
-        SessionLink(connection: dependencies.connect(url), host: nil, runtime: runtime, serverURL: url)
+        SessionLink(
+            connection: dependencies.connect(url), host: nil, runtime: runtime, serverURL: url, embedded: nil,
+            dependencies: dependencies)
+    }
+
+    /// A link to the embedded server another process hosts at `url` for the state folder
+    /// `folder`, which this process may take over when that one goes away.
+    static func following(
+        _ url: String, folder: String, dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
+    ) -> SessionLink {
+        SessionLink(
+            connection: dependencies.connect(url), host: nil, runtime: runtime, serverURL: url,
+            embedded: (folder, dataDirectory), dependencies: dependencies)
     }
 
     /// A link to the embedded server of the state in the data folder `dataDirectory`: the
@@ -115,16 +205,21 @@ final class SessionLink {
     ) async throws(ServerSetupError) -> (SessionLink, RuntimeEntry?) {
         let folder = dependencies.files(dataDirectory).stateFolder
         if let entry = runtime.entries().first(where: { $0.hostsStateDirectory == folder }) {
-            return (remote(entry.server, runtime: runtime, dependencies: dependencies), entry)
+            let link = following(entry.server, folder: folder, dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
+            return (link, entry)
         }
-        let host = try await dependencies.hostEmbedded(dataDirectory)
-        return (SessionLink(connection: host.connection, host: host, runtime: runtime, serverURL: nil), nil)
+        let host = try await dependencies.hostEmbedded(dataDirectory, LiveDependencies.lockPatience)
+        let link = SessionLink(
+            connection: host.connection, host: host, runtime: runtime, serverURL: nil, embedded: (folder, dataDirectory),
+            dependencies: dependencies)
+        return (link, nil)
     }
 
     /// The session another process shows or keeps running on this link's server, still
     /// live, with its token: what the next `start` or `watch` picks up.
     func liveSession(announcedIn entry: RuntimeEntry?) async -> (id: String, token: String)? {
         if let host { return await host.liveSession() }
+        let connection = self.connection
         guard let entry, let id = entry.activityID, let token = entry.token,
             let snapshot = try? await connection.activity(id: id), !snapshot.activity.content.isEnded
         else { return nil }

@@ -16,18 +16,21 @@ public enum SessionShow {
     ) async -> SessionEnding {
         await run(
             connection: connection, id: id, token: token, settings: settings, surfaces: surfaces, noTTY: noTTY,
-            clock: clock, timeZone: timeZone, bells: { _ in nil })
+            clock: clock, timeZone: timeZone, handOver: nil, bells: { _ in nil })
     }
 
-    /// The same, with bells made for the output chosen (the owner's, in the live app).
+    /// The same, in the live app: `handOver` finds whoever hosts the state when the
+    /// followed host goes away (``SessionLink/handOver``), and bells are made for the
+    /// output chosen (the owner's).
     static func run(
         connection: any SyncConnection, id: String, token: String, settings: Settings, surfaces: [ActivitySurface],
-        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone, bells: (LiveOutput) -> Bells?
+        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
+        handOver: (@Sendable () async -> (any SyncConnection)?)?, bells: (LiveOutput) -> Bells?
     ) async -> SessionEnding {
         await LiveTerminal.run(noTTY: noTTY, timeZone: timeZone) { output, keys in
             await LiveSession(
                 connection: connection, id: id, token: token, settings: settings, output: output, surfaces: surfaces,
-                bells: bells(output), clock: clock
+                bells: bells(output), clock: clock, takeOver: handOver
             ).run(keys: keys)
         }
     }

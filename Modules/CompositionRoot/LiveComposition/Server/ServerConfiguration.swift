@@ -15,15 +15,18 @@ public struct ServerConfiguration: Sendable {
     /// Where problems that do not stop the server are said: a repaired file, a history
     /// that could not be written.
     public var onProblem: @Sendable (String) -> Void
+    /// How long to wait for the state's lock while another process lets it go.
+    public var lockWait: Duration
 
     /// A server on the state in `locations`, on the system's clock, warning on standard
-    /// error.
+    /// error, waiting for the state's lock as long as the live app waits for it.
     public init(
-        locations: StoreLocations, clock: any SyncClock = SystemClock(),
+        locations: StoreLocations, clock: any SyncClock = SystemClock(), lockWait: Duration = LiveDependencies.lockPatience,
         onProblem: @escaping @Sendable (String) -> Void = { Console.warn($0) }
     ) {
         self.locations = locations
         self.clock = clock
+        self.lockWait = lockWait
         self.onProblem = onProblem
     }
 }
