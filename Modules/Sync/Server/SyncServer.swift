@@ -30,6 +30,8 @@ public actor SyncServer {
     /// changes, so a change works out only its own deadline; dismissed activities (most of
     /// them, over a server's life) never change again and have none.
     private var deadlines: [String: Date]
+    /// Which activity each idempotency key made, including creations not yet durable.
+    private var creations: CreationIndex
     private var subscribers: [String: Broadcast<ActivitySnapshot>] = [:]
 
     private var pending: [SyncRecord] = []
@@ -57,13 +59,28 @@ public actor SyncServer {
         activities = restored
         durable = restored
         deadlines = restored.compactMapValues(\.snapshot.nextRuleDeadline)
+        creations = CreationIndex(restored)
     }
 
     // MARK: - Requests
 
     /// Starts a new activity and answers its id, token and first state (version 1, `start`).
-    public func create(_ attributes: SessionAttributes, showSeconds: Bool = true) async throws(SyncError) -> CreatedActivity {
+    ///
+    /// With an idempotency key, a creation retried after its answer was lost is answered
+    /// with the activity the key already made (its current state, `isReplay` set), also
+    /// after a restart, and never makes a second one.
+    ///
+    /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity
+    ///   with other attributes, `show_seconds` or client; nothing is created then.
+    public func create(
+        _ attributes: SessionAttributes, showSeconds: Bool = true, clientID: String = "",
+        idempotencyKey: IdempotencyKey? = nil
+    ) async throws(SyncError) -> CreatedActivity {
         guard !isShutDown else { throw .unavailable }
+        let creation = idempotencyKey.map {
+            ActivityCreation(key: $0, clientID: clientID, attributes: attributes, showSeconds: showSeconds)
+        }
+        if let creation, let id = creations[creation.key] { return try await replay(creation, of: id) }
         let now = clock.now()
         let activity: Activity
         do {
@@ -74,10 +91,22 @@ public actor SyncServer {
         let id = makeID()
         let token = makeToken()
         let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
-        store(StoredActivity(snapshot: snapshot, token: token), as: id)
-        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: []), push: snapshot)
+        store(StoredActivity(snapshot: snapshot, token: token, creation: creation), as: id)
+        if let creation { creations.insert(creation.key, madeActivity: id) }
+        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: [], creation: creation), push: snapshot)
         scheduleDeadlines()
         return CreatedActivity(id: id, token: token, state: snapshot)
+    }
+
+    /// Answers a creation whose key already made the activity `id`: once that creation is
+    /// durable, with the activity's current durable state, if the request is the same.
+    private func replay(_ creation: ActivityCreation, of id: String) async throws(SyncError) -> CreatedActivity {
+        // As for a retried intent: the first answer is given again only once it is durable.
+        try await commit(nil, push: nil)
+        // Had that creation failed to be durable, the wait above would have thrown.
+        guard let stored = durable[id] else { throw .unavailable }
+        guard stored.creation == creation else { throw .idempotencyKeyReused }
+        return CreatedActivity(id: id, token: stored.token, state: stored.snapshot, isReplay: true)
     }
 
     /// Applies an intent and answers the state after it. A retried intent (same client and
@@ -318,6 +347,7 @@ public actor SyncServer {
             // top of it. Their intents are answered with the error; nothing was applied.
             activities = durable
             deadlines = durable.compactMapValues(\.snapshot.nextRuleDeadline)
+            creations = CreationIndex(durable)
             let queued = pendingWaiters
             pending = []
             pendingPushes = []
