@@ -103,7 +103,7 @@ struct StartCommand: LiveCommand {
                 let connection = link.connection
                 let created = try await SessionLink.retrying {
                     () async throws(SyncError) -> CreatedActivity in
-                    try await connection.createActivity(attributes, showSeconds: settings.showSeconds, clientID: "moments-start")
+                    try await connection.createActivity(attributes, showSeconds: settings.showSeconds, clientID: "moments-start", idempotencyKey: nil)
                 }
                 (id, token, isNew) = (created.id, created.token, true)
             } catch {
