@@ -8,6 +8,10 @@ import Testing
 /// tries makes that safe.
 @Suite("moments start's creation")
 struct StartCreationTests {
+    /// Far more than the 3 seconds a person gets: the whole suite can starve this machine's
+    /// two cores for most of a minute, and what is tested is the key, not the patience.
+    static let patience: Duration = .seconds(120)
+
     /// A connection to a real server whose first creation is made but whose answer is lost.
     actor LosingFirstAnswer: SyncConnection {
         let inner: InProcessConnection
@@ -45,7 +49,8 @@ struct StartCreationTests {
         let server = try SyncServer(storage: PreviewSyncStorage(), clock: PreviewClock())
         let connection = LosingFirstAnswer(server: server)
         let created = try await StartCommand.createSession(
-            on: connection, attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
+            on: connection, attributes: SessionAttributesMother.makeAttributes(), showSeconds: true,
+            patience: Self.patience)
         let keys = await connection.keys
         #expect(keys.count == 2)
         #expect(keys.first != nil)
@@ -59,8 +64,10 @@ struct StartCreationTests {
         let server = try SyncServer(storage: PreviewSyncStorage(), clock: PreviewClock())
         let connection = InProcessConnection(server: server)
         let attributes = SessionAttributesMother.makeAttributes()
-        let first = try await StartCommand.createSession(on: connection, attributes: attributes, showSeconds: true)
-        let second = try await StartCommand.createSession(on: connection, attributes: attributes, showSeconds: true)
+        let first = try await StartCommand.createSession(
+            on: connection, attributes: attributes, showSeconds: true, patience: Self.patience)
+        let second = try await StartCommand.createSession(
+            on: connection, attributes: attributes, showSeconds: true, patience: Self.patience)
         #expect(first.id != second.id)
         #expect(await server.list().count == 2)
     }

@@ -127,10 +127,11 @@ struct StartCommand: LiveCommand {
     /// idempotency key for every try: a try whose answer was lost made the session, and the
     /// next try gets that session back rather than starting a second one.
     static func createSession(
-        on connection: any SyncConnection, attributes: SessionAttributes, showSeconds: Bool
+        on connection: any SyncConnection, attributes: SessionAttributes, showSeconds: Bool,
+        patience: Duration = SessionLink.patience
     ) async throws(SyncError) -> CreatedActivity {
         let key = IdempotencyKey.random()
-        return try await SessionLink.retrying { () async throws(SyncError) -> CreatedActivity in
+        return try await SessionLink.retrying(patience: patience) { () async throws(SyncError) -> CreatedActivity in
             try await connection.createActivity(
                 attributes, showSeconds: showSeconds, clientID: "moments-start", idempotencyKey: key)
         }
