@@ -14,8 +14,9 @@ import Synchronization
 /// Intents are retried with the same intent id, and creations with an idempotency key with
 /// the same key (so the server answers a retry as it answered the first, and never makes
 /// a second activity), while the server cannot be reached or says it is unavailable, with
-/// a growing pause between tries. A creation without a key is tried once. An event stream that stays silent longer than
-/// `readTimeout` (the server sends a heartbeat every 15 seconds) is taken as a dead server.
+/// a growing pause between tries. A creation without a key is tried once. An event stream
+/// that stays silent longer than `readTimeout` (the server sends a heartbeat every 15
+/// seconds) is taken as a dead server.
 public struct HTTPSyncConnection: SyncConnection {
     /// The server's base address, such as `http://127.0.0.1:7460`.
     public let baseURL: String
