@@ -58,9 +58,9 @@ public struct PreviewSyncConnection: SyncConnection {
 
     private var latest: ActivitySnapshot? { pushes.last }
 
-    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
-        -> CreatedActivity
-    {
+    public func createActivity(
+        _ attributes: SessionAttributes, showSeconds: Bool, clientID: String, idempotencyKey: IdempotencyKey?
+    ) async throws(SyncError) -> CreatedActivity {
         guard let first = pushes.first else { throw .unavailable }
         return CreatedActivity(id: first.id, token: Self.token, state: first)
     }

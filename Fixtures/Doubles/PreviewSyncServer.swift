@@ -34,9 +34,9 @@ public actor PreviewSyncServer: SyncConnection {
         self.clock = clock
     }
 
-    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
-        -> CreatedActivity
-    {
+    public func createActivity(
+        _ attributes: SessionAttributes, showSeconds: Bool, clientID: String, idempotencyKey: IdempotencyKey?
+    ) async throws(SyncError) -> CreatedActivity {
         throw .badRequest("a preview server holds one scripted session and starts no other")
     }
 

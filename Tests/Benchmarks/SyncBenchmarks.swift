@@ -86,7 +86,7 @@ enum SyncBenchmarks {
     /// them.
     private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, port: Int) async throws {
         let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench")
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
         let readers = try EventReaders(
             count: subscribers, port: port, activity: created.id, token: created.token, lastEventID: created.state.version)
         defer { readers.stop() }
@@ -111,7 +111,7 @@ enum SyncBenchmarks {
         var created: [CreatedActivity] = []
         for _ in 0..<count {
             created.append(try await connection.createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench"))
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil))
         }
         let perSender = 60
         let senders = 64

@@ -25,7 +25,7 @@ struct ServeProcessTests {
         let server = try ServerProcess(dataDirectory: folder)
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
         let created = try await connection.createActivity(
-            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test")
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
         let stream = try await connection.events(of: created.id, token: created.token, after: nil)
         var iterator = stream.makeAsyncIterator()
         #expect(try await iterator.next()?.version == 1)
@@ -46,7 +46,7 @@ struct ServeProcessTests {
         let first = try ServerProcess(dataDirectory: folder)
         let connection = HTTPSyncConnection(baseURL: first.baseURL, readTimeout: .seconds(2), attempts: 1)
         let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test")
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
 
         // An observer follows across the crash, reconnecting by itself.
         let observer = ActivityObserver()
@@ -99,6 +99,28 @@ struct ServeProcessTests {
         for _ in 0..<200 where await observer.current != final { try await Task.sleep(for: .milliseconds(25)) }
         #expect(await observer.current == final)
         following.cancel()
+    }
+
+    @Test("killed with SIGKILL after a keyed creation and restarted: its retry gets the same activity, not a second")
+    func keyedCreationAfterSigkill() async throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = IdempotencyKey.random()
+        let attributes = SessionAttributesMother.makeAttributes()
+        let first = try ServerProcess(dataDirectory: folder)
+        let created = try await HTTPSyncConnection(baseURL: first.baseURL, attempts: 1).createActivity(
+            attributes, showSeconds: true, clientID: "test", idempotencyKey: key)
+        first.signal(SIGKILL)
+        _ = await Task.detached { first.waitForExit() }.value
+
+        let second = try ServerProcess(dataDirectory: folder, port: first.port)
+        defer { second.signal(SIGTERM); _ = second.waitForExit() }
+        let connection = HTTPSyncConnection(baseURL: second.baseURL)
+        let retried = try await connection.createActivity(attributes, showSeconds: true, clientID: "test", idempotencyKey: key)
+        #expect(retried.isReplay)
+        #expect(retried.id == created.id)
+        #expect(retried.token == created.token)
+        #expect(try await connection.activities().map(\.id) == [created.id])
     }
 }
 

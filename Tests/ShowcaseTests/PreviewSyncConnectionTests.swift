@@ -13,7 +13,8 @@ struct PreviewSyncConnectionTests {
         (PreviewSyncConnection.completed, SessionScriptMother.makeScript(moment: .completed(elapsed: 300))),
     ])
     func replay(connection: PreviewSyncConnection, script: SessionScript) async throws {
-        let created = try await connection.createActivity(script.attributes, showSeconds: true, clientID: "preview")
+        let created = try await connection.createActivity(
+            script.attributes, showSeconds: true, clientID: "preview", idempotencyKey: nil)
         let observer = ActivityObserver()
         try await observer.follow(connection, id: created.id, token: created.token)
         let taken = try #require(await observer.current)

@@ -44,6 +44,38 @@ struct JSONSyncStorageTests {
         await #expect(throws: SyncError.wrongToken) { try await restarted.send(pause, to: first.id, token: second.token) }
     }
 
+    @Test("a creation's idempotency key survives a restart on the same files: its retry gets the same activity")
+    func keyAfterRestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-key-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = StoreLocations(singleDirectory: folder)
+        let clock = PreviewClock()
+        let key = IdempotencyKey.random()
+        let attributes = SessionAttributesMother.makeAttributes()
+
+        let storage = try JSONSyncStorage(locations: locations)
+        let server = try SyncServer(storage: storage, clock: clock)
+        let created = try await server.create(attributes, clientID: "a", idempotencyKey: key)
+        let unkeyed = try await server.create(attributes, clientID: "a")
+        // A later change rewrites the checkpoint; the key must stay in it.
+        let paused = try await server.send(try IntentRequest(clientID: "a", intentID: "1", intent: .pause), to: created.id, token: created.token)
+        await server.shutdown()
+        storage.close()
+
+        let reopened = try JSONSyncStorage(locations: locations)
+        defer { reopened.close() }
+        #expect(reopened.collection.issues.isEmpty)
+        #expect(reopened.collection.document(for: created.id)?.creation?.key == key)
+        #expect(reopened.collection.document(for: unkeyed.id)?.creation == nil)
+        let restarted = try SyncServer(storage: reopened, clock: clock)
+        let retried = try await restarted.create(attributes, clientID: "a", idempotencyKey: key)
+        #expect(retried == CreatedActivity(id: created.id, token: created.token, state: paused, isReplay: true))
+        await #expect(throws: SyncError.idempotencyKeyReused) {
+            try await restarted.create(attributes, clientID: "b", idempotencyKey: key)
+        }
+        #expect(await restarted.list().count == 2)
+    }
+
     @Test("the files are the Persistence collection's, refusing a second server on the same folder")
     func locked() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-lock-\(UUID().uuidString)")

@@ -17,7 +17,8 @@ struct ClientBodyTests {
         let connection = HTTPSyncConnection(baseURL: http.baseURL)
         let cases = [(SessionAttributesMother.makeAttributes(), false), (SessionAttributesMother.makeOpenEnded(), true)]
         for (attributes, showSeconds) in cases {
-            let created = try await connection.createActivity(attributes, showSeconds: showSeconds, clientID: "client-a")
+            let created = try await connection.createActivity(
+                attributes, showSeconds: showSeconds, clientID: "client-a", idempotencyKey: nil)
             #expect(created.state.activity.attributes == attributes)
             #expect(created.state.activity.content.showSeconds == showSeconds)
         }

@@ -12,7 +12,7 @@ struct ConnectionContractTests {
         let harness = try SyncHarness()
         let connection = try await transport.connect(to: harness)
         let created = try await connection.createActivity(
-            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "client-a")
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "client-a", idempotencyKey: nil)
         #expect(created.token.count >= 32)
         #expect(created.state.version == 1)
         #expect(created.state.event == .start)
@@ -21,6 +21,31 @@ struct ConnectionContractTests {
         let listed = try await connection.activities()
         #expect(listed.map(\.id) == [created.id])
         #expect(listed.first?.status == .active)
+    }
+
+    @Test("a creation retried with its key answers that activity as it is now; other attributes are refused", arguments: Transport.allCases)
+    func keyedCreation(transport: Transport) async throws {
+        let harness = try SyncHarness()
+        let connection = try await transport.connect(to: harness)
+        let attributes = SessionAttributesMother.makeAttributes()
+        let key = IdempotencyKey.random()
+        let created = try await connection.createActivity(attributes, showSeconds: true, clientID: "client-a", idempotencyKey: key)
+        #expect(!created.isReplay)
+        let paused = try await connection.send(try request(.pause), to: created.id, token: created.token)
+        let retried = try await connection.createActivity(attributes, showSeconds: true, clientID: "client-a", idempotencyKey: key)
+        #expect(retried == CreatedActivity(id: created.id, token: created.token, state: paused, isReplay: true))
+        await #expect(throws: SyncError.idempotencyKeyReused) {
+            try await connection.createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "client-a", idempotencyKey: key)
+        }
+        #expect(try await connection.activities().map(\.id) == [created.id])
+        // Another key, or none, is another activity.
+        let other = try await connection.createActivity(
+            attributes, showSeconds: true, clientID: "client-a", idempotencyKey: .random())
+        let unkeyed = try await connection.createActivity(attributes, showSeconds: true, clientID: "client-a", idempotencyKey: nil)
+        #expect(Set([created.id, other.id, unkeyed.id]).count == 3)
+        #expect(!other.isReplay && !unkeyed.isReplay)
+        #expect(try await connection.activities().count == 3)
     }
 
     @Test("intents move the version by one and answer the state; no-ops change nothing", arguments: Transport.allCases)

@@ -24,7 +24,7 @@ struct HistoryCheckTests {
         for index in 0..<3 {
             created.append(try await connection.createActivity(
                 SessionAttributesMother.makeAttributes(name: "Sit \(index)", plannedSeconds: 3_600), showSeconds: true,
-                clientID: "creator"))
+                clientID: "creator", idempotencyKey: nil))
         }
 
         // Observers follow each activity's events and note every state they take.

@@ -100,11 +100,8 @@ struct StartCommand: LiveCommand {
             }
         } else {
             do {
-                let connection = link.connection
-                let created = try await SessionLink.retrying {
-                    () async throws(SyncError) -> CreatedActivity in
-                    try await connection.createActivity(attributes, showSeconds: settings.showSeconds, clientID: "moments-start")
-                }
+                let created = try await Self.createSession(
+                    on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
                 (id, token, isNew) = (created.id, created.token, true)
             } catch {
                 Console.error(error.description)
@@ -124,6 +121,20 @@ struct StartCommand: LiveCommand {
             return bells
         }
         return await Self.finish(ending, files: files)
+    }
+
+    /// Creates the session, trying again while the server cannot be reached, with one
+    /// idempotency key for every try: a try whose answer was lost made the session, and the
+    /// next try gets that session back rather than starting a second one.
+    static func createSession(
+        on connection: any SyncConnection, attributes: SessionAttributes, showSeconds: Bool,
+        patience: Duration = SessionLink.patience
+    ) async throws(SyncError) -> CreatedActivity {
+        let key = IdempotencyKey.random()
+        return try await SessionLink.retrying(patience: patience) { () async throws(SyncError) -> CreatedActivity in
+            try await connection.createActivity(
+                attributes, showSeconds: showSeconds, clientID: "moments-start", idempotencyKey: key)
+        }
     }
 
     /// Prints what the ending calls for and answers the exit status.

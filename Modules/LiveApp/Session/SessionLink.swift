@@ -65,10 +65,10 @@ final class SessionLink: Sendable {
     static let patience: Duration = .seconds(3)
 
     /// Runs `operation`, trying again while the server cannot be reached, for up to
-    /// ``patience`` in all (an attempt still waiting then is cancelled); other errors are
-    /// thrown at once.
+    /// `patience` in all (an attempt still waiting then is cancelled); other errors are
+    /// thrown at once. Tests on a loaded machine give more patience than a person needs.
     static func retrying<T: Sendable>(
-        _ operation: @escaping @Sendable () async throws(SyncError) -> T
+        patience: Duration = SessionLink.patience, _ operation: @escaping @Sendable () async throws(SyncError) -> T
     ) async throws(SyncError) -> T {
         let outcome = await withTaskGroup(of: Result<T, SyncError>?.self) { group in
             group.addTask {

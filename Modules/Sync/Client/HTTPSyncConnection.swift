@@ -11,16 +11,18 @@ import Synchronization
 
 /// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server.
 ///
-/// Intents are retried with the same intent id (so the server answers a retry as it
-/// answered the first) while the server cannot be reached or says it is unavailable, with
-/// a growing pause between tries. An event stream that stays silent longer than
-/// `readTimeout` (the server sends a heartbeat every 15 seconds) is taken as a dead server.
+/// Intents are retried with the same intent id, and creations with an idempotency key with
+/// the same key (so the server answers a retry as it answered the first, and never makes
+/// a second activity), while the server cannot be reached or says it is unavailable, with
+/// a growing pause between tries. A creation without a key is tried once. An event stream
+/// that stays silent longer than `readTimeout` (the server sends a heartbeat every 15
+/// seconds) is taken as a dead server.
 public struct HTTPSyncConnection: SyncConnection {
     /// The server's base address, such as `http://127.0.0.1:7460`.
     public let baseURL: String
     /// How long an event stream may be silent before the server counts as gone.
     public let readTimeout: Duration
-    /// How many times an intent is sent before giving up.
+    /// How many times an intent, or a creation with a key, is sent before giving up.
     public let attempts: Int
     private let client: HTTPClient
 
@@ -32,12 +34,18 @@ public struct HTTPSyncConnection: SyncConnection {
         self.client = client
     }
 
-    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
-        -> CreatedActivity
-    {
+    public func createActivity(
+        _ attributes: SessionAttributes, showSeconds: Bool, clientID: String, idempotencyKey: IdempotencyKey?
+    ) async throws(SyncError) -> CreatedActivity {
         let body = CreateActivityBody(attributes: attributes, clientID: clientID, showSeconds: showSeconds)
-        let created = try await call(CreatedBody.self, "POST", "/v1/activities", body: body)
-        return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot)
+        let headers = idempotencyKey.map { [(IdempotencyKey.headerName, $0.headerValue)] } ?? []
+        // Only a keyed creation is safe to send again: without a key a retry could make a second.
+        let (status, created) = try await retrying(idempotencyKey == nil ? 1 : attempts) { () async throws(SyncError) in
+            let (status, data) = try await exchange("POST", "/v1/activities", body: body, headers: headers)
+            return (status, try Self.decode(CreatedBody.self, from: data))
+        }
+        // 200 rather than 201: the key's activity, made by an earlier try.
+        return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot, isReplay: status == 200)
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
@@ -53,25 +61,12 @@ public struct HTTPSyncConnection: SyncConnection {
 
     public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
         let body = IntentBody(request)
-        var delay = Duration.milliseconds(50)
-        for attempt in 1...attempts {
-            do {
-                return try await call(
-                    PushPayload.self, "POST", "/v1/activities/\(Self.escape(id))/intents", body: body, token: token,
-                    activityID: id
-                ).snapshot
-            } catch {
-                let worthRetrying: Bool
-                switch error {
-                case .unreachable, .unavailable, .storageFailed: worthRetrying = attempt < attempts
-                default: worthRetrying = false
-                }
-                guard worthRetrying else { throw error }
-                try? await Task.sleep(for: delay)
-                delay *= 2
-            }
+        return try await retrying(attempts) { () async throws(SyncError) in
+            try await call(
+                PushPayload.self, "POST", "/v1/activities/\(Self.escape(id))/intents", body: body, token: token,
+                activityID: id
+            ).snapshot
         }
-        throw .unreachable("no answer after \(attempts) tries")
     }
 
     public func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
@@ -96,13 +91,46 @@ public struct HTTPSyncConnection: SyncConnection {
 
     // MARK: - Plumbing
 
+    /// Runs `operation` up to `tries` times while the server cannot be reached, is shutting
+    /// down or could not save, pausing twice as long after each try; only for requests
+    /// that the server answers the same however often they arrive.
+    private func retrying<T>(_ tries: Int, _ operation: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+        var delay = Duration.milliseconds(50)
+        for attempt in 1...max(1, tries) {
+            do {
+                return try await operation()
+            } catch {
+                let worthRetrying: Bool
+                switch error {
+                case .unreachable, .unavailable, .storageFailed: worthRetrying = attempt < tries
+                default: worthRetrying = false
+                }
+                guard worthRetrying else { throw error }
+                try? await Task.sleep(for: delay)
+                delay *= 2
+            }
+        }
+        throw .unreachable("no answer after \(tries) tries")
+    }
+
     private func call<T: Decodable>(
         _ type: T.Type, _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
         activityID: String = ""
     ) async throws(SyncError) -> T {
+        let (_, data) = try await exchange(method, path, body: body, token: token, activityID: activityID)
+        return try Self.decode(T.self, from: data)
+    }
+
+    /// Sends a request and answers a success's status and body; any other status is the
+    /// ``SyncError`` it stands for.
+    private func exchange(
+        _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
+        headers: [(String, String)] = [], activityID: String = ""
+    ) async throws(SyncError) -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = HTTPMethod(rawValue: method)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             let data: Data
@@ -123,6 +151,10 @@ public struct HTTPSyncConnection: SyncConnection {
         guard (200..<300).contains(Int(response.status.code)) else {
             throw Self.error(status: Int(response.status.code), body: data, id: activityID)
         }
+        return (Int(response.status.code), data)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(SyncError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
@@ -153,6 +185,8 @@ public struct HTTPSyncConnection: SyncConnection {
             if let state = decoded?.state {
                 return .staleVersion(expected: decoded?.expectedVersion ?? 0, current: state.snapshot)
             }
+        case 422:
+            if decoded?.error == SyncError.idempotencyKeyReused.code { return .idempotencyKeyReused }
         case 503:
             return decoded?.error == "unavailable" ? .unavailable : .storageFailed(message)
         default:

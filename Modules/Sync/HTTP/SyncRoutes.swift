@@ -26,12 +26,18 @@ struct SyncRoutes: Sendable {
 
     // MARK: - Handlers
 
+    /// 201 for a new activity; 200 for a retried creation answered with the activity its
+    /// `Idempotency-Key` already made.
     private func create(_ request: Request) async -> Response {
         do {
+            let key = try Self.idempotencyKey(request)
             let body = try await Self.body(of: request)
             let create = try StrictJSON.decode(CreateActivityBody.self, from: body, allowed: CreateActivityBody.fields)
-            let created = try await server.create(create.attributes, showSeconds: create.showSeconds)
-            return Self.encoded(CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state)), status: .created)
+            let created = try await server.create(
+                create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key)
+            return Self.encoded(
+                CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state)),
+                status: created.isReplay ? .ok : .created)
         } catch {
             return Self.failure(error)
         }
@@ -97,6 +103,18 @@ struct SyncRoutes: Sendable {
     // MARK: - Request helpers
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// The IETF httpapi draft's header for making a POST safe to retry.
+    private static let idempotencyKeyField = HTTPField.Name(IdempotencyKey.headerName)!
+
+    /// The creation's key, if it sent one; one header at most, and a valid key.
+    private static func idempotencyKey(_ request: Request) throws(SyncError) -> IdempotencyKey? {
+        let values = request.headers[values: idempotencyKeyField]
+        guard let value = values.first else { return nil }
+        guard values.count == 1 else {
+            throw .badRequest("Send one 'Idempotency-Key' header, not \(values.count).")
+        }
+        return try IdempotencyKey(header: value)
+    }
 
     private static func body(of request: Request) async throws -> Data {
         var request = request

@@ -51,19 +51,37 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
 }
 
 /// What creating an activity answers: its id, the bearer token for everything about it,
-/// and its first state.
+/// and its state.
 public struct CreatedActivity: Hashable, Sendable, Codable {
     /// The new activity's id.
     public let id: String
     /// The secret that authorises intents and event streams for it.
     public let token: String
-    /// Its first snapshot (event `start`, version 1).
+    /// Its first snapshot (event `start`, version 1); for a replay, its current one.
     public let state: ActivitySnapshot
+    /// Whether this answers a retried creation (the same idempotency key) with the activity
+    /// it made before, rather than a new one: HTTP says so with 200 instead of 201.
+    public let isReplay: Bool
 
     /// A creation answer.
-    public init(id: String, token: String, state: ActivitySnapshot) {
+    public init(id: String, token: String, state: ActivitySnapshot, isReplay: Bool = false) {
         self.id = id
         self.token = token
         self.state = state
+        self.isReplay = isReplay
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, token, state
+        case isReplay = "is_replay"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        token = try container.decode(String.self, forKey: .token)
+        state = try container.decode(ActivitySnapshot.self, forKey: .state)
+        // Absent in answers written before replays existed: those were all new.
+        isReplay = try container.decodeIfPresent(Bool.self, forKey: .isReplay) ?? false
     }
 }

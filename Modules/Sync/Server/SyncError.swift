@@ -13,6 +13,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case refused(code: String, message: String, current: ActivitySnapshot)
     /// The intent was based on a version that moved on (412).
     case staleVersion(expected: UInt64, current: ActivitySnapshot)
+    /// A creation's idempotency key was already used for a creation with other attributes
+    /// (422); nothing was created.
+    case idempotencyKeyReused
     /// The change could not be made durable; nothing was applied.
     case storageFailed(String)
     /// The server is shutting down.
@@ -29,6 +32,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badRequest: return 400
         case .refused: return 409
         case .staleVersion: return 412
+        case .idempotencyKeyReused: return 422
         case .storageFailed, .unavailable, .unreachable: return 503
         }
     }
@@ -42,6 +46,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badRequest: return "bad_request"
         case .refused(let code, _, _): return code
         case .staleVersion: return "stale_version"
+        case .idempotencyKeyReused: return "idempotency_key_reused"
         case .storageFailed: return "storage_failed"
         case .unavailable: return "unavailable"
         case .unreachable: return "unreachable"
@@ -63,6 +68,10 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .staleVersion(let expected, let current):
             return "The intent was based on version \(expected), but the activity is at version "
                 + "\(current.version); look at the current state and send it again if it still applies."
+        case .idempotencyKeyReused:
+            return "This Idempotency-Key already created an activity with another name, target, show_seconds or "
+                + "client_id; nothing was created. Retry with the same attributes to get that activity, "
+                + "or use a new key for a new one."
         case .storageFailed(let message):
             return "The change could not be saved (\(message)); nothing was applied. Try again."
         case .unavailable:

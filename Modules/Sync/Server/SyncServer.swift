@@ -1,4 +1,3 @@
-import Dispatch
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -31,6 +30,8 @@ public actor SyncServer {
     /// changes, so a change works out only its own deadline; dismissed activities (most of
     /// them, over a server's life) never change again and have none.
     private var deadlines: [String: Date]
+    /// Which activity each idempotency key made, including creations not yet durable.
+    private var creations: CreationIndex
     private var subscribers: [String: Broadcast<ActivitySnapshot>] = [:]
 
     private var pending: [SyncRecord] = []
@@ -57,14 +58,29 @@ public actor SyncServer {
         let restored = SyncRecord.fold(try storage.load())
         activities = restored
         durable = restored
-        deadlines = restored.compactMapValues { Self.deadline(of: $0.snapshot) }
+        deadlines = restored.compactMapValues(\.snapshot.nextRuleDeadline)
+        creations = CreationIndex(restored)
     }
 
     // MARK: - Requests
 
     /// Starts a new activity and answers its id, token and first state (version 1, `start`).
-    public func create(_ attributes: SessionAttributes, showSeconds: Bool = true) async throws(SyncError) -> CreatedActivity {
+    ///
+    /// With an idempotency key, a creation retried after its answer was lost is answered
+    /// with the activity the key already made (its current state, `isReplay` set), also
+    /// after a restart, and never makes a second one.
+    ///
+    /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity
+    ///   with other attributes, `show_seconds` or client; nothing is created then.
+    public func create(
+        _ attributes: SessionAttributes, showSeconds: Bool = true, clientID: String = "",
+        idempotencyKey: IdempotencyKey? = nil
+    ) async throws(SyncError) -> CreatedActivity {
         guard !isShutDown else { throw .unavailable }
+        let creation = idempotencyKey.map {
+            ActivityCreation(key: $0, clientID: clientID, attributes: attributes, showSeconds: showSeconds)
+        }
+        if let creation, let id = creations[creation.key] { return try await replay(creation, of: id) }
         let now = clock.now()
         let activity: Activity
         do {
@@ -75,10 +91,22 @@ public actor SyncServer {
         let id = makeID()
         let token = makeToken()
         let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
-        store(StoredActivity(snapshot: snapshot, token: token), as: id)
-        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: []), push: snapshot)
+        store(StoredActivity(snapshot: snapshot, token: token, creation: creation), as: id)
+        if let creation { creations.insert(creation.key, madeActivity: id) }
+        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: [], creation: creation), push: snapshot)
         scheduleDeadlines()
         return CreatedActivity(id: id, token: token, state: snapshot)
+    }
+
+    /// Answers a creation whose key already made the activity `id`: once that creation is
+    /// durable, with the activity's current durable state, if the request is the same.
+    private func replay(_ creation: ActivityCreation, of id: String) async throws(SyncError) -> CreatedActivity {
+        // As for a retried intent: the first answer is given again only once it is durable.
+        try await commit(nil, push: nil)
+        // Had that creation failed to be durable, the wait above would have thrown.
+        guard let stored = durable[id] else { throw .unavailable }
+        guard stored.creation == creation else { throw .idempotencyKeyReused }
+        return CreatedActivity(id: id, token: stored.token, state: stored.snapshot, isReplay: true)
     }
 
     /// Applies an intent and answers the state after it. A retried intent (same client and
@@ -93,7 +121,7 @@ public actor SyncServer {
         if let answer = activities[id]?.answer(for: request.key) {
             // The first answer is given again only once it is durable.
             try await commit(nil, push: nil)
-            return try Self.result(of: answer.outcome)
+            return try answer.outcome.result()
         }
 
         // From here to the commit nothing suspends: read, decide, write.
@@ -128,7 +156,7 @@ public actor SyncServer {
             SyncRecord(snapshot: outcome.snapshot, token: nil, answers: [answer]),
             push: changed ? outcome.snapshot : nil)
         if changed { scheduleDeadlines() }
-        return try Self.result(of: outcome)
+        return try outcome.result()
     }
 
     /// Every activity, active ones first, without tokens.
@@ -209,13 +237,6 @@ public actor SyncServer {
 
     // MARK: - Rules
 
-    /// Whether going stale is still to be pushed: every push since the stale date would
-    /// carry a timestamp at or after it. Read from the state itself, so a failed commit or
-    /// a restart can neither lose that push nor send it twice.
-    private static func staleNotYetPushed(_ snapshot: ActivitySnapshot) -> Bool {
-        snapshot.activity.staleDate.map { snapshot.timestamp < $0 } ?? false
-    }
-
     /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403,
     /// compared in constant time).
     func authorize(_ id: String, _ token: String?) throws(SyncError) {
@@ -238,7 +259,7 @@ public actor SyncServer {
                 switch advanced.status(at: now) {
                 case .dismissed:
                     event = .dismiss
-                case .stale where Self.staleNotYetPushed(snapshot):
+                case .stale where snapshot.staleNotYetPushed:
                     event = .update
                 case .active, .stale, .ended:
                     return
@@ -254,31 +275,12 @@ public actor SyncServer {
         }
     }
 
-    private static func result(of outcome: IntentOutcome) throws(SyncError) -> ActivitySnapshot {
-        switch outcome {
-        case .applied(let snapshot): return snapshot
-        case .refused(let code, let message, let current): throw .refused(code: code, message: message, current: current)
-        case .staleVersion(let expected, let current): throw .staleVersion(expected: expected, current: current)
-        }
-    }
-
     // MARK: - Deadlines
 
     /// Puts an activity's new state in place, and its next deadline beside it.
     private func store(_ stored: StoredActivity, as id: String) {
         activities[id] = stored
-        deadlines[id] = Self.deadline(of: stored.snapshot)
-    }
-
-    /// When an activity next needs its clock rules, read from its state alone: once it has
-    /// ended, the dismissal; before, the completion, the automatic end or going stale,
-    /// whichever comes first. `nil` once it is dismissed. A deadline that has passed is due now.
-    private static func deadline(of snapshot: ActivitySnapshot) -> Date? {
-        guard snapshot.event != .dismiss else { return nil }
-        let activity = snapshot.activity
-        if let dismissal = activity.lifecycle.dismissalDate { return dismissal }
-        // Counted after the last push: a stale date at or before it has been pushed already.
-        return activity.nextDeadline(after: snapshot.timestamp)
+        deadlines[id] = stored.snapshot.nextRuleDeadline
     }
 
     private func scheduleDeadlines() {
@@ -324,27 +326,10 @@ public actor SyncServer {
         pendingWaiters = []
         let storage = self.storage
         Task {
-            let result = await Self.write(batch, to: storage)
+            let result = await storage.commitOffThePool(batch)
             self.finishCommit(batch, pushes: pushes, waiters: waiters, result: result)
         }
     }
-
-    /// Writes a batch on a thread of its own, so a slow disk never blocks the cooperative pool.
-    private static func write(_ batch: [SyncRecord], to storage: any SyncStorage) async -> Result<Void, SyncError> {
-        guard !batch.isEmpty else { return .success(()) }
-        return await withCheckedContinuation { continuation in
-            storageQueue.async {
-                do {
-                    try storage.commit(batch)
-                    continuation.resume(returning: .success(()))
-                } catch {
-                    continuation.resume(returning: .failure(.storageFailed(String(describing: error))))
-                }
-            }
-        }
-    }
-
-    private static let storageQueue = DispatchQueue(label: "little-moments.sync.storage")
 
     private func finishCommit(
         _ batch: [SyncRecord], pushes: [ActivitySnapshot], waiters: [CheckedContinuation<Void, any Error>],
@@ -361,7 +346,8 @@ public actor SyncServer {
             // Forget everything that is not durable: this batch and whatever was queued on
             // top of it. Their intents are answered with the error; nothing was applied.
             activities = durable
-            deadlines = durable.compactMapValues { Self.deadline(of: $0.snapshot) }
+            deadlines = durable.compactMapValues(\.snapshot.nextRuleDeadline)
+            creations = CreationIndex(durable)
             let queued = pendingWaiters
             pending = []
             pendingPushes = []

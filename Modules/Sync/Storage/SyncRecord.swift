@@ -1,6 +1,7 @@
-/// One durable change of the server: the new snapshot of an activity (with its token when
-/// it was created) and, when an intent caused it, the answer that intent was given, so a
-/// retried intent gets the same answer after a restart.
+/// One durable change of the server: the new snapshot of an activity (with its token, and
+/// the request of a keyed creation, when it was created) and, when an intent caused it,
+/// the answer that intent was given, so a retried intent or creation gets the same answer
+/// after a restart.
 ///
 /// Records only ever append. ``fold(_:)`` turns any sequence of them back into the state of
 /// every activity; a storage may compact a long log by writing one record per activity
@@ -14,12 +15,17 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     /// The answers this record remembers: the one for the intent that caused the change,
     /// or, in a checkpoint, every answer still remembered.
     public let answers: [StoredAnswer]
+    /// The request of a keyed creation: present when such a creation made the activity
+    /// (and in its checkpoints), absent otherwise. Optional in the JSON, so records
+    /// written before keys existed read unchanged.
+    public let creation: ActivityCreation?
 
     /// A record.
-    public init(snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer]) {
+    public init(snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer], creation: ActivityCreation? = nil) {
         self.snapshot = snapshot
         self.token = token
         self.answers = answers
+        self.creation = creation
     }
 
     /// The state of every activity after `records`, in the order they were committed.
@@ -31,8 +37,8 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     }
 }
 
-/// What the server remembers of an activity: its latest snapshot, its token, and the
-/// answers of recent intents.
+/// What the server remembers of an activity: its latest snapshot, its token, the request
+/// of the keyed creation that made it, and the answers of recent intents.
 public struct StoredActivity: Hashable, Sendable {
     /// How many answers an activity remembers for each client: a client retries its own
     /// recent intents, so a few per client cover every retry, however busy others are.
@@ -44,14 +50,17 @@ public struct StoredActivity: Hashable, Sendable {
     public var snapshot: ActivitySnapshot
     /// The bearer token.
     public let token: String
+    /// The keyed creation that made it; `nil` when it was created without a key.
+    public let creation: ActivityCreation?
     /// Remembered answers, oldest first.
     public private(set) var answers: [StoredAnswer] = []
     private var answerIndex: [IntentKey: Int] = [:]
 
     /// An activity with no remembered answers yet.
-    public init(snapshot: ActivitySnapshot, token: String) {
+    public init(snapshot: ActivitySnapshot, token: String, creation: ActivityCreation? = nil) {
         self.snapshot = snapshot
         self.token = token
+        self.creation = creation
     }
 
     /// The answer given to an intent, if it is remembered.
@@ -84,7 +93,7 @@ public struct StoredActivity: Hashable, Sendable {
     public static func absorb(_ record: SyncRecord, into activities: inout [String: StoredActivity]) {
         let id = record.snapshot.id
         if let token = record.token, activities[id].map({ $0.snapshot.version < record.snapshot.version }) ?? true {
-            activities[id] = StoredActivity(snapshot: record.snapshot, token: token)
+            activities[id] = StoredActivity(snapshot: record.snapshot, token: token, creation: record.creation)
         }
         guard var activity = activities[id] else { return }
         if record.snapshot.version >= activity.snapshot.version { activity.snapshot = record.snapshot }
@@ -95,16 +104,18 @@ public struct StoredActivity: Hashable, Sendable {
     /// One record that restores this activity whole: what a storage writes when it
     /// compacts its log.
     public var checkpoint: SyncRecord {
-        SyncRecord(snapshot: snapshot, token: token, answers: answers)
+        SyncRecord(snapshot: snapshot, token: token, answers: answers, creation: creation)
     }
 
     public static func == (lhs: StoredActivity, rhs: StoredActivity) -> Bool {
-        lhs.snapshot == rhs.snapshot && lhs.token == rhs.token && lhs.answers == rhs.answers
+        lhs.snapshot == rhs.snapshot && lhs.token == rhs.token && lhs.creation == rhs.creation
+            && lhs.answers == rhs.answers
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(snapshot)
         hasher.combine(token)
+        hasher.combine(creation)
         hasher.combine(answers)
     }
 }

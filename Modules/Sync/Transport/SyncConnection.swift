@@ -4,8 +4,14 @@ import Domain
 /// Both have the same semantics, and one parameterised test suite runs against both.
 public protocol SyncConnection: Sendable {
     /// Starts a new activity; answers its id, token and first state.
-    func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
-        -> CreatedActivity
+    ///
+    /// A client that may send the creation again (after a lost answer) passes one
+    /// `idempotencyKey`, made once per creation it means and reused in every try: a try
+    /// the server has already seen answers the same activity (`isReplay`), never a second
+    /// one. `nil` makes a new activity every time, so such a creation must not be retried.
+    func createActivity(
+        _ attributes: SessionAttributes, showSeconds: Bool, clientID: String, idempotencyKey: IdempotencyKey?
+    ) async throws(SyncError) -> CreatedActivity
     /// Every activity, active ones first, without tokens.
     func activities() async throws(SyncError) -> [ActivitySummary]
     /// One activity's current state.
@@ -26,10 +32,10 @@ public struct InProcessConnection: SyncConnection {
     /// A connection to `server`.
     public init(server: SyncServer) { self.server = server }
 
-    public func createActivity(_ attributes: SessionAttributes, showSeconds: Bool, clientID: String) async throws(SyncError)
-        -> CreatedActivity
-    {
-        try await server.create(attributes, showSeconds: showSeconds)
+    public func createActivity(
+        _ attributes: SessionAttributes, showSeconds: Bool, clientID: String, idempotencyKey: IdempotencyKey?
+    ) async throws(SyncError) -> CreatedActivity {
+        try await server.create(attributes, showSeconds: showSeconds, clientID: clientID, idempotencyKey: idempotencyKey)
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {

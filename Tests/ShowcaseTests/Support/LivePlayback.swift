@@ -13,7 +13,8 @@ enum LivePlayback {
         let clock = PreviewClock(now: script.start)
         let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let connection = InProcessConnection(server: server)
-        let created = try await connection.createActivity(script.attributes, showSeconds: script.showSeconds, clientID: "consistency")
+        let created = try await connection.createActivity(
+            script.attributes, showSeconds: script.showSeconds, clientID: "consistency", idempotencyKey: nil)
         let observer = ActivityObserver()
         let following = Task { try await observer.follow(connection, id: created.id, token: created.token) }
         defer { following.cancel() }
