@@ -143,7 +143,7 @@ struct ReportCommandTests {
         let stats = SessionStats(records: records, timeZone: newYork, now: asOf, days: 84)
         #expect(document.days.map(\.start) == stats.minutesPerDay.map { Instant.format($0.start) })
         #expect(document.days.map(\.date) == stats.minutesPerDay.map { newYork.localTime(of: $0.start).isoDate })
-        #expect(document.days.map(\.minutes) == stats.minutesPerDay.map(\.minutes))
+        #expect(document.days.map(\.seconds) == stats.minutesPerDay.map(\.seconds))
         #expect(document.currentStreakDays == stats.currentStreak)
     }
 
@@ -157,19 +157,24 @@ struct ReportCommandTests {
         let object = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "as_of", "time_zone", "session_count", "total_minutes", "today_minutes", "current_streak_days",
-                "longest_streak_days", "days",
+                "as_of", "time_zone", "session_count", "total_seconds", "total_minutes", "today_seconds",
+                "today_minutes", "current_streak_days", "longest_streak_days", "days",
             ])
+        let firstDay = try #require((object["days"] as? [[String: Any]])?.first)
+        #expect(Set(firstDay.keys) == ["date", "start", "seconds", "minutes"])
         let document = try StatsJSON.read(run.output)
         let asOf = try #require(Instant.parse(document.asOf))
         let stats = SessionStats(records: records, timeZone: .utc, now: asOf, days: 84)
         #expect(document.timeZone == "UTC")
         #expect(document.sessionCount == stats.sessionCount)
-        #expect(document.totalMinutes == stats.totalMinutes)
-        #expect(document.todayMinutes == stats.minutesPerDay.last?.minutes)
+        #expect(document.totalSeconds == stats.totalSeconds)
+        #expect(document.totalMinutes == (stats.totalSeconds / 60).rounded(.down))
+        #expect(document.todaySeconds == stats.minutesPerDay.last?.seconds)
+        #expect(document.todayMinutes == ((stats.minutesPerDay.last?.seconds ?? 0) / 60).rounded(.down))
         #expect(document.currentStreakDays == stats.currentStreak)
         #expect(document.longestStreakDays == stats.longestStreak)
-        #expect(document.days.map(\.minutes) == stats.minutesPerDay.map(\.minutes))
+        #expect(document.days.map(\.seconds) == stats.minutesPerDay.map(\.seconds))
+        #expect(document.days.map(\.minutes) == stats.minutesPerDay.map { ($0.seconds / 60).rounded(.down) })
         #expect(document.days.map(\.start) == stats.minutesPerDay.map { Instant.format($0.start) })
         #expect(document.days.last?.date == Self.day(asOf))
     }
@@ -353,13 +358,16 @@ struct StatsJSON: Decodable {
     struct Day: Decodable {
         let date: String
         let start: String
+        let seconds: Double
         let minutes: Double
     }
 
     let asOf: String
     let timeZone: String
     let sessionCount: Int
+    let totalSeconds: Double
     let totalMinutes: Double
+    let todaySeconds: Double
     let todayMinutes: Double
     let currentStreakDays: Int
     let longestStreakDays: Int

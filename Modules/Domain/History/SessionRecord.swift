@@ -16,13 +16,15 @@ public struct SessionRecord: Hashable, Sendable, Identifiable {
     public let endedAt: Date
     /// The target it ended with, or `nil` for an open-ended session.
     public let plannedSeconds: Double?
-    /// The time actually sat, paused time excluded.
+    /// The time actually sat, paused time excluded, to the millisecond.
     public let actualSeconds: Double
     /// How it ended.
     public let outcome: SessionOutcome
 
     /// A record, checked: it ends no earlier than it starts, and the time sat is finite and
     /// not negative. Time sat beyond the wall time between start and end is clamped to it.
+    /// Durations are rounded to the millisecond (``Seconds/canonical(_:)``), so a record
+    /// read from a file an older version wrote (`9.427000045776367`) is written back exact.
     public init(
         id: UUID = UUID(),
         name: SessionName,
@@ -44,7 +46,8 @@ public struct SessionRecord: Hashable, Sendable, Identifiable {
             try SessionLimits.validatedTarget(seconds)
         }
         // The time sat can never exceed the time that passed; a longer claim is clamped.
-        self.actualSeconds = min(actualSeconds, self.endedAt.timeIntervalSince(self.startedAt))
+        self.actualSeconds = min(
+            Seconds.canonical(actualSeconds), Seconds.between(self.startedAt, self.endedAt))
         self.outcome = outcome
     }
 

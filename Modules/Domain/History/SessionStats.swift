@@ -12,23 +12,28 @@ import Foundation
 /// one counted session; the current streak is the run that ends today, or yesterday when
 /// today has none yet (the day is not over, so the streak is not broken).
 public struct SessionStats: Hashable, Sendable {
-    /// Minutes meditated on one day.
+    /// Time meditated on one day.
     public struct Day: Hashable, Sendable {
         /// The first instant of the day in the stats' time zone.
         public let start: Date
-        /// Minutes meditated that day.
-        public let minutes: Double
+        /// Seconds meditated that day, to the millisecond: the exact sum of its sessions.
+        public let seconds: Double
+        /// Minutes meditated that day, for charts (a fraction: ``seconds`` is the exact figure).
+        public var minutes: Double { seconds / 60 }
     }
 
-    /// Minutes meditated in all counted sessions.
-    public let totalMinutes: Double
+    /// Seconds meditated in all counted sessions, to the millisecond: the exact sum,
+    /// added in whole milliseconds so that no binary noise accumulates.
+    public let totalSeconds: Double
+    /// Minutes meditated in all counted sessions (a fraction: ``totalSeconds`` is exact).
+    public var totalMinutes: Double { totalSeconds / 60 }
     /// How many sessions counted.
     public let sessionCount: Int
     /// Consecutive days up to today (or yesterday) with a counted session.
     public let currentStreak: Int
     /// The longest run of consecutive days with a counted session.
     public let longestStreak: Int
-    /// Minutes for each of the last N days, oldest first, ending with today.
+    /// The time meditated on each of the last N days, oldest first, ending with today.
     public let minutesPerDay: [Day]
 
     /// Computes the stats of `records` as of `now`, with `days` entries in
@@ -36,37 +41,37 @@ public struct SessionStats: Hashable, Sendable {
     /// and integer arithmetic on day numbers, so 100,000 sessions take milliseconds.
     public init(records: some Sequence<SessionRecord>, timeZone: LocalTimeZone, now: Date, days: Int = 7) {
         let days = max(0, days)
-        var minutesByDay: [Int: Double] = [:]
-        var total = 0.0
+        var millisecondsByDay: [Int: Int64] = [:]
+        var total: Int64 = 0
         var count = 0
         for record in records where record.outcome.countsTowardStats {
-            let minutes = record.actualSeconds / 60
-            total += minutes
+            let milliseconds = Seconds.milliseconds(record.actualSeconds)
+            total &+= milliseconds
             count += 1
-            minutesByDay[timeZone.dayNumber(of: record.startedAt), default: 0] += minutes
+            millisecondsByDay[timeZone.dayNumber(of: record.startedAt), default: 0] &+= milliseconds
         }
-        totalMinutes = total
+        totalSeconds = Double(total) / 1_000
         sessionCount = count
 
         let today = timeZone.dayNumber(of: now)
         minutesPerDay = (0..<days).reversed().map { back in
             let day = today - back
-            return Day(start: timeZone.startOfDay(number: day), minutes: minutesByDay[day] ?? 0)
+            return Day(start: timeZone.startOfDay(number: day), seconds: Double(millisecondsByDay[day] ?? 0) / 1_000)
         }
 
         var longest = 0
         var run = 0
         var previous: Int?
-        for day in minutesByDay.keys.sorted() {
+        for day in millisecondsByDay.keys.sorted() {
             run = previous == day - 1 ? run + 1 : 1
             longest = max(longest, run)
             previous = day
         }
         longestStreak = longest
 
-        var cursor = minutesByDay[today] != nil ? today : today - 1
+        var cursor = millisecondsByDay[today] != nil ? today : today - 1
         var current = 0
-        while minutesByDay[cursor] != nil {
+        while millisecondsByDay[cursor] != nil {
             current += 1
             cursor -= 1
         }

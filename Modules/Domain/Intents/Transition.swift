@@ -56,11 +56,14 @@ public enum Transition {
             return current.ending(
                 content.with(secondsElapsed: content.elapsed(at: now), measuredAt: now, outcome: .cancelled),
                 at: now)
-        case .adjustTarget(let delta):
-            guard delta.isFinite else { throw .invalidAdjustment(seconds: delta) }
+        case .adjustTarget(let asked):
+            guard asked.isFinite else { throw .invalidAdjustment(seconds: asked) }
             guard let target = content.targetTimeInSeconds else { throw .openEnded }
+            // Targets are kept to the millisecond, so the move is too; less than half a
+            // millisecond moves nothing.
+            let delta = Seconds.canonical(asked)
             guard delta != 0 else { return current }
-            let requested = target + delta
+            let requested = Seconds.canonical(target + delta)
             guard SessionLimits.targetRange.contains(requested) else {
                 throw .targetOutOfRange(requestedSeconds: requested)
             }

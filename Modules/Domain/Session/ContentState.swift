@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Values are made by ``Transition`` (or decoded and checked), never edited in place.
 public struct ContentState: Hashable, Sendable {
-    /// Seconds counted up to ``measuredAt``; paused time is never counted.
+    /// Seconds counted up to ``measuredAt``, to the millisecond; paused time is never counted.
     public let secondsElapsed: Double
     /// The current target in seconds, or `nil` for an open-ended session.
     public let targetTimeInSeconds: Double?
@@ -27,7 +27,8 @@ public struct ContentState: Hashable, Sendable {
     public let outcome: SessionOutcome?
 
     /// A content state, checked: elapsed time finite and not negative, a target within
-    /// ``SessionLimits/targetRange``; an ended session is never paused.
+    /// ``SessionLimits/targetRange``; an ended session is never paused. Durations are kept
+    /// to the millisecond (``Seconds/canonical(_:)``), as ``measuredAt`` is.
     public init(
         secondsElapsed: Double,
         targetTimeInSeconds: Double?,
@@ -38,7 +39,7 @@ public struct ContentState: Hashable, Sendable {
     ) throws(ValidationError) {
         guard secondsElapsed.isFinite else { throw .notFinite(field: "seconds_elapsed") }
         guard secondsElapsed >= 0 else { throw .negative(field: "seconds_elapsed", value: secondsElapsed) }
-        self.secondsElapsed = secondsElapsed
+        self.secondsElapsed = Seconds.canonical(secondsElapsed)
         self.targetTimeInSeconds = try targetTimeInSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
         }
@@ -58,12 +59,13 @@ public struct ContentState: Hashable, Sendable {
     /// Whether the session has no target.
     public var isOpenEnded: Bool { targetTimeInSeconds == nil }
 
-    /// Seconds counted at `instant`: never negative, never less than ``secondsElapsed``
-    /// (an instant before the measurement, from a clock that went back, counts nothing),
-    /// and frozen while paused or ended.
+    /// Seconds counted at `instant`, to the millisecond: never negative, never less than
+    /// ``secondsElapsed`` (an instant before the measurement, from a clock that went back,
+    /// counts nothing), and frozen while paused or ended. Counted in whole milliseconds,
+    /// so a transition that stores it stores no binary noise.
     public func elapsed(at instant: Date) -> Double {
         guard isRunning else { return secondsElapsed }
-        return secondsElapsed + max(0, instant.timeIntervalSince(measuredAt))
+        return Seconds.canonical(secondsElapsed + max(0, Seconds.between(measuredAt, instant)))
     }
 
     /// Seconds left to the target at `instant`, never below zero; `nil` when open-ended.

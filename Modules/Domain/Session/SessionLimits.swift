@@ -19,11 +19,14 @@ public enum SessionLimits {
     /// How long a session may stay paused before what it shows counts as stale.
     public static let pausedStaleAfter: Double = 30 * 60
 
-    /// Checks a target, answering the value or an error that says what range to use.
+    /// Checks a target, answering it to the millisecond (``Seconds/canonical(_:)``) or an
+    /// error that says what range to use. Every target (a plan, a live target, the default
+    /// duration) passes here, so none carries more than three decimals.
     public static func validatedTarget(_ seconds: Double) throws(ValidationError) -> Double {
-        guard seconds.isFinite, targetRange.contains(seconds) else {
+        let target = Seconds.canonical(seconds)
+        guard target.isFinite, targetRange.contains(target) else {
             throw .targetOutOfRange(seconds: seconds)
         }
-        return seconds
+        return target
     }
 }

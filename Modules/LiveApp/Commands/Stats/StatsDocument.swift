@@ -10,6 +10,10 @@ import Foundation
 ///
 /// A day is named twice: by its local date (`2026-11-21`, what a person means by "a day")
 /// and by the instant it starts (RFC 3339, unambiguous across time zones).
+///
+/// Time sat is written twice too: exactly, in seconds to the millisecond (`*_seconds`,
+/// what a script adds up), and in whole minutes as the stats screen shows them
+/// (`*_minutes`, truncated), since a fraction of a minute has no exact short decimal.
 struct StatsDocument: Encodable {
     /// The stats shown.
     let stats: SessionStats
@@ -22,7 +26,9 @@ struct StatsDocument: Encodable {
         case asOf = "as_of"
         case timeZone = "time_zone"
         case sessionCount = "session_count"
+        case totalSeconds = "total_seconds"
         case totalMinutes = "total_minutes"
+        case todaySeconds = "today_seconds"
         case todayMinutes = "today_minutes"
         case currentStreakDays = "current_streak_days"
         case longestStreakDays = "longest_streak_days"
@@ -30,7 +36,7 @@ struct StatsDocument: Encodable {
     }
 
     enum DayKeys: String, CodingKey {
-        case date, start, minutes
+        case date, start, seconds, minutes
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -38,8 +44,11 @@ struct StatsDocument: Encodable {
         try container.encode(Instant.format(now), forKey: .asOf)
         try container.encode(timeZone.identifier, forKey: .timeZone)
         try container.encode(stats.sessionCount, forKey: .sessionCount)
-        try container.encode(stats.totalMinutes, forKey: .totalMinutes)
-        try container.encode(stats.minutesPerDay.last?.minutes ?? 0, forKey: .todayMinutes)
+        let today = stats.minutesPerDay.last?.seconds ?? 0
+        try container.encode(stats.totalSeconds, forKey: .totalSeconds)
+        try container.encode(Self.wholeMinutes(stats.totalSeconds), forKey: .totalMinutes)
+        try container.encode(today, forKey: .todaySeconds)
+        try container.encode(Self.wholeMinutes(today), forKey: .todayMinutes)
         try container.encode(stats.currentStreak, forKey: .currentStreakDays)
         try container.encode(stats.longestStreak, forKey: .longestStreakDays)
         var days = container.nestedUnkeyedContainer(forKey: .days)
@@ -47,7 +56,14 @@ struct StatsDocument: Encodable {
             var entry = days.nestedContainer(keyedBy: DayKeys.self)
             try entry.encode(timeZone.localTime(of: day.start).isoDate, forKey: .date)
             try entry.encode(Instant.format(day.start), forKey: .start)
-            try entry.encode(day.minutes, forKey: .minutes)
+            try entry.encode(day.seconds, forKey: .seconds)
+            try entry.encode(Self.wholeMinutes(day.seconds), forKey: .minutes)
         }
+    }
+
+    /// The whole minutes in `seconds`, truncated as ``timerDisplayFromSeconds(seconds:showSeconds:)``
+    /// truncates them on screen; counted in milliseconds, so 600 seconds is 10, never 9.
+    static func wholeMinutes(_ seconds: Double) -> Int64 {
+        Seconds.milliseconds(seconds) / 60_000
     }
 }

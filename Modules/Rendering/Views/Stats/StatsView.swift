@@ -36,7 +36,7 @@ public struct StatsView: CompositeView {
     private func figures(_ environment: ViewEnvironment) -> ViewThatFits {
         let streak = stats.currentStreak == 1 ? "1 day" : "\(stats.currentStreak) days"
         let longest = stats.longestStreak == 1 ? "1 day" : "\(stats.longestStreak) days"
-        let total = timerDisplayFromSeconds(seconds: stats.totalMinutes * 60, showSeconds: false)
+        let total = timerDisplayFromSeconds(seconds: stats.totalSeconds, showSeconds: false)
         let items = [
             Figure(label: "Streak", value: streak), Figure(label: "Longest", value: longest),
             Figure(label: "Sessions", value: String(stats.sessionCount)), Figure(label: "Total", value: total),
