@@ -93,8 +93,8 @@ struct StartCommand: LiveCommand {
         let id: String
         let token: String
         var isNew = false
-        if server == nil, let live = await link.liveSession(announcedIn: entry) {
-            (id, token) = live
+        if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
+            (id, token) = (live.id, live.token)
             if duration != nil || open {
                 Console.warn("a session is already running; showing it. Finish it to start a new one.")
             }
@@ -103,6 +103,7 @@ struct StartCommand: LiveCommand {
                 let created = try await Self.createSession(
                     on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
                 (id, token, isNew) = (created.id, created.token, true)
+                if let server { files.rememberQuietly(KnownSession(id: id, token: token), on: server) }
             } catch {
                 Console.error(error.description)
                 return Self.status(for: error)
@@ -120,7 +121,18 @@ struct StartCommand: LiveCommand {
             if isNew { bells.started() }
             return bells
         }
+        if case .ended = ending, let server { files.forgetQuietly(id, on: server) }
         return await Self.finish(ending, files: files)
+    }
+
+    /// The session to pick up rather than start: on the embedded server, the one another
+    /// process shows or keeps running; on `server`, the one a `start` of this person's
+    /// left running there (remembered in the state folder).
+    private static func runningSession(
+        server: String?, link: SessionLink, entry: RuntimeEntry?, files: any PersonalFiles
+    ) async -> KnownSession? {
+        if let server { return await files.liveRememberedSession(on: server, through: link.connection) }
+        return await link.liveSession(announcedIn: entry).map { KnownSession(id: $0.id, token: $0.token) }
     }
 
     /// Creates the session, trying again while the server cannot be reached, with one

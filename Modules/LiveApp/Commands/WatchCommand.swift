@@ -59,6 +59,7 @@ struct WatchCommand: LiveCommand {
             surfaces: presentation.surfaces, noTTY: noTTY, clock: SystemClock(), timeZone: SystemTimeZone.current(),
             handOver: link.handOver, bells: { _ in nil })
         await link.close()
+        if case .ended = ending, let server { dependencies.files(data.path).forgetQuietly(session.id, on: server) }
         if case .refused(let error) = ending { Console.error(error.description) }
         let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }
@@ -100,6 +101,13 @@ struct WatchCommand: LiveCommand {
                 }
             } catch {
                 throw Console.failure("cannot reach the server at \(server): \(error.description)", status: StartCommand.status(for: error))
+            }
+            // A session a `start` of this person's left running there, remembered.
+            let files = dependencies.files(data.path)
+            if let known = await files.liveRememberedSession(on: server, through: connection),
+                id.map({ $0 == known.id }) ?? true
+            {
+                return (link, (known.id, known.token))
             }
             throw Console.failure(
                 "no session of yours is running on \(server); start one there with `moments start --server \(server)`.")

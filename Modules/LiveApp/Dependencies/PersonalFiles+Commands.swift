@@ -1,4 +1,5 @@
 import Domain
+import Sync
 
 /// How the commands use the person's files: a command that answers once ends with the
 /// reason and status 1 when a store cannot be opened; a session goes on without it, with a
@@ -41,6 +42,45 @@ extension PersonalFiles {
         } catch {
             Console.warn("using the standard settings: \(error.description)")
             return .standard
+        }
+    }
+
+    /// The session remembered on `server`, if the server says it is still live; one it
+    /// says has ended, or does not know, is forgotten on the way.
+    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> KnownSession? {
+        let known: KnownSession?
+        do {
+            known = try rememberedSession(on: server)
+        } catch {
+            Console.warn("sessions remembered on \(server) cannot be read: \(error.description)")
+            return nil
+        }
+        guard let known else { return nil }
+        do throws(SyncError) {
+            let snapshot = try await connection.activity(id: known.id)
+            if !snapshot.activity.content.isEnded { return known }
+        } catch {
+            guard case .notFound = error else { return nil }
+        }
+        forgetQuietly(known.id, on: server)
+        return nil
+    }
+
+    /// Remembers `session` on `server`, or warns that a later command will not find it.
+    func rememberQuietly(_ session: KnownSession, on server: String) {
+        do {
+            try remember(session, on: server)
+        } catch {
+            Console.warn("once this command exits, the session cannot be found again on \(server): \(error.description)")
+        }
+    }
+
+    /// Forgets session `id` on `server`, or warns.
+    func forgetQuietly(_ id: String, on server: String) {
+        do {
+            try forget(id, on: server)
+        } catch {
+            Console.warn("the ended session stays remembered on \(server): \(error.description)")
         }
     }
 }

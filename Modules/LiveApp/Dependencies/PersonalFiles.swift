@@ -20,6 +20,31 @@ public protocol PersonalFiles: Sendable {
     /// Opens the settings, lets `change` edit them, saves the result durably and answers it.
     /// An error `change` throws is passed on, and nothing is saved.
     func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings
+
+    /// The session remembered on the sync server at `server` (`--server`), if any.
+    func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession?
+
+    /// Remembers `session` on `server` (mode 0600: its token is a capability), in place of
+    /// any other there.
+    func remember(_ session: KnownSession, on server: String) throws(StoreProblem)
+
+    /// Forgets session `activityID` on `server`, once it has ended or is gone.
+    func forget(_ activityID: String, on server: String) throws(StoreProblem)
+}
+
+/// A session this person started, as a client reaches it: its id and the token that
+/// lets it send intents.
+public struct KnownSession: Hashable, Sendable {
+    /// The activity's id on its server.
+    public let id: String
+    /// Its token.
+    public let token: String
+
+    /// The session `id` with `token`.
+    public init(id: String, token: String) {
+        self.id = id
+        self.token = token
+    }
 }
 
 /// A store of the person's files could not be opened, read or written: the message names

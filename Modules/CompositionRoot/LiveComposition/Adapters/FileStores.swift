@@ -42,6 +42,33 @@ struct FileStores: PersonalFiles {
         return settings
     }
 
+    func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
+        try withRemoteSessions { $0.session(on: server).map { KnownSession(id: $0.activityID, token: $0.token) } }
+    }
+
+    func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
+        try withRemoteSessions { (store) throws(PersistenceError) in
+            try store.remember(RemoteSession(server: server, activityID: session.id, token: session.token))
+        }
+    }
+
+    func forget(_ activityID: String, on server: String) throws(StoreProblem) {
+        try withRemoteSessions { (store) throws(PersistenceError) in try store.forget(activityID, on: server) }
+    }
+
+    /// Opens the remembered remote sessions for `use`, then closes them.
+    private func withRemoteSessions<Result>(
+        _ use: (RemoteSessionStore) throws(PersistenceError) -> Result
+    ) throws(StoreProblem) -> Result {
+        let store = try open { () throws(PersistenceError) in try RemoteSessionStore.open(locations: locations) }
+        defer { store.close() }
+        do {
+            return try use(store)
+        } catch {
+            throw StoreProblem(error.description)
+        }
+    }
+
     /// The store `open` answers, its repairs said once on standard error.
     private func open<Store: RepairReporting>(_ open: () throws(PersistenceError) -> Store) throws(StoreProblem) -> Store {
         do {
@@ -61,6 +88,7 @@ protocol RepairReporting {
 }
 
 extension HistoryStore: RepairReporting {}
+extension RemoteSessionStore: RepairReporting {}
 extension SettingsStore: RepairReporting {}
 
 /// Persistence's history is the live app's: its records, and its index for a period.

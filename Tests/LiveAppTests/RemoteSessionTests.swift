@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A session started on a server of the person's choosing is found again after the
+/// `start` that created it has exited: the client keeps its id and token in the state
+/// folder (mode 0600, keyed by server), and forgets it when the session ends.
+@Suite("Sessions found again on a remote server", .timeLimit(.minutes(2)))
+struct RemoteSessionTests {
+    /// The remembered sessions file of `machine`, parsed, or `nil` when there is none.
+    static func remembered(_ machine: LiveFixture) throws -> [[String: Any]]? {
+        let file = machine.data.appendingPathComponent("remote-sessions.json")
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let envelope = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        return envelope?["content"] as? [[String: Any]] ?? []
+    }
+
+    @Test("start --server, leave it running; watch --server and start --server find it; the end forgets it")
+    func foundAgain() throws {
+        let machine = try LiveFixture()
+        let serverData = machine.folder.path("server")
+        let server = try ServerProcess(dataDirectory: serverData)
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+
+        let first = try machine.moments(["start", "5m", "--server", server.baseURL, "--name", "Far away"])
+        #expect(first.waitForText("Running"), "\(first.screen.text)\n\(first.errors)")
+        first.type("q")
+        #expect(first.waitForText("Leave it running"))
+        first.type("y")
+        #expect(first.waitForExit().map(PseudoTerminal.exitCode) == 0)
+
+        let file = machine.data.appendingPathComponent("remote-sessions.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let sessions = try #require(try Self.remembered(machine))
+        #expect(sessions.count == 1)
+        #expect(sessions.first?["server"] as? String == server.baseURL)
+
+        let watcher = try machine.moments(["watch", "--server", server.baseURL])
+        #expect(watcher.waitForText("Far away"), "\(watcher.screen.text)\n\(watcher.errors)")
+        watcher.type("q")
+        #expect(watcher.waitForExit().map(PseudoTerminal.exitCode) == 0)
+
+        let again = try machine.moments(["start", "--server", server.baseURL])
+        #expect(again.waitForText("Far away"), "picked up another session: \(again.screen.text)\n\(again.errors)")
+        again.type("f")
+        #expect(again.waitForExit().map(PseudoTerminal.exitCode) == 2)
+        #expect(try Self.remembered(machine)?.isEmpty == true, "the ended session is still remembered")
+
+        let nothing = try machine.run(["watch", "--server", server.baseURL])
+        #expect(nothing.status == 1)
+        #expect(nothing.errors.contains("no session of yours is running"))
+    }
+}
