@@ -84,15 +84,28 @@ struct HandOverTests {
         for watcher in watchers { #expect(watcher.waitForExit() != nil) }
     }
 
-    @Test("the host leaves with q then y: a watcher takes over and the session keeps running")
-    func hostLeaves() throws {
+    /// The ways a host goes away besides SIGKILL: `q` then `y`, Ctrl-C, SIGTERM, and
+    /// SIGHUP (what a closed window sends).
+    enum Leaving: String, CaseIterable, Sendable {
+        case quitKeepingItRunning, controlC, sigterm, sighup
+    }
+
+    @Test("the host goes away by any path: a watcher takes over and the session keeps running", arguments: Leaving.allCases)
+    func hostLeaves(_ leaving: Leaving) throws {
         let machine = try LiveFixture()
         let (host, watchers) = try Self.sessionWatched(by: 1, in: machine)
-        host.type("q")
-        #expect(host.waitForText("Leave it running"))
-        host.type("y")
+        switch leaving {
+        case .quitKeepingItRunning:
+            host.type("q")
+            #expect(host.waitForText("Leave it running"))
+            host.type("y")
+        case .controlC: host.type("\u{03}")
+        case .sigterm: host.signal(SIGTERM)
+        case .sighup: host.signal(SIGHUP)
+        }
         #expect(host.waitForExit() != nil)
-        #expect(machine.eventually(timeout: .seconds(2)) { Self.hosts(machine) == [watchers[0].processID] })
+        #expect(machine.eventually(timeout: .seconds(2)) { Self.hosts(machine) == [watchers[0].processID] },
+                "\(leaving): hosts \(Self.hosts(machine))")
         watchers[0].type(" ")
         #expect(watchers[0].waitForText("Paused"))
         watchers[0].type("q")
