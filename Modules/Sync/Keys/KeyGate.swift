@@ -17,15 +17,21 @@ public actor KeyGate {
     /// What each key may use.
     public let limits: KeyLimits
     private let now: @Sendable () -> Date
+    private let monotonic: @Sendable () -> ContinuousClock.Instant
     private var buckets: [String: RequestBucket] = [:]
     private var openStreams: [String: Int] = [:]
     private var lastNoted: [String: Date] = [:]
 
-    /// A gate over `store` with `limits`; `now` stamps a key's last use.
-    public init(store: any PersonKeyStore, limits: KeyLimits = KeyLimits(), now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A gate over `store` with `limits`; `now` stamps a key's last use, and `monotonic`
+    /// times the rate (a test holds it still, so the rate does not depend on its speed).
+    public init(
+        store: any PersonKeyStore, limits: KeyLimits = KeyLimits(), now: @escaping @Sendable () -> Date = { Date() },
+        monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.store = store
         self.limits = limits
         self.now = now
+        self.monotonic = monotonic
     }
 
     /// The live key presented as `bearer`, its use noted (at most once a minute).
@@ -56,7 +62,7 @@ public actor KeyGate {
     ///
     /// - Throws: ``SyncError/tooManyRequests(retryAfter:reason:)`` past the limit.
     public func admit(_ id: String) throws(SyncError) {
-        let instant = ContinuousClock.now
+        let instant = monotonic()
         var bucket = buckets[id] ?? RequestBucket(capacity: limits.requestsPerSecond, at: instant)
         let wait = bucket.take(rate: limits.requestsPerSecond, at: instant)
         buckets[id] = bucket
