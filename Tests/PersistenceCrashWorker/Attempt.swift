@@ -59,6 +59,7 @@ enum Attempt {
         case .fileSystem: return "fileSystem"
         case .unencodable: return "unencodable"
         case .closed: return "closed"
+        case .readableByOthers: return "readableByOthers"
         }
     }
 }

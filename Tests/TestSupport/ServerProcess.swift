@@ -14,22 +14,28 @@ public final class ServerProcess {
     /// The port it listens on.
     public let port: Int
     private let output = Pipe()
+    private let reader: DescriptorReader
+    /// Where the child's standard error goes, so a test can read everything it said.
+    private let errorLog: URL
 
     /// The server did not start as expected.
     public struct StartFailure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// Starts `moments serve --port PORT --data-dir FOLDER` and waits for its first line.
-    public init(dataDirectory: URL, port: Int = 0) throws {
+    /// Starts `moments serve --port PORT --data-dir FOLDER` with any further `arguments`
+    /// and waits for its first line.
+    public init(dataDirectory: URL, port: Int = 0, arguments: [String] = []) throws {
         process.executableURL = try BuiltProduct.url(of: "moments")
-        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory.path]
+        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory.path] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("serve-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         output.fileHandleForWriting.closeFile()
-        let reader = DescriptorReader(output.fileHandleForReading.fileDescriptor)
+        reader = DescriptorReader(output.fileHandleForReading.fileDescriptor)
         let line = reader.readLine(timeout: .seconds(20)) ?? String(decoding: reader.bytes, as: UTF8.self)
         // "moments serve: listening on http://127.0.0.1:PORT (state in …)"
         guard let range = line.range(of: "http://"),
@@ -41,6 +47,14 @@ public final class ServerProcess {
         }
         baseURL = String(url)
         self.port = port
+    }
+
+    /// Everything the process wrote on standard output and standard error, once it exited.
+    public func everythingItSaid() -> String {
+        reader.drain()
+        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: errorLog)
+        return String(decoding: reader.bytes, as: UTF8.self) + errors
     }
 
     /// Sends a signal.

@@ -40,7 +40,8 @@ public enum LiveRoot {
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
-            connect: { HTTPSyncConnection(baseURL: $0) })
+            connect: { HTTPSyncConnection(baseURL: $0, personKey: $1) },
+            keys: { JSONKeyStore(locations: locations($0)) })
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

@@ -18,6 +18,11 @@ struct ServeCommand: LiveCommand {
         discussion: """
             Binds to 127.0.0.1 unless --host names another address. Use --port 0 for any free \
             port; the first line printed says where it listens.
+
+            With --require-keys the server is for many people: creating and listing sessions \
+            take a person's key (`moments keys add NAME`), each person sees only their own \
+            sessions, and each key has the limits below (429 past them). See \
+            Documentation/Deploying.md.
             """)
 
     @Option(help: "The address to listen on. Anything but a loopback address is reachable from other machines.")
@@ -26,18 +31,55 @@ struct ServeCommand: LiveCommand {
     @Option(help: "The port to listen on (0 for any free port).")
     var port = SyncHTTPServer.defaultPort
 
+    @Flag(help: "Take a person's key with every request, and show each person only their own sessions.")
+    var requireKeys = false
+
+    @Option(help: "With --require-keys: how many sessions that have not ended each key may have.")
+    var maxLiveActivities = KeyLimits().liveActivities
+
+    @Option(help: "With --require-keys: how many requests each key may make per second.")
+    var maxRequestsPerSecond = KeyLimits().requestsPerSecond
+
+    @Option(help: "With --require-keys: how many event streams each key's sessions may have open.")
+    var maxStreams = KeyLimits().streams
+
     @OptionGroup var data: DataDirectoryOption
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port).")
         }
+        for (name, value) in [
+            ("--max-live-activities", maxLiveActivities), ("--max-requests-per-second", maxRequestsPerSecond),
+            ("--max-streams", maxStreams),
+        ] where value < 1 {
+            throw ValidationError("\(name) must be 1 or more, not \(value).")
+        }
+    }
+
+    /// The gate of a shared server, after checking its keys can be read; `nil` without
+    /// `--require-keys`.
+    private func keyGate(_ dependencies: LiveDependencies) async throws -> KeyGate? {
+        guard requireKeys else { return nil }
+        let store = dependencies.keys(data.path)
+        let count: Int
+        do {
+            count = try await store.keys().count
+        } catch {
+            throw Console.failure(error.description)
+        }
+        if count == 0 { Console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
+        let limits = KeyLimits(
+            liveActivities: maxLiveActivities, requestsPerSecond: maxRequestsPerSecond, streams: maxStreams)
+        return KeyGate(store: store, limits: limits)
     }
 
     func run(with dependencies: LiveDependencies) async throws {
-        if !["127.0.0.1", "localhost", "::1"].contains(host) {
-            Console.warn("listening on \(host): other machines can reach this server; anyone with a token can change its sessions.")
+        if !["127.0.0.1", "localhost", "::1"].contains(host), !requireKeys {
+            Console.warn(
+                "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
+        let access = try await keyGate(dependencies)
         let assembled: any AssembledServer
         do {
             assembled = try await dependencies.assembleServer(data.path)
@@ -51,8 +93,10 @@ struct ServeCommand: LiveCommand {
         let draining = Task { for await _ in shutdownSignals {} }
         defer { draining.cancel() }
         do {
-            try await SyncHTTPServer(server: assembled.server, host: host, port: port).run { port in
-                Console.say("moments serve: listening on http://\(host):\(port) (state in \(folder))")
+            try await SyncHTTPServer(server: assembled.server, host: host, port: port, access: access).run { port in
+                Console.say(
+                    "moments serve: listening on http://\(host):\(port) (state in \(folder))"
+                        + (access == nil ? "" : "; keys required"))
             }
         } catch {
             await assembled.close()

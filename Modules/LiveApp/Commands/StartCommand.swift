@@ -39,6 +39,8 @@ struct StartCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
+    @OptionGroup var key: PersonKeyOption
+
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) async throws {
@@ -55,8 +57,9 @@ struct StartCommand: LiveCommand {
         }
         let runtime = RuntimeDirectory.resolve()
 
+        let personKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
-            server: server, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+            server: server, personKey: personKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         let status = await run(link: link, entry: entry, attributes: attributes, settings: settings, files: files)
         await link.close()
         if status != .completed { throw status.exitCode }
@@ -65,9 +68,12 @@ struct StartCommand: LiveCommand {
     /// The server at `server`, or the embedded one: hosted by another process of the same
     /// state (its runtime file is answered too), or by this one.
     static func link(
-        server: String?, dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
+        server: String?, personKey: String? = nil, dataDirectory: String?, runtime: RuntimeDirectory,
+        dependencies: LiveDependencies
     ) async throws -> (SessionLink, RuntimeEntry?) {
-        if let server { return (.remote(server, runtime: runtime, dependencies: dependencies), nil) }
+        if let server {
+            return (.remote(server, personKey: personKey, runtime: runtime, dependencies: dependencies), nil)
+        }
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
         } catch {
@@ -105,7 +111,7 @@ struct StartCommand: LiveCommand {
                 (id, token, isNew) = (created.id, created.token, true)
                 if let server { files.rememberQuietly(KnownSession(id: id, token: token), on: server) }
             } catch {
-                Console.error(error.description)
+                Console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
                 return Self.status(for: error)
             }
         }

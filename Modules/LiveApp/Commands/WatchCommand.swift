@@ -42,6 +42,8 @@ struct WatchCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
+    @OptionGroup var key: PersonKeyOption
+
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) async throws {
@@ -84,7 +86,7 @@ struct WatchCommand: LiveCommand {
             let connection = link.connection
             do {
                 _ = try await SessionLink.retrying { () async throws(SyncError) -> ActivitySnapshot in
-                    try await connection.activity(id: activityID)
+                    try await connection.activity(id: activityID, token: token)
                 }
             } catch {
                 throw Console.failure(
@@ -93,17 +95,21 @@ struct WatchCommand: LiveCommand {
             return (link, (activityID, token))
         }
         if let server {
-            let link = SessionLink.remote(server, runtime: runtime, dependencies: dependencies)
+            let files = dependencies.files(data.path)
+            let link = SessionLink.remote(
+                server, personKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await SessionLink.retrying { () async throws(SyncError) -> [ActivitySummary] in
                     try await connection.activities()
                 }
             } catch {
-                throw Console.failure("cannot reach the server at \(server): \(error.description)", status: StartCommand.status(for: error))
+                throw Console.failure(
+                    PersonKeyOption.advice(for: error, keyPath: files.personKeyPath)
+                        ?? "cannot reach the server at \(server): \(error.description)",
+                    status: StartCommand.status(for: error))
             }
             // A session a `start` of this person's left running there, remembered.
-            let files = dependencies.files(data.path)
             if let known = await files.liveRememberedSession(on: server, through: connection),
                 id.map({ $0 == known.id }) ?? true
             {

@@ -19,8 +19,12 @@ public struct LiveDependencies: Sendable {
     /// letting it go).
     public var hostEmbedded: @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
         -> any EmbeddedHost
-    /// A connection to the server at a URL (`--server`, or another process's runtime file).
-    public var connect: @Sendable (_ url: String) -> any SyncConnection
+    /// A connection to the server at a URL (`--server`, or another process's runtime file),
+    /// with the person's key when the server is shared (`--key`, `MOMENTS_KEY`).
+    public var connect: @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection
+    /// The people's keys of the server whose state is in a data folder: what `moments keys`
+    /// changes and `moments serve --require-keys` checks every request against.
+    public var keys: @Sendable (_ dataDirectory: String?) -> any PersonKeyStore
 
     /// Dependencies made of these closures.
     public init(
@@ -28,12 +32,14 @@ public struct LiveDependencies: Sendable {
         assembleServer: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,
-        connect: @escaping @Sendable (_ url: String) -> any SyncConnection
+        connect: @escaping @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection,
+        keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore
     ) {
         self.files = files
         self.assembleServer = assembleServer
         self.hostEmbedded = hostEmbedded
         self.connect = connect
+        self.keys = keys
     }
 
     /// How long a process waits for the state's lock before it hosts the embedded server:

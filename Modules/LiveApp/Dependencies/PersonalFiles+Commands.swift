@@ -57,7 +57,7 @@ extension PersonalFiles {
         }
         guard let known else { return nil }
         do throws(SyncError) {
-            let snapshot = try await connection.activity(id: known.id)
+            let snapshot = try await connection.activity(id: known.id, token: known.token)
             if !snapshot.activity.content.isEnded { return known }
         } catch {
             guard case .notFound = error else { return nil }

@@ -30,6 +30,13 @@ public protocol PersonalFiles: Sendable {
 
     /// Forgets session `activityID` on `server`, once it has ended or is gone.
     func forget(_ activityID: String, on server: String) throws(StoreProblem)
+
+    /// The person's key for shared servers, from the file `key` in the config folder
+    /// (mode 0600), if there is one; refused, with how to fix it, when others may read it.
+    func savedPersonKey() throws(StoreProblem) -> String?
+
+    /// Where ``savedPersonKey()`` looks, for messages.
+    var personKeyPath: String { get }
 }
 
 /// A session this person started, as a client reaches it: its id and the token that

@@ -154,7 +154,7 @@ final class SessionLink: Sendable {
             if let entry = runtime.entries().first(where: {
                 $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
             }) {
-                let connection = dependencies.connect(entry.server)
+                let connection = dependencies.connect(entry.server, nil)
                 let reannounce = state.withLock { state in
                     state.connection = connection
                     state.serverURL = entry.server
@@ -180,10 +180,13 @@ final class SessionLink: Sendable {
         return nil
     }
 
-    /// A link to the server of `url` (`moments start --server`, `moments watch --server`).
-    static func remote(_ url: String, runtime: RuntimeDirectory, dependencies: LiveDependencies) -> SessionLink {
+    /// A link to the server of `url` (`moments start --server`, `moments watch --server`),
+    /// with the person's key when that server is shared.
+    static func remote(
+        _ url: String, personKey: String? = nil, runtime: RuntimeDirectory, dependencies: LiveDependencies
+    ) -> SessionLink {
         SessionLink(
-            connection: dependencies.connect(url), host: nil, runtime: runtime, serverURL: url, embedded: nil,
+            connection: dependencies.connect(url, personKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
             dependencies: dependencies)
     }
 
@@ -193,7 +196,7 @@ final class SessionLink: Sendable {
         _ url: String, folder: String, dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
-            connection: dependencies.connect(url), host: nil, runtime: runtime, serverURL: url,
+            connection: dependencies.connect(url, nil), host: nil, runtime: runtime, serverURL: url,
             embedded: (folder, dataDirectory), dependencies: dependencies)
     }
 
@@ -221,7 +224,7 @@ final class SessionLink: Sendable {
         if let host { return await host.liveSession() }
         let connection = self.connection
         guard let entry, let id = entry.activityID, let token = entry.token,
-            let snapshot = try? await connection.activity(id: id), !snapshot.activity.content.isEnded
+            let snapshot = try? await connection.activity(id: id, token: token), !snapshot.activity.content.isEnded
         else { return nil }
         return (id, token)
     }

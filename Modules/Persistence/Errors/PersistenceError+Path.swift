@@ -15,6 +15,7 @@ extension PersistenceError {
         case .fileSystem(_, let operation, let code): return .fileSystem(path: path, operation: operation, code: code)
         case .unencodable(_, let reason): return .unencodable(path: path, reason: reason)
         case .closed: return .closed(path: path)
+        case .readableByOthers: return .readableByOthers(path: path)
         }
     }
 }

@@ -35,6 +35,9 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
     case unencodable(path: String, reason: String)
     /// The store was closed, so it can no longer be used.
     case closed(path: String)
+    /// A file of secrets (a server's keys, a person's key) that others than its owner may
+    /// read: refused rather than used, since whoever could read it may already have.
+    case readableByOthers(path: String)
 
     /// The file or folder the error is about.
     public var path: String {
@@ -42,7 +45,7 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
         case .newerVersion(let path, _, _, _), .noMigration(let path, _, _, _), .inUse(let path, _),
             .diskFull(let path), .permissionDenied(let path), .readOnlyFileSystem(let path),
             .notADirectory(let path), .notAFile(let path), .fileSystem(let path, _, _),
-            .unencodable(let path, _), .closed(let path):
+            .unencodable(let path, _), .closed(let path), .readableByOthers(let path):
             return path
         }
     }
@@ -69,6 +72,9 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
             return "Permission denied for \(path); the previous version of the file is intact. "
                 + "Check the owner and mode of the file and its folder (ls -ld), "
                 + "or set MOMENTS_HOME to a folder you own."
+        case .readableByOthers(let path):
+            return "\(path) holds secrets but others than its owner may read it, so it is not used. "
+                + "Make it yours alone with `chmod 600 \(path)`; if others may have read it, replace the keys in it."
         case .readOnlyFileSystem(let path):
             return "\(path) is on a read-only file system; the previous version of the file is intact. "
                 + "Remount it read-write, or set MOMENTS_HOME to a writable folder."

@@ -24,10 +24,17 @@ public struct HTTPSyncConnection: SyncConnection {
     public let readTimeout: Duration
     /// How many times an intent, or a creation with a key, is sent before giving up.
     public let attempts: Int
+    /// The person's key for a shared server (`--require-keys`), sent as the bearer token
+    /// when creating and listing activities; `nil` for a server of one person.
+    let personKey: String?
     private let client: HTTPClient
 
-    /// A connection to `baseURL`.
-    public init(baseURL: String, readTimeout: Duration = .seconds(35), attempts: Int = 4, client: HTTPClient = .shared) {
+    /// A connection to `baseURL`, with the person's key when the server asks for one.
+    public init(
+        baseURL: String, personKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
+        client: HTTPClient = .shared
+    ) {
+        self.personKey = personKey.flatMap { $0.isEmpty ? nil : $0 }
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.readTimeout = readTimeout
         self.attempts = max(1, attempts)
@@ -41,7 +48,7 @@ public struct HTTPSyncConnection: SyncConnection {
         let headers = idempotencyKey.map { [(IdempotencyKey.headerName, $0.headerValue)] } ?? []
         // Only a keyed creation is safe to send again: without a key a retry could make a second.
         let (status, created) = try await retrying(idempotencyKey == nil ? 1 : attempts) { () async throws(SyncError) in
-            let (status, data) = try await exchange("POST", "/v1/activities", body: body, headers: headers)
+            let (status, data) = try await exchange("POST", "/v1/activities", body: body, token: personKey, headers: headers)
             return (status, try Self.decode(CreatedBody.self, from: data))
         }
         // 200 rather than 201: the key's activity, made by an earlier try.
@@ -49,14 +56,18 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
-        let list = try await call(ListBody.self, "GET", "/v1/activities")
+        let list = try await call(ListBody.self, "GET", "/v1/activities", token: personKey)
         return list.activities.map { summary in
             ActivitySummary(id: summary.id, name: summary.name, status: summary.status, version: summary.version, activity: summary.activity)
         }
     }
 
     public func activity(id: String) async throws(SyncError) -> ActivitySnapshot {
-        try await call(PushPayload.self, "GET", "/v1/activities/\(Self.escape(id))", activityID: id).snapshot
+        try await activity(id: id, token: nil)
+    }
+
+    public func activity(id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
+        try await call(PushPayload.self, "GET", "/v1/activities/\(Self.escape(id))", token: token, activityID: id).snapshot
     }
 
     public func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot {
@@ -84,7 +95,7 @@ public struct HTTPSyncConnection: SyncConnection {
         }
         guard response.status == .ok else {
             let data = try await Self.collect(response)
-            throw Self.error(status: Int(response.status.code), body: data, id: id)
+            throw Self.error(status: Int(response.status.code), body: data, id: id, retryAfter: Self.retryAfter(response))
         }
         return Self.snapshots(from: response.body, readTimeout: readTimeout)
     }
@@ -149,7 +160,7 @@ public struct HTTPSyncConnection: SyncConnection {
         }
         let data = try await Self.collect(response)
         guard (200..<300).contains(Int(response.status.code)) else {
-            throw Self.error(status: Int(response.status.code), body: data, id: activityID)
+            throw Self.error(status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
         }
         return (Int(response.status.code), data)
     }
@@ -171,12 +182,22 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     /// The ``SyncError`` an error response stands for.
-    static func error(status: Int, body: Data, id: String) -> SyncError {
+    static func error(status: Int, body: Data, id: String, retryAfter: Int? = nil) -> SyncError {
         let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body)
         let message = decoded?.message ?? "HTTP \(status)"
         switch status {
         case 400, 413: return .badRequest(message)
-        case 401: return .missingToken
+        case 401:
+            switch decoded?.error {
+            case SyncError.keyMissing.code: return .keyMissing
+            case SyncError.keyRefused.code: return .keyRefused
+            default: return .missingToken
+            }
+        case 429:
+            // The server's reason, without its own "nothing was changed…" tail, which the
+            // error's description says again.
+            let reason = message.components(separatedBy: "; nothing was changed").first ?? message
+            return .tooManyRequests(retryAfter: retryAfter ?? 1, reason: reason)
         case 403: return .wrongToken
         case 404: return .notFound(id: id)
         case 409:
@@ -193,6 +214,11 @@ public struct HTTPSyncConnection: SyncConnection {
             break
         }
         return .unreachable("HTTP \(status): \(message)")
+    }
+
+    /// The `Retry-After` of a 429, in seconds.
+    private static func retryAfter(_ response: HTTPClientResponse) -> Int? {
+        response.headers.first(name: "Retry-After").flatMap { Int($0.filter { !$0.isWhitespace }) }
     }
 
     /// Snapshots from an event stream's body, ending with an error when it goes silent.

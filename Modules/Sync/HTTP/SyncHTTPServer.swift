@@ -31,14 +31,19 @@ public struct SyncHTTPServer: Sendable {
     /// How often an idle event stream gets a comment, so clients can tell a quiet stream
     /// from a dead server.
     public let heartbeat: Duration
-    /// Where requests and lifecycle events are logged.
+    /// Where requests and lifecycle events are logged. No key or token is ever logged.
     public let logger: Logger
+    /// On a server many people share (`--require-keys`), the keys and limits every request
+    /// goes through (ADR 0021); `nil` for a server of one person, as on loopback.
+    public let access: KeyGate?
 
     /// A server for `server` on `host:port`.
     public init(
         server: SyncServer, host: String = "127.0.0.1", port: Int = defaultPort,
-        heartbeat: Duration = .seconds(15), logger: Logger = Logger(label: "little-moments.sync")
+        heartbeat: Duration = .seconds(15), logger: Logger = Logger(label: "little-moments.sync"),
+        access: KeyGate? = nil
     ) {
+        self.access = access
         self.server = server
         self.host = host
         self.port = port
@@ -63,7 +68,7 @@ public struct SyncHTTPServer: Sendable {
     public func makeServices(onListening: @escaping @Sendable (Int) async -> Void) -> [any Service] {
         let router = Router()
         let heartbeats = Heartbeats()
-        SyncRoutes(server: server, heartbeats: heartbeats).register(on: router)
+        SyncRoutes(server: server, heartbeats: heartbeats, access: access).register(on: router)
         let application = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "little-moments"),

@@ -14,12 +14,15 @@ struct SyncRoutes: Sendable {
     let server: SyncServer
     /// Where every event stream is registered for its heartbeat.
     let heartbeats: Heartbeats
+    /// On a shared server (`--require-keys`), who each request is and their limits;
+    /// `nil` on a server of one person, which answers as it always did.
+    var access: KeyGate? = nil
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
         router.post("v1/activities") { request, _ in await self.create(request) }
-        router.get("v1/activities") { _, _ in await self.list() }
-        router.get("v1/activities/:id") { _, context in await self.show(context) }
+        router.get("v1/activities") { request, _ in await self.list(request) }
+        router.get("v1/activities/:id") { request, context in await self.show(request, context) }
         router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
         router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
     }
@@ -30,11 +33,14 @@ struct SyncRoutes: Sendable {
     /// `Idempotency-Key` already made.
     private func create(_ request: Request) async -> Response {
         do {
+            // Who asks, first: a stranger learns nothing from our parsing.
+            let owner = try await person(request)?.id
             let key = try Self.idempotencyKey(request)
             let body = try await Self.body(of: request)
             let create = try StrictJSON.decode(CreateActivityBody.self, from: body, allowed: CreateActivityBody.fields)
             let created = try await server.create(
-                create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key)
+                create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key,
+                owner: owner, liveLimit: access?.limits.liveActivities)
             return Self.encoded(
                 CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state)),
                 status: created.isReplay ? .ok : .created)
@@ -43,14 +49,26 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    private func list() async -> Response {
-        let summaries = await server.list().map(SummaryBody.init)
-        return Self.encoded(ListBody(activities: summaries), status: .ok)
+    private func list(_ request: Request) async -> Response {
+        do {
+            let listed: [ActivitySummary]
+            if let person = try await person(request) {
+                listed = await server.list(ownedBy: person.id)
+            } else {
+                listed = await server.list()
+            }
+            let summaries = listed.map(SummaryBody.init)
+            return Self.encoded(ListBody(activities: summaries), status: .ok)
+        } catch {
+            return Self.failure(error)
+        }
     }
 
-    private func show(_ context: BasicRequestContext) async -> Response {
+    private func show(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let id = context.parameters.get("id") ?? ""
         do {
-            let snapshot = try await server.snapshot(of: context.parameters.get("id") ?? "")
+            if access != nil { _ = try await admitToActivity(id, token: try Self.bearer(request)) }
+            let snapshot = try await server.snapshot(of: id)
             return Self.state(snapshot)
         } catch {
             return Self.failure(error)
@@ -62,7 +80,11 @@ struct SyncRoutes: Sendable {
         do {
             // Authorisation first: a stranger learns nothing from our parsing.
             let token = try Self.bearer(request)
-            try await server.authorize(id, token)
+            if access != nil {
+                _ = try await admitToActivity(id, token: token)
+            } else {
+                try await server.authorize(id, token)
+            }
             let body = try await Self.body(of: request)
             let parsed = try StrictJSON.decode(IntentBody.self, from: body, allowed: IntentBody.fields)
             let expected = try Self.expectedVersion(request, body: parsed.expectedVersion)
@@ -79,19 +101,29 @@ struct SyncRoutes: Sendable {
         let id = context.parameters.get("id") ?? ""
         let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
         let key: UUID?
+        let streamOwner: String?
         do {
             let token = try Self.bearer(request)
+            streamOwner = try await openStream(of: id, token: token)
             let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingWhitespace) }
             // Each push is encoded (once for all subscribers) and queued for this response
             // on the server's actor: no task of its own between the change and the write.
-            key = try await server.attach(
-                to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation, transform: ServerSentEvents.frame))
+            do throws(SyncError) {
+                key = try await server.attach(
+                    to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation, transform: ServerSentEvents.frame))
+            } catch {
+                if let streamOwner { await access?.closeStream(of: streamOwner) }
+                throw error
+            }
         } catch {
             return Self.failure(error)
         }
-        if let key {
-            let server = self.server
-            continuation.onTermination = { _ in Task { await server.detach(key, from: id) } }
+        let (server, access) = (self.server, self.access)
+        continuation.onTermination = { _ in
+            Task {
+                if let key { await server.detach(key, from: id) }
+                if let streamOwner { await access?.closeStream(of: streamOwner) }
+            }
         }
         heartbeats.add(continuation)
         var headers = HTTPFields()
@@ -125,7 +157,7 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    private static func bearer(_ request: Request) throws(SyncError) -> String {
+    static func bearer(_ request: Request) throws(SyncError) -> String {
         guard let header = request.headers[.authorization] else { throw .missingToken }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { throw .missingToken }
@@ -196,6 +228,7 @@ struct SyncRoutes: Sendable {
             ErrorBody(error: syncError.code, message: syncError.description, state: state, expectedVersion: expected),
             status: HTTPResponse.Status(code: syncError.httpStatus))
         if syncError.httpStatus == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
+        if case .tooManyRequests(let retryAfter, _) = syncError { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
 }

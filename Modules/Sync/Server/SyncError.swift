@@ -22,6 +22,14 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable
     /// The server could not be reached (a client-side error: no status was received).
     case unreachable(String)
+    /// A shared server (`--require-keys`) was sent no person's key (401).
+    case keyMissing
+    /// The person's key is unknown or was revoked (401): the same answer for both, so
+    /// nobody learns which keys once existed.
+    case keyRefused
+    /// A key went past one of its limits (429); nothing was changed. `retryAfter` is in
+    /// whole seconds, as the `Retry-After` header says it.
+    case tooManyRequests(retryAfter: Int, reason: String)
 
     /// The HTTP status this error is answered with.
     public var httpStatus: Int {
@@ -34,6 +42,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .staleVersion: return 412
         case .idempotencyKeyReused: return 422
         case .storageFailed, .unavailable, .unreachable: return 503
+        case .keyMissing, .keyRefused: return 401
+        case .tooManyRequests: return 429
         }
     }
 
@@ -50,6 +60,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storageFailed: return "storage_failed"
         case .unavailable: return "unavailable"
         case .unreachable: return "unreachable"
+        case .keyMissing: return "missing_key"
+        case .keyRefused: return "unknown_key"
+        case .tooManyRequests: return "too_many_requests"
         }
     }
 
@@ -78,6 +91,15 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The server is shutting down; try again in a moment."
         case .unreachable(let detail):
             return "The sync server cannot be reached (\(detail)); check that it is running and the address is right."
+        case .keyMissing:
+            return "This server asks every person for their key: send 'Authorization: Bearer <key>' "
+                + "(`moments start --server` and `watch --server` take it from --key or MOMENTS_KEY). "
+                + "Its operator makes one with `moments keys add NAME`."
+        case .keyRefused:
+            return "This server does not know that key, or it was revoked. Ask its operator for a new one "
+                + "(`moments keys add NAME`) and pass it with --key or MOMENTS_KEY."
+        case .tooManyRequests(let retryAfter, let reason):
+            return "\(reason); nothing was changed. Try again in \(retryAfter) s."
         }
     }
 }

@@ -18,14 +18,14 @@ import Foundation
 /// deadline with the injected clock, and are pushed like any other change.
 public actor SyncServer {
     private let storage: any SyncStorage
-    private let clock: any SyncClock
+    let clock: any SyncClock
     private let makeToken: @Sendable () -> String
     private let makeID: @Sendable () -> String
 
     /// Every activity, including changes not yet durable.
-    private var activities: [String: StoredActivity]
+    private(set) var activities: [String: StoredActivity]
     /// Every activity as the storage has it: what is listed and pushed.
-    private var durable: [String: StoredActivity]
+    private(set) var durable: [String: StoredActivity]
     /// When each activity in ``activities`` next needs its clock rules. Kept as each one
     /// changes, so a change works out only its own deadline; dismissed activities (most of
     /// them, over a server's life) never change again and have none.
@@ -70,17 +70,22 @@ public actor SyncServer {
     /// with the activity the key already made (its current state, `isReplay` set), also
     /// after a restart, and never makes a second one.
     ///
+    /// On a shared server, `owner` is the id of the person's key that asks: the activity is
+    /// theirs (kept durably with it), and `liveLimit` caps how many of theirs may be live.
+    ///
     /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity
-    ///   with other attributes, `show_seconds` or client; nothing is created then.
+    ///   with other attributes, `show_seconds`, client or owner; ``SyncError/tooManyRequests(retryAfter:reason:)``
+    ///   when the owner already has `liveLimit` live activities. Nothing is created then.
     public func create(
         _ attributes: SessionAttributes, showSeconds: Bool = true, clientID: String = "",
-        idempotencyKey: IdempotencyKey? = nil
+        idempotencyKey: IdempotencyKey? = nil, owner: String? = nil, liveLimit: Int? = nil
     ) async throws(SyncError) -> CreatedActivity {
         guard !isShutDown else { throw .unavailable }
         let creation = idempotencyKey.map {
             ActivityCreation(key: $0, clientID: clientID, attributes: attributes, showSeconds: showSeconds)
         }
-        if let creation, let id = creations[creation.key] { return try await replay(creation, of: id) }
+        if let creation, let id = creations[creation.key] { return try await replay(creation, of: id, owner: owner) }
+        if let owner, let liveLimit { try refusePastLiveLimit(owner: owner, limit: liveLimit) }
         let now = clock.now()
         let activity: Activity
         do {
@@ -91,21 +96,22 @@ public actor SyncServer {
         let id = makeID()
         let token = makeToken()
         let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
-        store(StoredActivity(snapshot: snapshot, token: token, creation: creation), as: id)
+        store(StoredActivity(snapshot: snapshot, token: token, creation: creation, owner: owner), as: id)
         if let creation { creations.insert(creation.key, madeActivity: id) }
-        try await commit(SyncRecord(snapshot: snapshot, token: token, answers: [], creation: creation), push: snapshot)
+        try await commit(
+            SyncRecord(snapshot: snapshot, token: token, answers: [], creation: creation, owner: owner), push: snapshot)
         scheduleDeadlines()
         return CreatedActivity(id: id, token: token, state: snapshot)
     }
 
     /// Answers a creation whose key already made the activity `id`: once that creation is
     /// durable, with the activity's current durable state, if the request is the same.
-    private func replay(_ creation: ActivityCreation, of id: String) async throws(SyncError) -> CreatedActivity {
+    private func replay(_ creation: ActivityCreation, of id: String, owner: String?) async throws(SyncError) -> CreatedActivity {
         // As for a retried intent: the first answer is given again only once it is durable.
         try await commit(nil, push: nil)
         // Had that creation failed to be durable, the wait above would have thrown.
         guard let stored = durable[id] else { throw .unavailable }
-        guard stored.creation == creation else { throw .idempotencyKeyReused }
+        guard stored.creation == creation, stored.owner == owner else { throw .idempotencyKeyReused }
         return CreatedActivity(id: id, token: stored.token, state: stored.snapshot, isReplay: true)
     }
 

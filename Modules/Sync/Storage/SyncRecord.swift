@@ -19,13 +19,21 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     /// (and in its checkpoints), absent otherwise. Optional in the JSON, so records
     /// written before keys existed read unchanged.
     public let creation: ActivityCreation?
+    /// The id of the person's key that made the activity, on a server that requires keys:
+    /// present when it was created (and in its checkpoints), absent otherwise, so records
+    /// of servers without keys are written and read as before (ADR 0021).
+    public let owner: String?
 
     /// A record.
-    public init(snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer], creation: ActivityCreation? = nil) {
+    public init(
+        snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer], creation: ActivityCreation? = nil,
+        owner: String? = nil
+    ) {
         self.snapshot = snapshot
         self.token = token
         self.answers = answers
         self.creation = creation
+        self.owner = owner
     }
 
     /// The state of every activity after `records`, in the order they were committed.
@@ -52,15 +60,18 @@ public struct StoredActivity: Hashable, Sendable {
     public let token: String
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
+    /// The id of the person's key that made it; `nil` on a server without keys.
+    public let owner: String?
     /// Remembered answers, oldest first.
     public private(set) var answers: [StoredAnswer] = []
     private var answerIndex: [IntentKey: Int] = [:]
 
     /// An activity with no remembered answers yet.
-    public init(snapshot: ActivitySnapshot, token: String, creation: ActivityCreation? = nil) {
+    public init(snapshot: ActivitySnapshot, token: String, creation: ActivityCreation? = nil, owner: String? = nil) {
         self.snapshot = snapshot
         self.token = token
         self.creation = creation
+        self.owner = owner
     }
 
     /// The answer given to an intent, if it is remembered.
@@ -93,7 +104,8 @@ public struct StoredActivity: Hashable, Sendable {
     public static func absorb(_ record: SyncRecord, into activities: inout [String: StoredActivity]) {
         let id = record.snapshot.id
         if let token = record.token, activities[id].map({ $0.snapshot.version < record.snapshot.version }) ?? true {
-            activities[id] = StoredActivity(snapshot: record.snapshot, token: token, creation: record.creation)
+            activities[id] = StoredActivity(
+                snapshot: record.snapshot, token: token, creation: record.creation, owner: record.owner)
         }
         guard var activity = activities[id] else { return }
         if record.snapshot.version >= activity.snapshot.version { activity.snapshot = record.snapshot }
@@ -104,18 +116,19 @@ public struct StoredActivity: Hashable, Sendable {
     /// One record that restores this activity whole: what a storage writes when it
     /// compacts its log.
     public var checkpoint: SyncRecord {
-        SyncRecord(snapshot: snapshot, token: token, answers: answers, creation: creation)
+        SyncRecord(snapshot: snapshot, token: token, answers: answers, creation: creation, owner: owner)
     }
 
     public static func == (lhs: StoredActivity, rhs: StoredActivity) -> Bool {
         lhs.snapshot == rhs.snapshot && lhs.token == rhs.token && lhs.creation == rhs.creation
-            && lhs.answers == rhs.answers
+            && lhs.owner == rhs.owner && lhs.answers == rhs.answers
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(snapshot)
         hasher.combine(token)
         hasher.combine(creation)
+        hasher.combine(owner)
         hasher.combine(answers)
     }
 }

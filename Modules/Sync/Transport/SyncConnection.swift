@@ -16,12 +16,23 @@ public protocol SyncConnection: Sendable {
     func activities() async throws(SyncError) -> [ActivitySummary]
     /// One activity's current state.
     func activity(id: String) async throws(SyncError) -> ActivitySnapshot
+    /// One activity's current state, read with its token: a shared server
+    /// (`--require-keys`) shows an activity only to the holder of its token.
+    func activity(id: String, token: String?) async throws(SyncError) -> ActivitySnapshot
     /// Sends an intent; answers the state after it, or the error the server gave.
     func send(_ request: IntentRequest, to id: String, token: String) async throws(SyncError) -> ActivitySnapshot
     /// The activity's pushes: the current state first (unless `lastEventID` has it), then
     /// each change. The stream ends after the dismissal, and throws when the connection fails.
     func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
+}
+
+extension SyncConnection {
+    /// Reads without the token: for a transport whose server shows every activity to
+    /// whoever can reach it (the embedded one in this process, a preview double).
+    public func activity(id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
+        try await activity(id: id)
+    }
 }
 
 /// The embedded default: a ``SyncServer`` in the same process, called directly.

@@ -13,9 +13,13 @@ struct RunningHTTPServer: Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts serving `server` and returns once the socket listens.
-    static func start(_ server: SyncServer, heartbeat: Duration = .seconds(15)) async throws -> RunningHTTPServer {
+    static func start(
+        _ server: SyncServer, heartbeat: Duration = .seconds(15), access: KeyGate? = nil
+    ) async throws -> RunningHTTPServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let http = SyncHTTPServer(server: server, port: 0, heartbeat: heartbeat, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let http = SyncHTTPServer(
+            server: server, port: 0, heartbeat: heartbeat, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            access: access)
         let services = http.makeServices { port in continuation.yield(port) }
         let group = ServiceGroup(services: services, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task { try await group.run() }

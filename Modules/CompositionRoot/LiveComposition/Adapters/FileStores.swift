@@ -56,6 +56,16 @@ struct FileStores: PersonalFiles {
         try withRemoteSessions { (store) throws(PersistenceError) in try store.forget(activityID, on: server) }
     }
 
+    func savedPersonKey() throws(StoreProblem) -> String? {
+        do {
+            return try SecretFile.firstLine(of: URL(fileURLWithPath: personKeyPath))
+        } catch {
+            throw StoreProblem(error.description)
+        }
+    }
+
+    var personKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
+
     /// Opens the remembered remote sessions for `use`, then closes them.
     private func withRemoteSessions<Result>(
         _ use: (RemoteSessionStore) throws(PersistenceError) -> Result

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Domain
+import Sync
+import TerminalIO
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `moments keys add | list | revoke`: the people who may use a shared server
+/// (`moments serve --require-keys`), each with a key of their own. Keys live hashed in the
+/// server's state folder (`--data-dir`), so a revocation holds at the running server's
+/// next request (ADR 0021).
+struct KeysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Add, list and revoke the keys people use on a shared server (serve --require-keys).",
+        subcommands: [Add.self, List.self, Revoke.self])
+
+    /// `moments keys add NAME`: a new key, printed once.
+    struct Add: LiveCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a key for a person and print it, once.",
+            discussion: """
+                Only the key's digest is kept: the key cannot be shown again. Give it to its \
+                person, who passes it with --key or MOMENTS_KEY.
+                """)
+
+        @Argument(help: "Whose key: 1 to 64 letters, digits, '-', '_' or '.'.")
+        var name: String
+
+        @OptionGroup var data: DataDirectoryOption
+
+        func run(with dependencies: LiveDependencies) async throws {
+            let made: (secret: String, record: PersonKeyRecord)
+            do {
+                made = try PersonKeyRecord.make(named: name, at: Date())
+                try await dependencies.keys(data.path).add(made.record)
+            } catch {
+                throw Console.failure(error.description)
+            }
+            DescriptorOutput.write(
+                "The key of \(name), shown only this once; give it to \(name), who passes it with --key or MOMENTS_KEY:\n",
+                to: DescriptorOutput.standardError)
+            Console.say(made.secret)
+        }
+    }
+
+    /// `moments keys list`: names and dates, never a key.
+    struct List: LiveCommand {
+        static let configuration = CommandConfiguration(abstract: "List the keys: names, when made and last used.")
+
+        @OptionGroup var data: DataDirectoryOption
+
+        func run(with dependencies: LiveDependencies) async throws {
+            let keys: [PersonKeyRecord]
+            do {
+                keys = try await dependencies.keys(data.path).keys()
+            } catch {
+                throw Console.failure(error.description)
+            }
+            guard !keys.isEmpty else {
+                Console.say("No keys yet; make one with `moments keys add NAME`.")
+                return
+            }
+            let width = max(4, keys.map(\.name.count).max() ?? 0)
+            func pad(_ text: String) -> String { text + String(repeating: " ", count: width - text.count + 2) }
+            Console.say(pad("NAME") + "CREATED                   LAST USED")
+            for key in keys {
+                Console.say(pad(key.name) + Instant.format(key.createdAt) + "  " + (key.lastUsedAt.map(Instant.format) ?? "never"))
+            }
+        }
+    }
+
+    /// `moments keys revoke NAME`: the key ends at once, on the running server too.
+    struct Revoke: LiveCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "End a key at once: its next request, and its sessions', are refused (401).")
+
+        @Argument(help: "The name the key was added with.")
+        var name: String
+
+        @OptionGroup var data: DataDirectoryOption
+
+        func run(with dependencies: LiveDependencies) async throws {
+            let found: Bool
+            do {
+                found = try await dependencies.keys(data.path).revoke(named: name)
+            } catch {
+                throw Console.failure(error.description)
+            }
+            guard found else { throw Console.failure("there is no key called '\(name)'; `moments keys list` shows them.") }
+            Console.say("Revoked the key of \(name).")
+        }
+    }
+}

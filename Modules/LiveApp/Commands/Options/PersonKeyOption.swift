@@ -1,0 +1,48 @@
+import ArgumentParser
+import Sync
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--key KEY` for `moments start --server` and `watch --server`: the person's key for a
+/// shared server (`moments serve --require-keys`). Without it, `MOMENTS_KEY`, then the
+/// file `key` in the config folder (mode 0600), are used; a server of one person needs none.
+struct PersonKeyOption: ParsableArguments {
+    @Option(
+        name: .customLong("key"),
+        help: ArgumentHelp(
+            "Your key for a shared server (--server); else MOMENTS_KEY, else the file 'key' in the config folder.",
+            valueName: "key"))
+    var value: String?
+
+    /// The key to send: `--key`, `MOMENTS_KEY`, then the saved file; `nil` when none is
+    /// given (fine for a server that asks for none). A saved file others may read ends
+    /// the command with how to fix it.
+    func resolve(_ files: any PersonalFiles) throws -> String? {
+        if let value, !value.isEmpty { return value }
+        if let variable = getenv("MOMENTS_KEY"), case let key = String(cString: variable), !key.isEmpty { return key }
+        do {
+            return try files.savedPersonKey()
+        } catch {
+            throw Console.failure(error.description)
+        }
+    }
+
+    /// What to tell a person whose request a shared server refused for its key or limits;
+    /// `nil` for any other error.
+    static func advice(for error: SyncError, keyPath: String) -> String? {
+        switch error {
+        case .keyMissing:
+            return "this server asks for your key: pass --key KEY, set MOMENTS_KEY, or save it in \(keyPath) "
+                + "(chmod 600). Its operator makes one with `moments keys add NAME`."
+        case .keyRefused:
+            return "this server does not know your key, or it was revoked: ask its operator for a new one "
+                + "(`moments keys add NAME`) and pass it with --key or MOMENTS_KEY."
+        case .tooManyRequests(let retryAfter, let reason):
+            return "\(reason); nothing was changed. Wait \(retryAfter) s and try again."
+        default:
+            return nil
+        }
+    }
+}

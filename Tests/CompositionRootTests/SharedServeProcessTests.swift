@@ -1,0 +1,120 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import TestSupport
+import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `moments serve --require-keys` as a real process, with its keys made and revoked by
+/// `moments keys` in other processes while it runs: what a new user of a shared server
+/// does (ADR 0021).
+@Suite("moments serve --require-keys, as a process", .serialized)
+struct SharedServeProcessTests {
+    func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `moments ARGUMENTS --data-dir FOLDER`.
+    func moments(_ arguments: [String], in folder: URL) throws -> BuiltProduct.Run {
+        try BuiltProduct.run("moments", arguments + ["--data-dir", folder.path])
+    }
+
+    @Test("keys from `moments keys`: sessions kept apart, a revocation in another process holds at once, no secret logged")
+    func keysEndToEnd() async throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let addAlice = try moments(["keys", "add", "alice"], in: folder)
+        let addBob = try moments(["keys", "add", "bob"], in: folder)
+        #expect(addAlice.status == 0 && addBob.status == 0)
+        let alice = addAlice.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bob = addBob.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(alice.hasPrefix("lmk_") && alice.count == 68 && alice != bob)
+
+        // Stored hashed, 0600.
+        let keysFile = folder.appendingPathComponent("keys.json")
+        let stored = try String(contentsOf: keysFile, encoding: .utf8)
+        #expect(!stored.contains(alice) && !stored.contains(bob))
+        let mode = (try FileManager.default.attributesOfItem(atPath: keysFile.path)[.posixPermissions] as? Int) ?? 0
+        #expect(mode == 0o600)
+
+        let server = try ServerProcess(dataDirectory: folder, arguments: ["--require-keys", "--max-live-activities", "2"])
+        var secrets = [alice, bob]
+        do {
+            // Without a key: 401, said plainly.
+            await #expect(throws: SyncError.keyMissing) { try await HTTPSyncConnection(baseURL: server.baseURL).activities() }
+
+            let asAlice = HTTPSyncConnection(baseURL: server.baseURL, personKey: alice)
+            let asBob = HTTPSyncConnection(baseURL: server.baseURL, personKey: bob)
+            let mine = try await asAlice.createActivity(
+                SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: .random())
+            secrets.append(mine.token)
+            #expect(try await asAlice.activities().map(\.id) == [mine.id])
+            #expect(try await asBob.activities().isEmpty)
+            await #expect(throws: SyncError.notFound(id: mine.id)) { try await asBob.activity(id: mine.id, token: bob) }
+            await #expect(throws: SyncError.notFound(id: mine.id)) {
+                try await asBob.send(try IntentRequest(clientID: "b", intentID: "1", intent: .finish), to: mine.id, token: bob)
+            }
+            await #expect(throws: SyncError.notFound(id: mine.id)) { try await asBob.events(of: mine.id, token: bob, after: nil) }
+            #expect(try await asAlice.activity(id: mine.id, token: mine.token).version == 1)
+
+            // At the limit of live sessions: 429, and nothing made.
+            let second = try await asAlice.createActivity(
+                SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+            secrets.append(second.token)
+            await #expect {
+                try await asAlice.createActivity(
+                    SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+            } throws: { error in
+                guard case SyncError.tooManyRequests(let retryAfter, _) = error else { return false }
+                return retryAfter >= 1
+            }
+            #expect(try await asAlice.activities().count == 2)
+
+            // `moments keys list` shows names and dates, never a key.
+            let listed = try moments(["keys", "list"], in: folder)
+            #expect(listed.status == 0 && listed.output.contains("alice") && listed.output.contains("bob"))
+            #expect(!secrets.contains { listed.output.contains($0) || listed.errors.contains($0) })
+
+            // Revoked in another process while the server runs: the next request is 401.
+            let revoked = try moments(["keys", "revoke", "alice"], in: folder)
+            #expect(revoked.status == 0)
+            await #expect(throws: SyncError.keyRefused) { try await asAlice.activities() }
+            await #expect(throws: SyncError.keyRefused) { try await asAlice.activity(id: mine.id, token: mine.token) }
+            #expect(try await asBob.activities().isEmpty)
+        }
+        server.signal(SIGTERM)
+        let status = server.waitForExit()
+        #expect(status == 0)
+        let said = server.everythingItSaid()
+        #expect(said.contains("keys required"))
+        for secret in secrets { #expect(!said.contains(secret), "the server's output holds a key or token") }
+    }
+
+    @Test("a keys file or a saved key that others may read is refused, saying how to fix it")
+    func readableByOthers() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try moments(["keys", "add", "alice"], in: folder).status == 0)
+        let keysFile = folder.appendingPathComponent("keys.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keysFile.path)
+        let listed = try moments(["keys", "list"], in: folder)
+        #expect(listed.status == 1)
+        #expect(listed.errors.contains("chmod 600"))
+        let served = try moments(["serve", "--require-keys", "--port", "0"], in: folder)
+        #expect(served.status == 1)
+        #expect(served.errors.contains("chmod 600"))
+
+        // A person's saved key, in the config folder: refused the same way.
+        let saved = folder.appendingPathComponent("key")
+        try "lmk_0000\n".write(to: saved, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: saved.path)
+        let started = try moments(["start", "1m", "--no-tty", "--server", "http://127.0.0.1:9"], in: folder)
+        #expect(started.status == 1)
+        #expect(started.errors.contains("chmod 600"))
+    }
+}

@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Domain
+import Fixtures
+import NIOHTTP1
+import Foundation
+import Sync
+import Testing
+
+/// A server many people share (`--require-keys`, ADR 0021), over real HTTP on 127.0.0.1:
+/// every request says who it is, nobody sees or can tell of another's sessions, and past a
+/// limit the answer is 429 with nothing changed.
+@Suite("A server many people share")
+struct SharedServerTests {
+    struct Fixture {
+        let harness: SyncHarness
+        let store: MemoryKeyStore
+        let http: RunningHTTPServer
+        let alice: String
+        let bob: String
+        var base: String { http.baseURL }
+        var activities: String { "\(base)/v1/activities" }
+    }
+
+    /// A heartbeat of 100 ms lets the server notice a closed stream soon after it closes.
+    func fixture(
+        _ limits: KeyLimits = KeyLimits(), monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) async throws -> Fixture {
+        let harness = try SyncHarness()
+        let store = MemoryKeyStore()
+        let alice = try await store.make("alice")
+        let bob = try await store.make("bob")
+        let http = try await RunningHTTPServer.start(
+            harness.server, heartbeat: .milliseconds(100), access: KeyGate(store: store, limits: limits, monotonic: monotonic))
+        return Fixture(harness: harness, store: store, http: http, alice: alice, bob: bob)
+    }
+
+    static let body = #"{"name":"Evening","target_seconds":600,"client_id":"cli"}"#
+
+    func bearer(_ secret: String) -> [(String, String)] { [("Authorization", "Bearer \(secret)")] }
+
+    func create(_ f: Fixture, key: String) async throws -> (id: String, token: String) {
+        let reply = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(key))
+        #expect(reply.status == 201)
+        return (reply.json["id"] as? String ?? "", reply.json["token"] as? String ?? "")
+    }
+
+    @Test("without a key, or with one the server does not know, creating and listing are 401 and change nothing")
+    func noKey() async throws {
+        let f = try await fixture()
+        for headers in [[], bearer("lmk_" + String(repeating: "0", count: 64)), [("Authorization", "Basic eDp5")]] {
+            let created = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: headers)
+            #expect(created.status == 401)
+            #expect(created.headers.first(name: "WWW-Authenticate") == "Bearer")
+            #expect(["missing_key", "unknown_key"].contains(created.json["error"] as? String ?? ""))
+            #expect(try await RawHTTP.send("GET", f.activities, headers: headers).status == 401)
+        }
+        #expect(await f.harness.server.list().isEmpty)
+        try await f.http.stop()
+    }
+
+    @Test("one key cannot list, read, stream or move another key's session, nor tell that it exists")
+    func isolation() async throws {
+        let f = try await fixture()
+        let mine = try await create(f, key: f.alice)
+        let url = "\(f.activities)/\(mine.id)"
+        let nowhere = "\(f.activities)/\(UUID().uuidString.lowercased())"
+
+        let aliceList = try await RawHTTP.send("GET", f.activities, headers: bearer(f.alice))
+        #expect((aliceList.json["activities"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [mine.id])
+        let bobList = try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob))
+        #expect(bobList.status == 200)
+        #expect((bobList.json["activities"] as? [Any])?.count == 0)
+        #expect(!bobList.body.contains(mine.id) && !aliceList.body.contains(mine.token))
+
+        // Bob's key, or any token but the session's, gets what an unknown id gets.
+        for (target, suffix) in [(url, ""), (nowhere, "")] {
+            for (method, path) in [("GET", ""), ("GET", "/events"), ("POST", "/intents")] {
+                let reply = try await RawHTTP.send(
+                    method, target + suffix + path,
+                    json: #"{"client_id":"b","intent_id":"1","action":"finish"}"#, headers: bearer(f.bob))
+                #expect(reply.status == 404, "\(method) \(path)")
+                #expect(reply.json["error"] as? String == "not_found")
+            }
+        }
+        // Reading takes the session's token.
+        #expect(try await RawHTTP.send("GET", url).status == 401)
+        #expect(try await RawHTTP.send("GET", url, headers: bearer(mine.token)).status == 200)
+        #expect(try await f.harness.server.snapshot(of: mine.id).version == 1)
+
+        // The token still drives the session and its stream, as on a server of one person.
+        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        let paused = try await client.send(try request(.pause), to: mine.id, token: mine.token)
+        #expect(paused.version == 2)
+        let stream = try await client.events(of: mine.id, token: mine.token, after: nil)
+        #expect(try await collect(1, from: stream).first?.version == 2)
+        try await f.http.stop()
+    }
+
+    @Test("a revoked key is refused at its next request, and so are its sessions' tokens")
+    func revoked() async throws {
+        let f = try await fixture()
+        let mine = try await create(f, key: f.alice)
+        #expect(try await f.store.revoke(named: "alice"))
+        let listed = try await RawHTTP.send("GET", f.activities, headers: bearer(f.alice))
+        #expect(listed.status == 401)
+        #expect(listed.json["error"] as? String == "unknown_key")
+        #expect(try await RawHTTP.send("GET", "\(f.activities)/\(mine.id)", headers: bearer(mine.token)).status == 401)
+        #expect(try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob)).status == 200)
+        await #expect(throws: SyncError.keyRefused) {
+            try await HTTPSyncConnection(baseURL: f.base, personKey: f.alice).activities()
+        }
+        try await f.http.stop()
+    }
+
+    @Test("past a key's limits: 429 with Retry-After, and nothing changed")
+    func limits() async throws {
+        let f = try await fixture(KeyLimits(liveActivities: 1, requestsPerSecond: 50, streams: 1))
+        let mine = try await create(f, key: f.alice)
+        let second = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(f.alice))
+        #expect(second.status == 429)
+        #expect(Int(second.headers.first(name: "Retry-After") ?? "") ?? 0 >= 1)
+        #expect(await f.harness.server.list().count == 1)
+        // Bob has his own allowance.
+        _ = try await create(f, key: f.bob)
+
+        // One stream per key: the second is refused while the first is open, and allowed after.
+        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        var first: AsyncThrowingStream<ActivitySnapshot, any Error>? = try await client.events(of: mine.id, token: mine.token, after: nil)
+        #expect(try await collect(1, from: first!).count == 1)
+        await #expect(throws: SyncError.self) { try await client.events(of: mine.id, token: mine.token, after: nil) }
+        first = nil
+        try await eventually { (try? await client.events(of: mine.id, token: mine.token, after: nil)) != nil }
+
+        // Finishing frees a live place.
+        _ = try await client.send(try request(.finish), to: mine.id, token: mine.token)
+        _ = try await create(f, key: f.alice)
+        try await f.http.stop()
+    }
+
+    @Test("past a key's rate: 429 with Retry-After; the other key is not slowed")
+    func rate() async throws {
+        // The rate's clock held still: however slow this machine, no allowance comes back.
+        let start = ContinuousClock.now
+        let f = try await fixture(KeyLimits(requestsPerSecond: 3), monotonic: { start })
+        var statuses: [Int] = []
+        for _ in 0..<4 { statuses.append(try await RawHTTP.send("GET", f.activities, headers: bearer(f.alice)).status) }
+        #expect(statuses == [200, 200, 200, 429])
+        let refused = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(f.alice))
+        #expect(refused.status == 429)
+        #expect(refused.headers.first(name: "Retry-After") == "1")
+        #expect(await f.harness.server.list().isEmpty)
+        #expect(try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob)).status == 200)
+        await #expect(throws: SyncError.self) {
+            try await HTTPSyncConnection(baseURL: f.base, personKey: f.alice).activities()
+        }
+        try await f.http.stop()
+    }
+}
