@@ -268,6 +268,62 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)
+        // Built plainly, each replays its committed corpus once; Scripts/fuzz builds them
+        // with `-D FUZZING -sanitize=fuzzer,address`, and libFuzzer owns `main`.
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "FuzzKeyDecoder",
+            dependencies: ["TerminalIO", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzKeyDecoder",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
+            name: "FuzzCommandLine",
+            dependencies: ["Domain", "LiveApp", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzCommandLine",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzServerRequests",
+            dependencies: ["Sync", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzServerRequests",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzClientStream",
+            dependencies: ["Sync", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzClientStream",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzDocuments",
+            dependencies: ["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzDocuments",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzRendering",
+            dependencies: ["Rendering", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzRendering",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Each fuzz target's corpus, replayed by its plain build under `swift test`.
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: ["TestSupport"],
+            path: "Tests/FuzzCorpusTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Whole-project suites
         // One copy of what tests share: running processes and built products, the
         // `moments serve` child, a pseudo-terminal runner and a virtual terminal.
