@@ -50,13 +50,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Property-based tests in Swift Testing, for the round trips the fuzz targets also
+        // hold (Documentation/Fuzzing.md); tests only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
         .target(name: "Domain", path: "Modules/Domain", swiftSettings: swiftSettings),
         .testTarget(
             name: "DomainTests",
-            dependencies: ["Domain", "Fixtures"],
+            dependencies: ["Domain", "Fixtures", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/DomainTests",
             swiftSettings: swiftSettings
         ),
