@@ -50,13 +50,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Property-based tests in Swift Testing, for the round trips the fuzz targets also
+        // hold (Documentation/Fuzzing.md); tests only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
         .target(name: "Domain", path: "Modules/Domain", swiftSettings: swiftSettings),
         .testTarget(
             name: "DomainTests",
-            dependencies: ["Domain", "Fixtures"],
+            dependencies: ["Domain", "Fixtures", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/DomainTests",
             swiftSettings: swiftSettings
         ),
@@ -265,6 +268,62 @@ let package = Package(
             name: "MomentsShowcase",
             dependencies: ["ShowcaseComposition"],
             path: "Apps/Showcase",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)
+        // Built plainly, each replays its committed corpus once; Scripts/fuzz builds them
+        // with `-D FUZZING -sanitize=fuzzer,address`, and libFuzzer owns `main`.
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "FuzzKeyDecoder",
+            dependencies: ["TerminalIO", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzKeyDecoder",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
+            name: "FuzzCommandLine",
+            dependencies: ["Domain", "LiveApp", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzCommandLine",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzServerRequests",
+            dependencies: ["Sync", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzServerRequests",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzClientStream",
+            dependencies: ["Sync", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzClientStream",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzDocuments",
+            dependencies: ["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzDocuments",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzRendering",
+            dependencies: ["Rendering", "Domain", "FuzzSupport"],
+            path: "Tests/Fuzz/FuzzRendering",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Each fuzz target's corpus, replayed by its plain build under `swift test`.
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: ["TestSupport"],
+            path: "Tests/FuzzCorpusTests",
             swiftSettings: swiftSettings
         ),
 

@@ -62,8 +62,16 @@ struct ArchitectureRules {
         "TerminalProbe": Allowance(["TerminalIO"]),
         "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
         "MemoryFloor": Allowance([]),
+        // The fuzz targets: each reaches the module whose parsers it feeds, and FuzzSupport.
+        "FuzzSupport": Allowance([]),
+        "FuzzKeyDecoder": Allowance(["TerminalIO", "FuzzSupport"]),
+        "FuzzCommandLine": Allowance(["Domain", "LiveApp", "FuzzSupport"]),
+        "FuzzServerRequests": Allowance(["Sync", "Domain", "FuzzSupport"]),
+        "FuzzClientStream": Allowance(["Sync", "Domain", "FuzzSupport"]),
+        "FuzzDocuments": Allowance(["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"]),
+        "FuzzRendering": Allowance(["Rendering", "Domain", "FuzzSupport"]),
         // The suites: each reaches the modules it tests, Fixtures and TestSupport.
-        "DomainTests": Allowance(["Domain", "Fixtures"], external: testing),
+        "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
@@ -80,6 +88,7 @@ struct ArchitectureRules {
             ["LiveComposition", "ShowcaseComposition", "LiveApp", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
             external: testing),
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),
+        "FuzzCorpusTests": Allowance(["TestSupport"], external: testing),
         "Benchmarks": Allowance(
             ["Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "TestSupport"],
             external: serverLibraries),

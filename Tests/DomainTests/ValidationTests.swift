@@ -77,6 +77,13 @@ struct DurationTextTests {
     func refuses(text: String) {
         #expect(throws: ValidationError.self) { try DurationText.parse(text) }
     }
+
+    @Test("a clock form with an hour field past Int's range is refused, not a crash (found by FuzzCommandLine)", arguments: [
+        "666666666666666661:1:00", "9223372036854775807:00", "153722867280912931:00:00",
+    ])
+    func hugeClock(text: String) {
+        #expect(throws: ValidationError.self) { try DurationText.parse(text) }
+    }
 }
 
 @Suite("Settings")

@@ -46,4 +46,23 @@ struct KeyDecoderTests {
     func unicode() {
         #expect(keys("é中") == [.character("é"), .character("中")])
     }
+
+    @Test("a character cut short is dropped alone: the escape sequence after it still arrives whole")
+    func cutCharacterKeepsTheNextKey() {
+        // 0xE4 starts a three-byte character; before the fix it swallowed ESC and '[',
+        // and the 'A' of the up arrow was typed as text (found writing FuzzKeyDecoder's
+        // property that every byte is accounted for).
+        #expect(decoder.decode([0xE4, 0x1B, 0x5B, 0x41]) == [.up])
+        #expect(decoder.decode([0xE4, 0xB8, 0x71]) == [.character("q")])
+        #expect(decoder.decode([0xF0, 0x9F]) == [])
+        #expect(decoder.decode([0x80, 0xFF, 0x61]) == [.character("a")])
+    }
+
+    @Test("every byte is read once, in order: the steps cover the chunk without a gap")
+    func stepsCoverEveryByte() {
+        let bytes: [UInt8] = [0x61, 0xE4, 0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43, 0x1B, 0xC3, 0xA9, 0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
+        let steps = decoder.tokens(bytes)
+        #expect(steps.map(\.bytes.lowerBound) == [0] + steps.dropLast().map(\.bytes.upperBound))
+        #expect(steps.last?.bytes.upperBound == bytes.count)
+    }
 }

@@ -47,7 +47,8 @@ public enum DurationText {
             let values = Optional(parts.compactMap { Int($0) }), values.count == parts.count,
             values.allSatisfy({ $0 >= 0 }), values.dropFirst().allSatisfy({ $0 < 60 })
         else { throw .unreadableDuration(text: original) }
-        let seconds = values.reduce(0) { $0 * 60 + $1 }
-        return try SessionLimits.validatedTarget(Double(seconds))
+        // In Double: an hour field of any size is then out of range, never an overflow.
+        let seconds = values.reduce(0.0) { $0 * 60 + Double($1) }
+        return try SessionLimits.validatedTarget(seconds)
     }
 }

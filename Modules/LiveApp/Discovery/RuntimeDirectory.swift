@@ -14,17 +14,17 @@ import Foundation
 /// One file per process, `PID.json`, readable by the user alone: the token is the key to
 /// the session. A file whose process is gone (killed with SIGKILL, a crash) is ignored and
 /// removed by the next reader. See ADR 0012.
-struct RuntimeEntry: Codable, Hashable, Sendable {
+package struct RuntimeEntry: Codable, Hashable, Sendable {
     /// The process that wrote it.
-    var processID: Int32
+    package var processID: Int32
     /// The server's address, `http://127.0.0.1:PORT`.
-    var server: String
+    package var server: String
     /// Whether that process hosts the embedded server (and for which state folder).
-    var hostsStateDirectory: String?
+    package var hostsStateDirectory: String?
     /// The session it shows, if any.
-    var activityID: String?
+    package var activityID: String?
     /// The session's bearer token.
-    var token: String?
+    package var token: String?
 
     enum CodingKeys: String, CodingKey {
         case processID = "pid"
@@ -32,6 +32,15 @@ struct RuntimeEntry: Codable, Hashable, Sendable {
         case hostsStateDirectory = "hosts_state_directory"
         case activityID = "activity_id"
         case token
+    }
+
+    /// The entry a runtime file holds, or nil when it is not one: not JSON of this shape,
+    /// or a process id that names no single process (0 and negative ids make `kill` reach
+    /// a whole group, so such an entry would look alive forever). The one reader of runtime
+    /// files; `package`, so the documents' fuzz target (Tests/Fuzz) reads them through it.
+    package static func read(_ data: Data) -> RuntimeEntry? {
+        guard let entry = try? JSONDecoder().decode(RuntimeEntry.self, from: data), entry.processID > 0 else { return nil }
+        return entry
     }
 }
 
@@ -116,7 +125,7 @@ struct RuntimeDirectory: Sendable {
         var found: [(entry: RuntimeEntry, modified: Date)] = []
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let file = url.appendingPathComponent(name)
-            guard let data = try? Data(contentsOf: file), let entry = try? JSONDecoder().decode(RuntimeEntry.self, from: data)
+            guard let data = try? Data(contentsOf: file), let entry = RuntimeEntry.read(data)
             else { continue }
             guard Self.isRunning(entry.processID) else {
                 unlink(file.path)

@@ -15,9 +15,10 @@ import Foundation
 /// line it does not recognise exactly — an escape in a string, white space, an unknown or
 /// missing key, a value of another kind — answers `nil`, and the caller decodes that line
 /// with `JSONDecoder`, which also words the error for a damaged one.
-enum HistoryLineParser {
+package enum HistoryLineParser {
     /// The record in `line`, or `nil` when the line is not in the canonical form or not valid.
-    static func parse(_ line: Data) -> SessionRecord? {
+    /// `package`, so the documents' fuzz target (Tests/Fuzz) can hold it to `JSONDecoder`'s answer.
+    package static func parse(_ line: Data) -> SessionRecord? {
         line.withUnsafeBytes { raw in
             var scanner = FlatJSONScanner(bytes: raw.bindMemory(to: UInt8.self))
             var fields = Fields()

@@ -37,7 +37,7 @@ struct SyncRoutes: Sendable {
             let owner = try await person(request)?.id
             let key = try Self.idempotencyKey(request)
             let body = try await Self.body(of: request)
-            let create = try StrictJSON.decode(CreateActivityBody.self, from: body, allowed: CreateActivityBody.fields)
+            let create = try RequestValidation.createBody(body)
             let created = try await server.create(
                 create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key,
                 owner: owner, liveLimit: access?.limits.liveActivities)
@@ -86,7 +86,7 @@ struct SyncRoutes: Sendable {
                 try await server.authorize(id, token)
             }
             let body = try await Self.body(of: request)
-            let parsed = try StrictJSON.decode(IntentBody.self, from: body, allowed: IntentBody.fields)
+            let parsed = try RequestValidation.intentBody(body)
             let expected = try Self.expectedVersion(request, body: parsed.expectedVersion)
             let intent = try IntentRequest(
                 clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected)
@@ -105,7 +105,7 @@ struct SyncRoutes: Sendable {
         do {
             let token = try Self.bearer(request)
             streamOwner = try await openStream(of: id, token: token)
-            let lastEventID = request.headers[Self.lastEventID].flatMap { UInt64($0.trimmingWhitespace) }
+            let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
             // Each push is encoded (once for all subscribers) and queued for this response
             // on the server's actor: no task of its own between the change and the write.
             do throws(SyncError) {
@@ -140,12 +140,7 @@ struct SyncRoutes: Sendable {
 
     /// The creation's key, if it sent one; one header at most, and a valid key.
     private static func idempotencyKey(_ request: Request) throws(SyncError) -> IdempotencyKey? {
-        let values = request.headers[values: idempotencyKeyField]
-        guard let value = values.first else { return nil }
-        guard values.count == 1 else {
-            throw .badRequest("Send one 'Idempotency-Key' header, not \(values.count).")
-        }
-        return try IdempotencyKey(header: value)
+        try RequestValidation.idempotencyKey(request.headers[values: idempotencyKeyField])
     }
 
     private static func body(of request: Request) async throws -> Data {
@@ -158,25 +153,12 @@ struct SyncRoutes: Sendable {
     }
 
     static func bearer(_ request: Request) throws(SyncError) -> String {
-        guard let header = request.headers[.authorization] else { throw .missingToken }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { throw .missingToken }
-        return String(parts[1])
+        try RequestValidation.bearer(request.headers[.authorization])
     }
 
     /// The expected version from the body or `If-Match: "N"`; both must agree.
     private static func expectedVersion(_ request: Request, body: UInt64?) throws(SyncError) -> UInt64? {
-        guard let header = request.headers[.ifMatch] else { return body }
-        var trimmed = Substring(header.trimmingWhitespace)
-        while trimmed.first == "\"" { trimmed.removeFirst() }
-        while trimmed.last == "\"" { trimmed.removeLast() }
-        guard let version = UInt64(trimmed) else {
-            throw .badRequest("'If-Match' must be a version in quotes, such as \"3\".")
-        }
-        if let body, body != version {
-            throw .badRequest("'expected_version' (\(body)) and 'If-Match' (\(version)) disagree; send one.")
-        }
-        return version
+        try RequestValidation.expectedVersion(ifMatch: request.headers[.ifMatch], body: body)
     }
 
     // MARK: - Response helpers

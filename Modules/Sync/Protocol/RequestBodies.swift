@@ -2,12 +2,12 @@ import Domain
 
 /// The body of `POST /v1/activities`: the client writes it and the server reads it, so
 /// both share this one definition of the wire format.
-struct CreateActivityBody: Codable {
+package struct CreateActivityBody: Codable {
     static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds"]
 
-    let attributes: SessionAttributes
-    let clientID: String
-    let showSeconds: Bool
+    package let attributes: SessionAttributes
+    package let clientID: String
+    package let showSeconds: Bool
 
     enum CodingKeys: String, CodingKey {
         case name
@@ -23,7 +23,7 @@ struct CreateActivityBody: Codable {
         self.showSeconds = showSeconds
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
         let target = try container.decodeIfPresent(Double.self, forKey: .targetSeconds)
@@ -38,7 +38,7 @@ struct CreateActivityBody: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(attributes.name.value, forKey: .name)
         // Written even when absent: `null` is how the protocol says open-ended.
@@ -50,13 +50,13 @@ struct CreateActivityBody: Codable {
 
 /// The body of `POST /v1/activities/{id}/intents`: the client writes it and the server
 /// reads it, so both share this one definition of the wire format.
-struct IntentBody: Codable {
+package struct IntentBody: Codable {
     static let fields: Set<String> = ["client_id", "intent_id", "action", "adjust_seconds", "expected_version"]
 
-    let clientID: String
-    let intentID: String
-    let intent: Intent
-    let expectedVersion: UInt64?
+    package let clientID: String
+    package let intentID: String
+    package let intent: Intent
+    package let expectedVersion: UInt64?
 
     enum CodingKeys: String, CodingKey {
         case action
@@ -74,7 +74,7 @@ struct IntentBody: Codable {
         expectedVersion = request.expectedVersion
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         clientID = try container.decode(String.self, forKey: .clientID)
         intentID = try container.decode(String.self, forKey: .intentID)
@@ -108,7 +108,7 @@ struct IntentBody: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(clientID, forKey: .clientID)
         try container.encode(intentID, forKey: .intentID)

@@ -11,36 +11,58 @@ public struct KeyDecoder: Sendable {
 
     /// The keys in one chunk of input, in order.
     public func decode(_ bytes: [UInt8]) -> [Key] {
-        var keys: [Key] = []
+        tokens(bytes).compactMap(\.key)
+    }
+
+    /// One step of decoding: the bytes it read and the key they make, if any (an unknown
+    /// sequence or a broken character makes none).
+    package struct Token: Hashable, Sendable {
+        /// The key, or nil when the bytes are dropped.
+        package let key: Key?
+        /// Where the bytes are in the chunk.
+        package let bytes: Range<Int>
+    }
+
+    /// The chunk cut into the steps ``decode(_:)`` takes, each with its bytes. It exists so
+    /// the key decoder's fuzz target can prove every byte is read exactly once, in order,
+    /// by the same code `decode` runs.
+    package func tokens(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x1B:
-                let (key, length) = Self.escapeSequence(bytes, at: index)
-                if let key { keys.append(key) }
-                index += length
-                continue
-            case 0x0D, 0x0A: keys.append(.enter)
-            case 0x09: keys.append(.tab)
-            case 0x7F, 0x08: keys.append(.backspace)
-            case 0x20: keys.append(.space)
-            case 0x01...0x1A:
-                keys.append(.control(Character(Unicode.Scalar(byte - 1 + UInt8(ascii: "a")))))
-            case 0x00, 0x1C...0x1F:
-                break
-            default:
-                let length = Self.utf8Length(byte)
-                let end = min(bytes.count, index + length)
-                if let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first {
-                    keys.append(.character(character))
-                }
-                index = end
-                continue
-            }
-            index += 1
+            let (key, length) = Self.step(bytes, at: index)
+            tokens.append(Token(key: key, bytes: index..<(index + length)))
+            index += length
         }
-        return keys
+        return tokens
+    }
+
+    /// The key of the bytes at `index` and how many bytes it takes (at least one).
+    private static func step(_ bytes: [UInt8], at index: Int) -> (Key?, Int) {
+        let byte = bytes[index]
+        switch byte {
+        case 0x1B: return escapeSequence(bytes, at: index)
+        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x09: return (.tab, 1)
+        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x20: return (.space, 1)
+        case 0x01...0x1A: return (.control(Character(Unicode.Scalar(byte - 1 + UInt8(ascii: "a")))), 1)
+        case 0x00, 0x1C...0x1F: return (nil, 1)
+        default: return character(bytes, at: index)
+        }
+    }
+
+    /// The UTF-8 character starting at `index`. Only continuation bytes are taken after
+    /// the lead, so a character cut short never swallows the key after it (an escape, a
+    /// letter); a broken sequence is dropped, never typed.
+    private static func character(_ bytes: [UInt8], at index: Int) -> (Key?, Int) {
+        let wanted = utf8Length(bytes[index])
+        var end = index + 1
+        while end < bytes.count, end - index < wanted, (0x80...0xBF).contains(bytes[end]) { end += 1 }
+        guard end - index == wanted, let text = String(validating: bytes[index..<end], as: UTF8.self),
+            let character = text.first
+        else { return (nil, end - index) }
+        return (.character(character), end - index)
     }
 
     /// The key of the sequence starting with the escape at `start`, and how many bytes it

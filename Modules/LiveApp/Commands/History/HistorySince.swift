@@ -9,8 +9,9 @@ import Foundation
 /// (`2026-11-21`), `today`, `yesterday`, or the last N days, today included (`7d`).
 ///
 /// Parsing needs no clock, so a bad value is a usage error before any file is opened;
-/// the start is worked out later, in the person's time zone, by ``start(in:now:)``.
-enum HistorySince: Hashable, Sendable {
+/// the start is worked out later, in the person's time zone, by ``start(in:now:)``. It is `package`, not internal, so the command-line fuzz target
+/// (Tests/Fuzz) reads `--since` with this very parser.
+package enum HistorySince: Hashable, Sendable {
     /// From the start of this day.
     case day(year: Int, month: Int, day: Int)
     /// The last `count` days, today included: `1d` is today, `7d` a week.
@@ -20,15 +21,15 @@ enum HistorySince: Hashable, Sendable {
     static let forms = "a date such as 2026-11-21, today, yesterday, or a number of days such as 7d (today and the 6 before)"
 
     /// A value that is none of the accepted forms.
-    struct Unreadable: Error, CustomStringConvertible {
+    package struct Unreadable: Error, CustomStringConvertible {
         /// What was typed.
-        let text: String
+        package let text: String
 
-        var description: String { "'\(text)' is not a day; write \(HistorySince.forms)." }
+        package var description: String { "'\(text)' is not a day; write \(HistorySince.forms)." }
     }
 
     /// Reads one of the accepted forms.
-    init(parsing text: String) throws(Unreadable) {
+    package init(parsing text: String) throws(Unreadable) {
         let word = text.trimmingWhitespace.lowercased()
         switch word {
         case "today": self = .lastDays(1)
