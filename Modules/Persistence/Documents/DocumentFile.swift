@@ -117,14 +117,7 @@ public final class DocumentFile<Document: Codable & Sendable>: Sendable {
     private static func read(
         _ url: URL, schema: DocumentSchema<Document>, issues: inout [StoreIssue]
     ) throws(PersistenceError) -> Document? {
-        let bytes: Data
-        do {
-            let file = try FileDescriptor.open(url.path, flags: O_RDONLY)
-            defer { file.close() }
-            bytes = try file.readToEnd()
-        } catch .fileSystem(_, _, let code) where code == ENOENT {
-            return nil
-        }
+        guard let bytes = try FileDescriptor.contentsIfPresent(url.path) else { return nil }
         let decoder = JSONDecoder()
         func moveAside(_ reason: String) throws(PersistenceError) -> Document? {
             issues.append(.movedAside(path: url.path, preservedAt: try Quarantine.moveAside(url), reason: reason))

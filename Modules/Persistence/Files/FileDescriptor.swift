@@ -63,6 +63,19 @@ struct FileDescriptor: Sendable {
         if let failure { throw failure }
     }
 
+    /// The whole contents of the file at `path`, or `nil` when there is no such file: the
+    /// one way the stores read a small file whole.
+    static func contentsIfPresent(_ path: String) throws(PersistenceError) -> Data? {
+        let file: FileDescriptor
+        do {
+            file = try open(path, flags: O_RDONLY)
+        } catch .fileSystem(_, _, let code) where code == ENOENT {
+            return nil
+        }
+        defer { file.close() }
+        return try file.readToEnd()
+    }
+
     /// Reads the whole file from its current offset to the end.
     func readToEnd() throws(PersistenceError) -> Data {
         var status = stat()

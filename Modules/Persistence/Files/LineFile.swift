@@ -26,14 +26,7 @@ struct LineFile {
 
     /// Reads the file at `url`, or answers `nil` when there is none.
     static func read(_ url: URL) throws(PersistenceError) -> LineFile? {
-        let file: FileDescriptor
-        do {
-            file = try FileDescriptor.open(url.path, flags: O_RDONLY)
-        } catch .fileSystem(_, _, let code) where code == ENOENT {
-            return nil
-        }
-        defer { file.close() }
-        return LineFile(bytes: try file.readToEnd())
+        try FileDescriptor.contentsIfPresent(url.path).map(LineFile.init(bytes:))
     }
 
     /// Splits `bytes` into lines.

@@ -38,14 +38,7 @@ public enum SecretFile {
     ///   the errors of reading.
     public static func firstLine(of url: URL) throws(PersistenceError) -> String? {
         try requirePrivate(url)
-        let bytes: Data
-        do {
-            let file = try FileDescriptor.open(url.path, flags: O_RDONLY)
-            defer { file.close() }
-            bytes = try file.readToEnd()
-        } catch .fileSystem(_, _, let code) where code == ENOENT {
-            return nil
-        }
+        guard let bytes = try FileDescriptor.contentsIfPresent(url.path) else { return nil }
         let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first
         let trimmed = line.map { String($0.filter { !$0.isWhitespace }) } ?? ""
         return trimmed.isEmpty ? nil : trimmed
