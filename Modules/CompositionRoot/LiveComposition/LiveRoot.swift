@@ -59,13 +59,13 @@ public enum LiveRoot {
         for issue in storage.collection.issues { configuration.onProblem(issue.description) }
         let recording = HistoryRecordingStorage(
             wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
-        let server: SyncServer
         do {
-            server = try SyncServer(storage: recording, clock: configuration.clock)
+            try await recording.catchUp()
         } catch {
             storage.close()
             throw ServerSetupError("the server's state could not be read: \(error)")
         }
+        let server = SyncServer(storage: recording, clock: configuration.clock)
         await server.tick()
         return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
     }
