@@ -37,6 +37,7 @@ public enum LiveRoot {
             assembleServer: { dataDirectory throws(ServerSetupError) in
                 try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
             },
+            assembleSharedServer: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
