@@ -19,9 +19,9 @@ import Sync
 ///
 /// "Once" rests on the record's id: it is the activity's id, so appending it again (two
 /// ends seen, a restart after a crash between the commit and the append) changes
-/// nothing. At start-up every ended activity is offered again, which repairs such a crash.
-/// The history file is opened for each append and closed at once, so `moments history`
-/// and other commands can read it while a server runs. See ADR 0013.
+/// nothing. At start-up (``catchUp()``) every ended activity is offered again, which
+/// repairs such a crash. The history file is opened for each append and closed at once,
+/// so `moments history` and other commands can read it while a server runs. See ADR 0013.
 public final class HistoryRecordingStorage: SyncStorage {
     private let base: any SyncStorage
     private let locations: StoreLocations
@@ -35,16 +35,36 @@ public final class HistoryRecordingStorage: SyncStorage {
         self.onProblem = onProblem
     }
 
-    public func load() throws -> [SyncRecord] {
-        let records = try base.load()
-        record(SyncRecord.fold(records).values.map(\.snapshot))
-        return records
+    /// Offers every ended activity of the storage to the history again: what a crash
+    /// between a commit and its append left out goes in now.
+    public func catchUp() async throws {
+        record(try await base.activities(ownedBy: nil).map(\.snapshot).filter(\.activity.content.isEnded))
     }
 
-    public func commit(_ batch: [SyncRecord]) throws {
-        try base.commit(batch)
-        record(batch.map(\.snapshot).filter { $0.event == .end })
+    public func activity(_ id: String) async throws -> StoredActivity? { try await base.activity(id) }
+
+    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
+        try await base.activity(createdWith: key)
     }
+
+    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
+        try await base.activities(ownedBy: owner)
+    }
+
+    public func liveCount(ownedBy owner: String) async throws -> Int { try await base.liveCount(ownedBy: owner) }
+
+    public func due(at instant: Date, limit: Int) async throws -> [String] { try await base.due(at: instant, limit: limit) }
+
+    public func nextDeadline() async throws -> Date? { try await base.nextDeadline() }
+
+    public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
+        let results = try await base.commit(batch)
+        let committed = zip(batch, results).filter { $0.1 == .committed }.flatMap(\.0.changes)
+        record(committed.filter { $0.event == .end })
+        return results
+    }
+
+    public func changes() -> AsyncStream<ActivitySnapshot> { base.changes() }
 
     /// The history record of an ended activity: its id is the activity's, so the same
     /// session is never recorded twice.

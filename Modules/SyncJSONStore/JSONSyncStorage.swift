@@ -1,44 +1,87 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Persistence
 import Sync
+import Synchronization
 
 /// Sync's storage on Persistence's durable JSON files: the embedded default's backend, in
-/// a module of its own so that neither Sync nor Persistence knows the other (a shared
-/// store on another engine would be a module beside it).
+/// a module of its own so that neither Sync nor Persistence knows the other (the shared
+/// store on PostgreSQL is the module beside it).
 ///
 /// Each activity is one document of the `server-state` collection, keyed by its id: the
 /// checkpoint of its state, token and remembered answers (``Sync/StoredActivity/checkpoint``).
-/// A batch of the server's records is folded into the activities it touches and written
-/// as one transaction, with one sync, however many intents it holds.
+/// A batch of the server's writes is written as one transaction, with one sync, however
+/// many intents it holds. The folder's lock makes this process its only writer, so its
+/// memory answers every read and no write ever meets a conflict from elsewhere; the
+/// conditions are checked all the same, as the protocol asks.
 public final class JSONSyncStorage: SyncStorage {
     /// The schema of the documents: a ``Sync/SyncRecord`` checkpoint per activity.
     public static let schema = DocumentSchema<SyncRecord>(name: "little-moments/sync-activity", version: 1)
 
     /// The collection behind it, for its issues and paths.
     public let collection: DocumentCollection<SyncRecord>
+    private let index: Mutex<ActivityIndex>
 
     /// Opens the server's state where `locations` keep state, waiting up to `lockWait`
     /// for its lock.
     public init(locations: StoreLocations, lockWait: Duration = StoreDefaults.lockWait) throws(PersistenceError) {
         collection = try ServerStateStore.open(locations: locations, schema: Self.schema, lockWait: lockWait)
+        index = Mutex(ActivityIndex(SyncRecord.fold(collection.documents.values)))
     }
 
-    public func load() throws -> [SyncRecord] {
-        collection.documents.values.sorted { $0.snapshot.id < $1.snapshot.id }
+    public func activity(_ id: String) async throws -> StoredActivity? {
+        index.withLock { $0.activity(id) }
     }
 
-    public func commit(_ batch: [SyncRecord]) throws {
-        var touched: [String: StoredActivity] = [:]
-        for record in batch {
-            let id = record.snapshot.id
-            if touched[id] == nil, let stored = collection.document(for: id) {
-                touched[id] = SyncRecord.fold([stored])[id]
+    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
+        index.withLock { $0.activity(createdWith: key) }
+    }
+
+    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
+        index.withLock { $0.activities(ownedBy: owner) }
+    }
+
+    public func liveCount(ownedBy owner: String) async throws -> Int {
+        index.withLock { $0.liveCount(ownedBy: owner) }
+    }
+
+    public func due(at instant: Date, limit: Int) async throws -> [String] {
+        index.withLock { $0.due(at: instant, limit: limit) }
+    }
+
+    public func nextDeadline() async throws -> Date? {
+        index.withLock { $0.nextDeadline }
+    }
+
+    /// Writes the batch on a thread of its own, so a slow disk never blocks the
+    /// cooperative pool.
+    public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
+        try await withCheckedThrowingContinuation { continuation in
+            storageQueue.async {
+                continuation.resume(with: Result { try self.commitNow(batch) })
             }
-            StoredActivity.absorb(record, into: &touched)
         }
-        let changes = touched.keys.sorted().compactMap { id in
-            touched[id].map { CollectionChange.put(key: id, document: $0.checkpoint) }
+    }
+
+    /// One writer: the server pushes its own changes, and there are no others.
+    public func changes() -> AsyncStream<ActivitySnapshot> {
+        AsyncStream { $0.finish() }
+    }
+
+    private func commitNow(_ batch: [SyncWrite]) throws -> [SyncWriteResult] {
+        let results = index.withLock { $0.conditions(of: batch) }
+        var latest: [String: StoredActivity] = [:]
+        for (write, result) in zip(batch, results) where result == .committed { latest[write.id] = write.activity }
+        let changes = latest.keys.sorted().compactMap { id in
+            latest[id].map { CollectionChange.put(key: id, document: $0.checkpoint) }
         }
-        try collection.apply(changes)
+        if !changes.isEmpty { try collection.apply(changes) }
+        index.withLock { $0.apply(batch, results: results) }
+        return results
     }
 
     /// Releases the collection's lock.
@@ -46,3 +89,6 @@ public final class JSONSyncStorage: SyncStorage {
         collection.close()
     }
 }
+
+/// The one thread the JSON storage writes on: the server commits one batch at a time.
+private let storageQueue = DispatchQueue(label: "little-moments.sync.json-storage")

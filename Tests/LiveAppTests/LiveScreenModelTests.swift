@@ -13,7 +13,7 @@ struct LiveScreenModelTests {
     /// A real server's pushes for a session, paused or not.
     func pushes() async throws -> (running: ActivitySnapshot, paused: ActivitySnapshot, ended: ActivitySnapshot) {
         let clock = PreviewClock()
-        let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
+        let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let created = try await server.create(SessionAttributesMother.makeAttributes())
         clock.advance(by: 10)
         let paused = try await server.send(try IntentRequest(clientID: "t", intentID: "1", intent: .pause), to: created.id, token: created.token)

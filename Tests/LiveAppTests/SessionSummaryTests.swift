@@ -14,7 +14,7 @@ struct SessionSummaryTests {
     /// `seconds` by `intent`.
     func ended(after seconds: Double, by intent: Intent) async throws -> Activity {
         let clock = PreviewClock()
-        let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
+        let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let created = try await server.create(SessionAttributesMother.makeAttributes())
         clock.advance(by: seconds)
         let end = try await server.send(try IntentRequest(clientID: "t", intentID: "end", intent: intent), to: created.id, token: created.token)

@@ -64,7 +64,7 @@ struct LiveStateConsistencyTests {
     /// What the real server answers when a minute is taken off `script`'s session.
     static func refusal(of script: SessionScript) async throws -> SyncError {
         let clock = PreviewClock(now: script.start)
-        let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
+        let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let created = try await server.create(script.attributes, showSeconds: script.showSeconds)
         for step in script.steps {
             clock.advance(by: step.afterSeconds)

@@ -24,7 +24,7 @@ struct HistoryRecordingStorageTests {
             let memory = PreviewSyncStorage()
             let storage = HistoryRecordingStorage(
                 wrapping: memory, locations: StoreLocations(singleDirectory: folder.url)) { Issue.record("\($0)") }
-            let server = try SyncServer(storage: storage, clock: clock)
+            let server = SyncServer(storage: storage, clock: clock)
             let finished = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 600))
             let completed = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 60))
             let cancelled = try await server.create(SessionAttributesMother.makeOpenEnded())
@@ -45,7 +45,7 @@ struct HistoryRecordingStorageTests {
             let restarted = HistoryRecordingStorage(
                 wrapping: PreviewSyncStorage(records: memory.records), locations: StoreLocations(singleDirectory: folder.url)
             ) { Issue.record("\($0)") }
-            _ = try SyncServer(storage: restarted, clock: clock)
+            try await restarted.catchUp()
             #expect(try history(folder).count == 3)
         }
     }
@@ -55,7 +55,7 @@ struct HistoryRecordingStorageTests {
         try await TemporaryFolder.with { folder in
             let clock = PreviewClock()
             let memory = PreviewSyncStorage()
-            let server = try SyncServer(storage: memory, clock: clock)
+            let server = SyncServer(storage: memory, clock: clock)
             let created = try await server.create(SessionAttributesMother.makeAttributes())
             clock.advance(by: 30)
             _ = try await server.send(try IntentRequest(clientID: "a", intentID: "1", intent: .finish), to: created.id, token: created.token)
@@ -64,7 +64,7 @@ struct HistoryRecordingStorageTests {
             let storage = HistoryRecordingStorage(
                 wrapping: PreviewSyncStorage(records: memory.records), locations: StoreLocations(singleDirectory: folder.url)
             ) { Issue.record("\($0)") }
-            _ = try SyncServer(storage: storage, clock: clock)
+            try await storage.catchUp()
             let records = try history(folder)
             #expect(records.map(\.actualSeconds) == [30])
         }

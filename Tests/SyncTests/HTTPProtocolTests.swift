@@ -94,7 +94,7 @@ struct HTTPProtocolTests {
         #expect((badTarget.json["message"] as? String ?? "").contains("'target_seconds'"))
         let badClient = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":60,"client_id":""}"#)
         #expect((badClient.json["message"] as? String ?? "").contains("'client_id' must be 1 to 128 characters"))
-        #expect(await f.harness.server.list().count == 1)
+        #expect(try await f.harness.server.list().count == 1)
         try await unchanged(f)
         try await f.http.stop()
     }

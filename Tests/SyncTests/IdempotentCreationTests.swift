@@ -48,7 +48,7 @@ struct IdempotentCreationTests {
         #expect(created.token == lostJSON["token"] as? String)
         #expect(created.state == (try await harness.server.snapshot(of: created.id)))
         #expect(try await count(http.baseURL) == 1)
-        #expect(await harness.server.list().map(\.id) == [created.id])
+        #expect(try await harness.server.list().map(\.id) == [created.id])
         try await http.stop()
     }
 
@@ -143,7 +143,7 @@ struct IdempotentCreationTests {
         #expect(Set(answers.map(\.id)).count == 1)
         #expect(Set(answers.map(\.token)).count == 1)
         #expect(answers.filter { !$0.isReplay }.count == 1)
-        #expect(await harness.server.list().count == 1)
+        #expect(try await harness.server.list().count == 1)
         #expect(harness.storage.records.count == 1)
     }
 
@@ -155,13 +155,13 @@ struct IdempotentCreationTests {
         await #expect(throws: SyncError.self) {
             try await harness.server.create(SessionAttributesMother.makeAttributes(), clientID: "a", idempotencyKey: key)
         }
-        #expect(await harness.server.list().isEmpty)
+        #expect(try await harness.server.list().isEmpty)
         let created = try await harness.server.create(SessionAttributesMother.makeAttributes(), clientID: "a", idempotencyKey: key)
         #expect(!created.isReplay)
         let again = try await harness.server.create(SessionAttributesMother.makeAttributes(), clientID: "a", idempotencyKey: key)
         #expect(again.isReplay)
         #expect(again.id == created.id)
-        #expect(await harness.server.list().count == 1)
+        #expect(try await harness.server.list().count == 1)
     }
 
     @Test("the key is kept with the activity: a restarted server on the same records answers the retry")
@@ -180,7 +180,7 @@ struct IdempotentCreationTests {
             try await restarted.server.create(
                 SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "a", idempotencyKey: key)
         }
-        #expect(await restarted.server.list().count == 1)
+        #expect(try await restarted.server.list().count == 1)
     }
 
     @Test("records keep their old JSON: a keyless one is written as before keys existed, and reads back")

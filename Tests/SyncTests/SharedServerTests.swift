@@ -54,7 +54,7 @@ struct SharedServerTests {
             #expect(["missing_key", "unknown_key"].contains(created.json["error"] as? String ?? ""))
             #expect(try await RawHTTP.send("GET", f.activities, headers: headers).status == 401)
         }
-        #expect(await f.harness.server.list().isEmpty)
+        #expect(try await f.harness.server.list().isEmpty)
         try await f.http.stop()
     }
 
@@ -119,7 +119,7 @@ struct SharedServerTests {
         let second = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(f.alice))
         #expect(second.status == 429)
         #expect(Int(second.headers.first(name: "Retry-After") ?? "") ?? 0 >= 1)
-        #expect(await f.harness.server.list().count == 1)
+        #expect(try await f.harness.server.list().count == 1)
         // Bob has his own allowance.
         _ = try await create(f, key: f.bob)
 
@@ -148,7 +148,7 @@ struct SharedServerTests {
         let refused = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(f.alice))
         #expect(refused.status == 429)
         #expect(refused.headers.first(name: "Retry-After") == "1")
-        #expect(await f.harness.server.list().isEmpty)
+        #expect(try await f.harness.server.list().isEmpty)
         #expect(try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob)).status == 200)
         await #expect(throws: SyncError.self) {
             try await HTTPSyncConnection(baseURL: f.base, personKey: f.alice).activities()

@@ -37,6 +37,7 @@ public enum LiveRoot {
             assembleServer: { dataDirectory throws(ServerSetupError) in
                 try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
             },
+            assembleSharedServer: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
@@ -59,13 +60,13 @@ public enum LiveRoot {
         for issue in storage.collection.issues { configuration.onProblem(issue.description) }
         let recording = HistoryRecordingStorage(
             wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
-        let server: SyncServer
         do {
-            server = try SyncServer(storage: recording, clock: configuration.clock)
+            try await recording.catchUp()
         } catch {
             storage.close()
             throw ServerSetupError("the server's state could not be read: \(error)")
         }
+        let server = SyncServer(storage: recording, clock: configuration.clock)
         await server.tick()
         return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
     }

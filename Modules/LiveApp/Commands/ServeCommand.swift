@@ -10,7 +10,8 @@ import TerminalIO
 ///
 /// The live composition assembles the server on the person's durable state (the same
 /// assembly the embedded default uses), so a restart, even after SIGKILL, loses no
-/// answered intent. SIGTERM and SIGINT close every event stream and exit 0.
+/// answered intent; with `--database-url`, on a PostgreSQL database that any number of
+/// servers share (ADR 0022). SIGTERM and SIGINT close every event stream and exit 0.
 struct ServeCommand: LiveCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -43,7 +44,20 @@ struct ServeCommand: LiveCommand {
     @Option(help: "With --require-keys: how many event streams each key's sessions may have open.")
     var maxStreams = KeyLimits().streams
 
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "Keep the sessions in this PostgreSQL database, shared with every server given the same URL; else MOMENTS_DATABASE_URL.",
+            valueName: "postgres://USER@HOST:PORT/DB"))
+    var databaseURL: String?
+
     @OptionGroup var data: DataDirectoryOption
+
+    /// `--database-url`, else `MOMENTS_DATABASE_URL`; `nil` for the JSON files of the data folder.
+    var sharedDatabase: String? {
+        let url = databaseURL ?? getenv("MOMENTS_DATABASE_URL").map { String(cString: $0) }
+        return url.flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -82,9 +96,14 @@ struct ServeCommand: LiveCommand {
         let access = try await keyGate(dependencies)
         let assembled: any AssembledServer
         do {
-            assembled = try await dependencies.assembleServer(data.path)
+            if let sharedDatabase {
+                assembled = try await dependencies.assembleSharedServer(sharedDatabase)
+            } else {
+                assembled = try await dependencies.assembleServer(data.path)
+            }
         } catch {
-            throw Console.failure(error.description)
+            // Exit 3, as for a server that cannot be reached: the database could not be.
+            throw Console.failure(error.description, status: .serverUnreachable)
         }
         let (host, port, folder) = (self.host, self.port, assembled.stateFolder)
         // SIGTERM and SIGINT belong to the server's graceful shutdown, which watches them

@@ -33,8 +33,11 @@ struct WatchCommand: LiveCommand {
     @Argument(help: "The session's id; by default the one a `moments start` of yours shows.")
     var id: String?
 
-    @Option(help: "The sync server's address, when it is not the embedded one.")
-    var server: String?
+    @Option(name: .customLong("server"), help: "The sync server's address, when it is not the embedded one. Give it more than once for servers that share one database: when one stops answering, the next is used.")
+    var servers: [String] = []
+
+    /// Every `--server`, as one text (``Sync/ServerAddresses``); `nil` for the embedded server.
+    var server: String? { ServerAddresses.join(servers) }
 
     @Option(help: "Which presentation to show: lock, compact, minimal, expanded or all.")
     var presentation = Presentation.lock
@@ -74,7 +77,7 @@ struct WatchCommand: LiveCommand {
         runtime: RuntimeDirectory, dependencies: LiveDependencies
     ) async throws -> (SessionLink, (id: String, token: String)) {
         let entries = runtime.entries().filter { entry in
-            entry.activityID != nil && entry.token != nil && (server.map { $0 == entry.server } ?? true)
+            entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
                 && (id.map { $0 == entry.activityID } ?? true)
         }
         if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
@@ -82,7 +85,7 @@ struct WatchCommand: LiveCommand {
             let folder = dependencies.files(data.path).stateFolder
             let link = entry.hostsStateDirectory == folder
                 ? SessionLink.following(entry.server, folder: folder, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-                : SessionLink.remote(entry.server, runtime: runtime, dependencies: dependencies)
+                : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await SessionLink.retrying { () async throws(SyncError) -> ActivitySnapshot in

@@ -14,6 +14,11 @@ public struct LiveDependencies: Sendable {
     /// Assembles the sync server on the durable state of a data folder, taking its lock:
     /// what `moments serve` runs over HTTP.
     public var assembleServer: @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer
+    /// Assembles the sync server on a shared PostgreSQL database (`serve --database-url`),
+    /// one of any number of servers sharing it. `moments` itself does not link the
+    /// database driver (ADR 0022): its composition hands the command over to the program
+    /// that does, `moments-server`, which never returns here.
+    public var assembleSharedServer: @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AssembledServer
     /// Starts the embedded server on the durable state of a data folder, hosted by this
     /// process, waiting up to `lockWait` for the state's lock (another process may be
     /// letting it go).
@@ -30,6 +35,7 @@ public struct LiveDependencies: Sendable {
     public init(
         files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
         assembleServer: @escaping @Sendable (_ dataDirectory: String?) async throws(ServerSetupError) -> any AssembledServer,
+        assembleSharedServer: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AssembledServer,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,
         connect: @escaping @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection,
@@ -37,6 +43,7 @@ public struct LiveDependencies: Sendable {
     ) {
         self.files = files
         self.assembleServer = assembleServer
+        self.assembleSharedServer = assembleSharedServer
         self.hostEmbedded = hostEmbedded
         self.connect = connect
         self.keys = keys

@@ -9,8 +9,11 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server.
+/// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server, or
+/// to any of several servers that share one store (`--server` given more than once).
 ///
+/// With several servers, requests go to one until it stops answering (it cannot be
+/// reached, or says it is shutting down); then they go on through the next, in turn.
 /// Intents are retried with the same intent id, and creations with an idempotency key with
 /// the same key (so the server answers a retry as it answered the first, and never makes
 /// a second activity), while the server cannot be reached or says it is unavailable, with
@@ -18,8 +21,9 @@ import Synchronization
 /// that stays silent longer than `readTimeout` (the server sends a heartbeat every 15
 /// seconds) is taken as a dead server.
 public struct HTTPSyncConnection: SyncConnection {
-    /// The server's base address, such as `http://127.0.0.1:7460`.
-    public let baseURL: String
+    /// The servers' base addresses, such as `http://127.0.0.1:7460`, in the order they are
+    /// tried.
+    public let baseURLs: [String]
     /// How long an event stream may be silent before the server counts as gone.
     public let readTimeout: Duration
     /// How many times an intent, or a creation with a key, is sent before giving up.
@@ -28,17 +32,33 @@ public struct HTTPSyncConnection: SyncConnection {
     /// when creating and listing activities; `nil` for a server of one person.
     let personKey: String?
     private let client: HTTPClient
+    /// Which of ``baseURLs`` requests go to now; shared by every copy of the connection.
+    private let current = Rotation()
 
     /// A connection to `baseURL`, with the person's key when the server asks for one.
+    /// `baseURL` may name several servers sharing one store, separated by commas
+    /// (``ServerAddresses``); they are tried in that order.
     public init(
         baseURL: String, personKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
         client: HTTPClient = .shared
     ) {
         self.personKey = personKey.flatMap { $0.isEmpty ? nil : $0 }
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        let urls = ServerAddresses.split(baseURL).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        baseURLs = urls.isEmpty ? [baseURL] : urls
         self.readTimeout = readTimeout
-        self.attempts = max(1, attempts)
+        // Every server gets its tries.
+        self.attempts = max(1, attempts) * baseURLs.count
         self.client = client
+    }
+
+    /// The address requests go to now.
+    public var baseURL: String { baseURLs[current.index % baseURLs.count] }
+
+    /// After a request to `url` found its server gone, moves on to the next server, unless
+    /// another request already did.
+    private func moveOn(from url: String) {
+        guard baseURLs.count > 1, let index = baseURLs.firstIndex(of: url) else { return }
+        current.advance(from: index, count: baseURLs.count)
     }
 
     public func createActivity(
@@ -83,7 +103,8 @@ public struct HTTPSyncConnection: SyncConnection {
     public func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
-        var request = HTTPClientRequest(url: baseURL + "/v1/activities/\(Self.escape(id))/events")
+        let server = baseURL
+        var request = HTTPClientRequest(url: server + "/v1/activities/\(Self.escape(id))/events")
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
@@ -91,13 +112,17 @@ public struct HTTPSyncConnection: SyncConnection {
         do {
             response = try await client.execute(request, timeout: .seconds(Int64(readTimeout.components.seconds) + 1))
         } catch {
+            moveOn(from: server)
             throw .unreachable(String(describing: error))
         }
         guard response.status == .ok else {
             let data = try await Self.collect(response)
-            throw Self.error(status: Int(response.status.code), body: data, id: id, retryAfter: Self.retryAfter(response))
+            let error = Self.error(status: Int(response.status.code), body: data, id: id, retryAfter: Self.retryAfter(response))
+            if case .unavailable = error { moveOn(from: server) }
+            throw error
         }
-        return Self.snapshots(from: response.body, readTimeout: readTimeout)
+        // A stream that breaks sends the follower's next try to the next server.
+        return Self.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
 
     // MARK: - Plumbing
@@ -128,7 +153,11 @@ public struct HTTPSyncConnection: SyncConnection {
         _ type: T.Type, _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
         activityID: String = ""
     ) async throws(SyncError) -> T {
-        let (_, data) = try await exchange(method, path, body: body, token: token, activityID: activityID)
+        // A read is safe to send again: with several servers, one that is gone is tried past.
+        let tries = method == "GET" && baseURLs.count > 1 ? attempts : 1
+        let (_, data) = try await retrying(tries) { () async throws(SyncError) in
+            try await exchange(method, path, body: body, token: token, activityID: activityID)
+        }
         return try Self.decode(T.self, from: data)
     }
 
@@ -138,7 +167,8 @@ public struct HTTPSyncConnection: SyncConnection {
         _ method: String, _ path: String, body: (any Encodable)? = nil, token: String? = nil,
         headers: [(String, String)] = [], activityID: String = ""
     ) async throws(SyncError) -> (status: Int, body: Data) {
-        var request = HTTPClientRequest(url: baseURL + path)
+        let server = baseURL
+        var request = HTTPClientRequest(url: server + path)
         request.method = HTTPMethod(rawValue: method)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -156,11 +186,14 @@ public struct HTTPSyncConnection: SyncConnection {
         do {
             response = try await client.execute(request, timeout: .seconds(10))
         } catch {
+            moveOn(from: server)
             throw .unreachable(String(describing: error))
         }
         let data = try await Self.collect(response)
         guard (200..<300).contains(Int(response.status.code)) else {
-            throw Self.error(status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
+            let error = Self.error(status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
+            if case .unavailable = error { moveOn(from: server) }
+            throw error
         }
         return (Int(response.status.code), data)
     }
@@ -222,7 +255,9 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     /// Snapshots from an event stream's body, ending with an error when it goes silent.
-    private static func snapshots(from body: HTTPClientResponse.Body, readTimeout: Duration) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+    private static func snapshots(
+        from body: HTTPClientResponse.Body, readTimeout: Duration, onBreak: @escaping @Sendable () -> Void
+    ) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
         AsyncThrowingStream { continuation in
             let lastByte = LastActivity()
             let reader = Task {
@@ -237,6 +272,7 @@ public struct HTTPSyncConnection: SyncConnection {
                     }
                     continuation.finish()
                 } catch {
+                    onBreak()
                     continuation.finish(throwing: SyncError.unreachable(String(describing: error)))
                 }
             }
@@ -244,6 +280,7 @@ public struct HTTPSyncConnection: SyncConnection {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: readTimeout / 4)
                     if lastByte.silence() > readTimeout {
+                        onBreak()
                         continuation.finish(throwing: SyncError.unreachable("no data for \(readTimeout)"))
                         reader.cancel()
                         return
@@ -271,6 +308,18 @@ public struct HTTPSyncConnection: SyncConnection {
             }
         }
         return escaped
+    }
+}
+
+/// Which server of a connection's list requests go to: moved on by whichever request first
+/// finds the current one gone, so requests in flight together move it once.
+private final class Rotation: Sendable {
+    private let position = Mutex(0)
+
+    var index: Int { position.withLock { $0 } }
+
+    func advance(from failed: Int, count: Int) {
+        position.withLock { if $0 % count == failed { $0 = (failed + 1) % count } }
     }
 }
 

@@ -53,9 +53,9 @@ struct SyncRoutes: Sendable {
         do {
             let listed: [ActivitySummary]
             if let person = try await person(request) {
-                listed = await server.list(ownedBy: person.id)
+                listed = try await server.list(ownedBy: person.id)
             } else {
-                listed = await server.list()
+                listed = try await server.list()
             }
             let summaries = listed.map(SummaryBody.init)
             return Self.encoded(ListBody(activities: summaries), status: .ok)

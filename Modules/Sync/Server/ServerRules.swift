@@ -18,7 +18,7 @@ extension ActivitySnapshot {
     /// When this activity next needs its clock rules: once it has ended, the dismissal;
     /// before, the completion, the automatic end or going stale, whichever comes first.
     /// `nil` once it is dismissed. A deadline that has passed is due now.
-    var nextRuleDeadline: Date? {
+    public var nextRuleDeadline: Date? {
         guard event != .dismiss else { return nil }
         if let dismissal = activity.lifecycle.dismissalDate { return dismissal }
         // Counted after the last push: a stale date at or before it has been pushed already.

@@ -1,15 +1,84 @@
-/// Where the server makes its changes durable. Sync declares what it needs; the JSON-file
-/// adapter is the SyncJSONStore module, an in-memory one is in Fixtures.
-///
-/// The server calls these from one task at a time, never concurrently, and off its actor,
-/// so an implementation may block on the disk.
-public protocol SyncStorage: Sendable {
-    /// Every record committed so far, in commit order. The server folds them
-    /// (``SyncRecord/fold(_:)``) to rebuild its state at start-up.
-    func load() throws -> [SyncRecord]
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
-    /// Makes every record of the batch durable before returning, in order. A throw means
-    /// none of the batch may be relied on; the server then forgets it and answers its
-    /// intents with an error.
-    func commit(_ batch: [SyncRecord]) throws
+/// Where the server's activities live, shaped so that any number of servers can share
+/// one (ADR 0022). Sync declares what it needs; the JSON-file adapter is the
+/// SyncJSONStore module, the PostgreSQL one SyncPostgres, an in-memory one is in Fixtures.
+///
+/// No server's memory is the authority: a server reads an activity, decides its next state
+/// with ``SyncDecision`` (the same pure function whatever the backend), and asks the
+/// storage to write it only if the activity is still at the version it read
+/// (``SyncWrite/expectedVersion``), together with the intent's answer. A write that finds
+/// the activity moved on is a ``SyncWriteResult/conflict``: the server reads again and
+/// decides again. Every change any server commits comes back on ``changes()``, which is how
+/// a server's subscribers hear of what another server did.
+public protocol SyncStorage: Sendable {
+    /// The activity `id` as committed (with its token, owner and remembered answers), or
+    /// `nil` when there is none.
+    func activity(_ id: String) async throws -> StoredActivity?
+
+    /// The activity that the keyed creation `key` made, as committed, or `nil`.
+    func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity?
+
+    /// Every activity as committed, or only those of the person's key `owner`: what a
+    /// listing shows.
+    func activities(ownedBy owner: String?) async throws -> [StoredActivity]
+
+    /// How many of `owner`'s activities have not ended, as committed.
+    func liveCount(ownedBy owner: String) async throws -> Int
+
+    /// The ids of the activities whose next clock rule (``ActivitySnapshot/nextRuleDeadline``)
+    /// is due at `instant`, at most `limit` of them, earliest first.
+    func due(at instant: Date, limit: Int) async throws -> [String]
+
+    /// The earliest clock-rule deadline of any activity, passed or not; `nil` when no
+    /// activity has one.
+    func nextDeadline() async throws -> Date?
+
+    /// Makes a batch of writes durable, together: each only if its condition still holds,
+    /// the others regardless of it. Answers one result per write, in order, and only once
+    /// every committed write is durable. A throw means none of the batch may be relied on.
+    func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult]
+
+    /// The changes committed from now on, by this server or any other sharing the storage,
+    /// each activity's in version order. A storage with one writer may leave out what this
+    /// server committed itself, which the server pushes on its own. The stream ends when
+    /// the storage closes.
+    func changes() -> AsyncStream<ActivitySnapshot>
+}
+
+/// One conditional write: an activity's next state, and the answers that moved it there.
+public struct SyncWrite: Sendable, Hashable {
+    /// The version the storage must still hold for the write to apply; `nil` for a creation,
+    /// which applies only when neither its id nor its creation key is already there.
+    public let expectedVersion: UInt64?
+    /// The activity after the write, whole: its latest snapshot, token, owner, creation
+    /// and every answer it remembers.
+    public let activity: StoredActivity
+    /// Each state the write makes, oldest first (consecutive versions after
+    /// ``expectedVersion``): what the change feed carries and the history records.
+    /// Empty when the write only remembers answers (a refusal or a no-op).
+    public let changes: [ActivitySnapshot]
+
+    /// A write.
+    public init(expectedVersion: UInt64?, activity: StoredActivity, changes: [ActivitySnapshot]) {
+        self.expectedVersion = expectedVersion
+        self.activity = activity
+        self.changes = changes
+    }
+
+    /// The activity's id.
+    public var id: String { activity.snapshot.id }
+}
+
+/// How one write of a batch went.
+public enum SyncWriteResult: Sendable, Hashable {
+    /// It is durable.
+    case committed
+    /// Its condition no longer held (the activity moved on, or a creation's id or key was
+    /// taken): nothing of it was written.
+    case conflict
 }

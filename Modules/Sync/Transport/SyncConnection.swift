@@ -50,7 +50,7 @@ public struct InProcessConnection: SyncConnection {
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
-        await server.list()
+        try await server.list()
     }
 
     public func activity(id: String) async throws(SyncError) -> ActivitySnapshot {

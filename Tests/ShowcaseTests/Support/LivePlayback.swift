@@ -11,7 +11,7 @@ enum LivePlayback {
     /// The push the observer holds once every step is played and its push has arrived.
     static func play(_ script: SessionScript) async throws -> ActivitySnapshot {
         let clock = PreviewClock(now: script.start)
-        let server = try SyncServer(storage: PreviewSyncStorage(), clock: clock)
+        let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let connection = InProcessConnection(server: server)
         let created = try await connection.createActivity(
             script.attributes, showSeconds: script.showSeconds, clientID: "consistency", idempotencyKey: nil)

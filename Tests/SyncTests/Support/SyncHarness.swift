@@ -13,7 +13,7 @@ struct SyncHarness {
     init(storage: PreviewSyncStorage = PreviewSyncStorage(), clock: PreviewClock = PreviewClock()) throws {
         self.storage = storage
         self.clock = clock
-        server = try SyncServer(storage: storage, clock: clock)
+        server = SyncServer(storage: storage, clock: clock)
     }
 
     /// A second server on the same storage: what a restart sees.

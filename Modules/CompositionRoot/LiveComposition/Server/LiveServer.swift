@@ -24,8 +24,9 @@ public final class LiveServer: AssembledServer {
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
     public func liveSession() async -> (id: String, token: String)? {
-        for summary in await server.list() where summary.status == .active || summary.status == .stale {
-            if let token = storage.collection.document(for: summary.id)?.token {
+        guard let listed = try? await server.list() else { return nil }
+        for summary in listed where summary.status == .active || summary.status == .stale {
+            if let token = try? await storage.activity(summary.id)?.token {
                 return (summary.id, token)
             }
         }

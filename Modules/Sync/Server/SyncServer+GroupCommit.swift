@@ -1,0 +1,138 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One activity's write waiting for the next batch: the decisions made on it since the
+/// last batch, joined, and the requests waiting for them.
+struct QueuedWrite {
+    /// The version the storage must still hold; `nil` for a creation.
+    let expectedVersion: UInt64?
+    /// The activity after every joined decision.
+    var activity: StoredActivity
+    /// Every state the joined decisions made, oldest first.
+    var changes: [ActivitySnapshot]
+    /// The requests waiting for the write's fate.
+    var waiters: [CheckedContinuation<SyncWriteResult, any Error>] = []
+
+    var write: SyncWrite { SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes) }
+}
+
+/// Group commit: one batch in flight at a time; what is decided meanwhile waits for the
+/// next, and each request is answered when its batch is durable.
+extension SyncServer {
+    /// Queues the next state of an activity, decided on the version `base` (`nil`: a
+    /// creation), and answers once it is durable or void. A decision on an activity that
+    /// already has a write queued joins that write.
+    ///
+    /// Queues before it first suspends, so a caller on the actor that read, decided and
+    /// called this without suspending in between has written atomically, as far as this
+    /// server goes; the storage's condition covers the other servers.
+    func write(_ activity: StoredActivity, changes: [ActivitySnapshot], base: UInt64?) async throws(SyncError) -> SyncWriteResult {
+        let id = activity.snapshot.id
+        if var joined = queued[id] {
+            joined.activity = activity
+            joined.changes += changes
+            queued[id] = joined
+        } else {
+            queued[id] = QueuedWrite(expectedVersion: base, activity: activity, changes: changes)
+            queueOrder.append(id)
+        }
+        unfinished[id] = activity
+        do {
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SyncWriteResult, any Error>) in
+                queued[id]?.waiters.append(continuation)
+                startCommitIfIdle()
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .storageFailed(String(describing: error))
+        }
+    }
+
+    /// Returns once everything queued or being written when it was called is durable (or
+    /// void); throws the storage's error when that failed.
+    func waitUntilDurable() async throws(SyncError) {
+        guard committing || !queueOrder.isEmpty else { return }
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                barrierWaiters.append(continuation)
+                startCommitIfIdle()
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .storageFailed(String(describing: error))
+        }
+    }
+
+    func startCommitIfIdle() {
+        guard !committing, !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
+        committing = true
+        let writes = queueOrder.compactMap { queued[$0] }
+        let barriers = barrierWaiters
+        queued = [:]
+        queueOrder = []
+        barrierWaiters = []
+        inFlight = Set(writes.map(\.activity.snapshot.id))
+        let storage = self.storage
+        Task {
+            let result: Result<[SyncWriteResult], SyncError>
+            if writes.isEmpty {
+                result = .success([])
+            } else {
+                do {
+                    result = .success(try await storage.commit(writes.map(\.write)))
+                } catch {
+                    result = .failure(.storageFailed(String(describing: error)))
+                }
+            }
+            self.finishCommit(writes, barriers: barriers, result: result)
+        }
+    }
+
+    private func finishCommit(
+        _ writes: [QueuedWrite], barriers: [CheckedContinuation<Void, any Error>],
+        result: Result<[SyncWriteResult], SyncError>
+    ) {
+        committing = false
+        inFlight = []
+        switch result {
+        case .success(let results):
+            notBefore = nil
+            for (index, write) in writes.enumerated() {
+                let id = write.activity.snapshot.id
+                if index < results.count, results[index] == .committed {
+                    if queued[id] == nil { unfinished[id] = nil }
+                    for change in write.changes { publish(change) }
+                    if let deadline = write.activity.snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
+                    for waiter in write.waiters { waiter.resume(returning: .committed) }
+                } else {
+                    // Void, and so is whatever was decided on top of it since.
+                    unfinished[id] = nil
+                    let voided = queued.removeValue(forKey: id)?.waiters ?? []
+                    queueOrder.removeAll { $0 == id }
+                    for waiter in write.waiters + voided { waiter.resume(returning: .conflict) }
+                }
+            }
+            for barrier in barriers { barrier.resume() }
+        case .failure(let error):
+            // Forget everything that is not durable: this batch and whatever was queued on
+            // top of it. Their requests are answered with the error; nothing was applied.
+            let voided = queued.values.flatMap(\.waiters)
+            let queuedBarriers = barrierWaiters
+            unfinished = [:]
+            queued = [:]
+            queueOrder = []
+            barrierWaiters = []
+            for waiter in writes.flatMap(\.waiters) + voided { waiter.resume(throwing: error) }
+            for barrier in barriers + queuedBarriers { barrier.resume(throwing: error) }
+            notBefore = clock.now().addingTimeInterval(1)
+            scheduleIfEarlier(notBefore!)
+        }
+        startCommitIfIdle()
+    }
+}

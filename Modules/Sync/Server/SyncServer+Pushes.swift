@@ -1,0 +1,132 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The subscribers of one activity on this server, and the newest state they were given.
+struct Channel {
+    var broadcast = Broadcast<ActivitySnapshot>()
+    /// The newest state pushed here (or read by a subscription being opened): an older
+    /// one, such as a change feed's copy of a push already made, is never pushed after it.
+    var latest: ActivitySnapshot?
+    /// Subscriptions being opened, which keep the channel while they read the state.
+    var opening = 0
+
+    var isIdle: Bool { broadcast.count == 0 && opening == 0 }
+}
+
+/// Pushes: every durable change of an activity reaches each of its subscribers on this
+/// server once, in version order, whether this server made it or another server sharing
+/// the storage did (heard through the storage's change feed).
+extension SyncServer {
+    /// The pushes of one activity: first its current state (unless `lastEventID` already
+    /// has it), then every change, in version order; it finishes after the dismissal or
+    /// when the server shuts down. Only durable states are ever pushed.
+    public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        if let key = try await attach(to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation) { $0 }) {
+            // Nobody holds the stream yet, so it cannot have ended before this is set.
+            continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
+        }
+        return stream
+    }
+
+    /// Adds a receiver of an activity's pushes, as ``subscribe(to:token:after:)`` describes
+    /// them, called on this actor in version order. The key detaches it; `nil` when the
+    /// activity was already dismissed, and the sink already finished.
+    func attach(
+        to id: String, token: String?, after lastEventID: UInt64?, sink: Broadcast<ActivitySnapshot>.Sink
+    ) async throws(SyncError) -> UUID? {
+        guard !isShutDown else { throw .unavailable }
+        startFeedIfNeeded()
+        // Held open while the state is read, so a push meanwhile is not lost to it.
+        subscribers[id, default: Channel()].opening += 1
+        let committed: StoredActivity?
+        do {
+            committed = try await committedActivity(id)
+        } catch {
+            closeOpening(id)
+            throw error
+        }
+        guard !isShutDown, var channel = subscribers[id] else {
+            sink.finish()
+            return nil
+        }
+        channel.opening -= 1
+        subscribers[id] = channel
+        // One created but not yet durable may be subscribed to; it comes when it is.
+        guard let known = unfinished[id] ?? committed else {
+            closeIdle(id)
+            throw .notFound(id: id)
+        }
+        do {
+            try Self.authorize(known, token)
+        } catch {
+            closeIdle(id)
+            throw error
+        }
+        let newest = [committed?.snapshot, channel.latest].compactMap { $0 }.max { $0.version < $1.version }
+        if let newest, lastEventID.map({ newest.version > $0 }) ?? true { sink.yield(newest) }
+        if newest?.event == .dismiss {
+            sink.finish()
+            closeIdle(id)
+            return nil
+        }
+        channel.latest = newest
+        let key = channel.broadcast.add(sink)
+        subscribers[id] = channel
+        return key
+    }
+
+    /// Removes a receiver added by ``attach(to:token:after:sink:)``.
+    func detach(_ key: UUID, from id: String) {
+        subscribers[id]?.broadcast.remove(key)
+        closeIdle(id)
+    }
+
+    /// How many subscribers an activity has (for tests and diagnostics).
+    public func subscriberCount(of id: String) -> Int { subscribers[id]?.broadcast.count ?? 0 }
+
+    private func closeOpening(_ id: String) {
+        subscribers[id]?.opening -= 1
+        closeIdle(id)
+    }
+
+    private func closeIdle(_ id: String) {
+        if subscribers[id]?.isIdle == true { subscribers[id] = nil }
+    }
+
+    /// Pushes a durable state to the activity's subscribers here, unless they already have
+    /// it or a newer one.
+    func publish(_ snapshot: ActivitySnapshot) {
+        let id = snapshot.id
+        guard var channel = subscribers[id] else { return }
+        if let latest = channel.latest, latest.version >= snapshot.version { return }
+        channel.latest = snapshot
+        channel.broadcast.yield(snapshot)
+        if snapshot.event == .dismiss { channel.broadcast.finish() }
+        subscribers[id] = channel
+        closeIdle(id)
+    }
+
+    // MARK: - The change feed
+
+    /// Starts hearing the storage's change feed, once: the changes other servers commit.
+    func startFeedIfNeeded() {
+        guard feedTask == nil, !isShutDown else { return }
+        let changes = storage.changes()
+        feedTask = Task { [weak self] in
+            for await snapshot in changes {
+                guard let self else { return }
+                await self.absorbFromFeed(snapshot)
+            }
+        }
+    }
+
+    private func absorbFromFeed(_ snapshot: ActivitySnapshot) {
+        publish(snapshot)
+        if let deadline = snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
+    }
+}
