@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
+        .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
@@ -53,6 +54,8 @@ let package = Package(
         // Property-based tests in Swift Testing, for the round trips the fuzz targets also
         // hold (Documentation/Fuzzing.md); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Sync's storage on PostgreSQL, shared by any number of `moments serve` (issue #13).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
@@ -147,6 +150,30 @@ let package = Package(
             name: "SyncJSONStoreTests",
             dependencies: ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
             path: "Tests/SyncJSONStoreTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - SyncPostgres: Sync's storage on PostgreSQL, shared by N stateless servers
+        .target(
+            name: "SyncPostgres",
+            dependencies: [
+                "Domain", "Sync",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/SyncPostgres",
+            swiftSettings: swiftSettings
+        ),
+        // Against a real PostgreSQL that each suite starts for itself (TestSupport's
+        // PostgresServer); `Scripts/prepare-tests` installs Debian's.
+        .testTarget(
+            name: "SyncPostgresTests",
+            dependencies: [
+                "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SyncPostgresTests",
             swiftSettings: swiftSettings
         ),
 

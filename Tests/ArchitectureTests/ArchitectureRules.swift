@@ -29,6 +29,8 @@ struct ArchitectureRules {
     static let serverLibraries: Set<String> = [
         "Hummingbird", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
+    /// PostgresNIO, and the modules of it SyncPostgres's files import.
+    static let postgres: Set<String> = ["PostgresNIO", "Logging"]
     /// What test suites may use of the toolchain and third parties besides the modules
     /// they test.
     static let testing: Set<String> = ["Testing", "XCTest"]
@@ -44,6 +46,7 @@ struct ArchitectureRules {
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
+        "SyncPostgres": Allowance(["Domain", "Sync"], external: postgres),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
         "Fixtures": Allowance(["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"]),
         "ShowcaseApp": Allowance(
@@ -78,6 +81,8 @@ struct ArchitectureRules {
         "SyncTests": Allowance(["Sync", "Domain", "Fixtures"], external: testing.union(serverLibraries)),
         "SyncJSONStoreTests": Allowance(
             ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
+        "SyncPostgresTests": Allowance(
+            ["SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport"], external: testing.union(postgres)),
         "LiveAppTests": Allowance(
             ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
             external: testing),

@@ -1,0 +1,165 @@
+import Logging
+import PostgresNIO
+import Sync
+import Synchronization
+
+/// The changes every server commits, read back from the `activity_changes` log and handed
+/// to each stream of ``PostgresSyncStorage/changes()``.
+///
+/// The log is read by sequence number, after the last one read: a `NOTIFY` only says
+/// "look now". So nothing is lost when a notification is (the LISTEN connection dropped,
+/// or a burst was folded into one): the poll every ``PostgresSyncStorage/pollInterval``
+/// and the read after every reconnect find what the notifications did not announce.
+/// Commits hold one advisory lock (``PostgresSchema/commitLock``), so sequence order is
+/// commit order and a reader never passes a change that commits later.
+final class ChangeFeed: Sendable {
+    private struct Receivers {
+        var continuations: [UInt64: AsyncStream<ActivitySnapshot>.Continuation] = [:]
+        var nextKey: UInt64 = 0
+        var finished = false
+    }
+
+    private let receivers = Mutex(Receivers())
+    private let wakeups: AsyncStream<Void>
+    private let wakeup: AsyncStream<Void>.Continuation
+
+    init() {
+        (wakeups, wakeup) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// A new stream of every change read from now on; it ends when the feed does.
+    func stream() -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self)
+        let key: UInt64? = receivers.withLock { receivers in
+            guard !receivers.finished else { return nil }
+            let key = receivers.nextKey
+            receivers.nextKey += 1
+            receivers.continuations[key] = continuation
+            return key
+        }
+        guard let key else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.receivers.withLock { $0.continuations.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Asks for a read of the log now.
+    func poke() {
+        wakeup.yield()
+    }
+
+    /// Follows the log after `startSequence` until the task is cancelled, then ends every
+    /// stream.
+    func run(
+        client: PostgresClient, after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.listen(client: client, logger: logger) }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pollInterval)
+                    self.poke()
+                }
+            }
+            group.addTask {
+                await self.read(client: client, after: startSequence, retention: retention, logger: logger)
+            }
+            await group.waitForAll()
+        }
+        finish()
+    }
+
+    /// Ends every stream, and any opened later.
+    func finish() {
+        wakeup.finish()
+        let continuations = receivers.withLock { receivers in
+            receivers.finished = true
+            defer { receivers.continuations = [:] }
+            return Array(receivers.continuations.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// Holds a LISTEN connection, poking the reader on every notification and after every
+    /// (re)connection; reconnects with a growing pause when it drops.
+    private func listen(client: PostgresClient, logger: Logger) async {
+        var pause = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: PostgresSchema.channel) { notifications in
+                        pause = .milliseconds(100)
+                        // What was committed while we were not listening.
+                        self.poke()
+                        for try await _ in notifications { self.poke() }
+                    }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.warning(
+                    "the PostgreSQL change feed lost its LISTEN connection; reconnecting",
+                    metadata: ["reason": "\(PostgresStorageError.explain(error))"])
+            }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+
+    /// Reads the log after the last change read, whenever poked, and hands each change to
+    /// every stream; prunes old rows now and then.
+    private func read(client: PostgresClient, after startSequence: Int64, retention: Duration, logger: Logger) async {
+        let batch = 500
+        var last = startSequence
+        var lastPrune = ContinuousClock.now
+        for await _ in wakeups {
+            do {
+                let rows = try await client.query(
+                    """
+                    SELECT seq, snapshot::text FROM activity_changes
+                    WHERE seq > \(last) ORDER BY seq LIMIT \(batch)
+                    """, logger: logger)
+                var count = 0
+                for try await (sequence, text) in rows.decode((Int64, String).self) {
+                    last = sequence
+                    count += 1
+                    do {
+                        publish(try StoredJSON.snapshot(from: text))
+                    } catch {
+                        logger.error("skipped an unreadable change", metadata: ["seq": "\(sequence)", "reason": "\(error)"])
+                    }
+                }
+                if count == batch { poke() }
+            } catch {
+                logger.warning(
+                    "could not read PostgreSQL's change log; trying again",
+                    metadata: ["reason": "\(PostgresStorageError.explain(error))"])
+            }
+            if ContinuousClock.now - lastPrune > .seconds(60) {
+                lastPrune = .now
+                await prune(client: client, olderThan: retention, logger: logger)
+            }
+        }
+    }
+
+    private func publish(_ snapshot: ActivitySnapshot) {
+        let continuations = receivers.withLock { Array($0.continuations.values) }
+        for continuation in continuations { continuation.yield(snapshot) }
+    }
+
+    /// Deletes the log's rows older than `retention`: the log only carries changes from one
+    /// server to the others, which read it within a second or so.
+    private func prune(client: PostgresClient, olderThan retention: Duration, logger: Logger) async {
+        let seconds = Double(retention.components.seconds)
+        do {
+            try await client.query(
+                "DELETE FROM activity_changes WHERE created < now() - make_interval(secs => \(seconds))", logger: logger)
+        } catch {
+            logger.warning(
+                "could not prune PostgreSQL's change log", metadata: ["reason": "\(PostgresStorageError.explain(error))"])
+        }
+    }
+}

@@ -1,0 +1,237 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import PostgresNIO
+import Sync
+import Synchronization
+
+/// Sync's storage on PostgreSQL, so that any number of stateless `moments serve` processes
+/// share their activities (issue #13): every write is conditional on the version it read,
+/// and every change any of them commits comes back to all on ``changes()``.
+///
+/// Open it with ``open(url:logger:)``; it creates or migrates the tables
+/// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) and one LISTEN
+/// connection for the change feed until ``close()``.
+public final class PostgresSyncStorage: Sendable {
+    /// How long a change stays in the change log: far longer than a server takes to read it.
+    public static let changeLogRetention: Duration = .seconds(600)
+    /// How often the change feed reads the log even without a notification.
+    public static let pollInterval: Duration = .seconds(1)
+
+    /// Where the database is (printable: no password).
+    public let location: PostgresLocation
+    let client: PostgresClient
+    let logger: Logger
+    private let feed = ChangeFeed()
+    private let tasks = Mutex<(client: Task<Void, Never>?, feed: Task<Void, Never>?)>((nil, nil))
+
+    private init(location: PostgresLocation, client: PostgresClient, logger: Logger) {
+        self.location = location
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Opens the storage in the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`).
+    ///
+    /// - Throws: ``PostgresStorageError`` when the URL does not read, the database cannot
+    ///   be reached, or its schema is newer than this program's; each message says what to
+    ///   do and holds no password.
+    public static func open(url: String, logger: Logger = quiet) async throws(PostgresStorageError) -> PostgresSyncStorage {
+        try await open(PostgresLocation(url: url), logger: logger)
+    }
+
+    /// Opens the storage in the database at `location`: connects once to create or migrate
+    /// the tables and to find where the change log ends, then starts the pool and the feed.
+    ///
+    /// - Throws: ``PostgresStorageError/unreachable(location:reason:)`` or
+    ///   ``PostgresStorageError/schemaTooNew(location:found:supported:)``.
+    public static func open(
+        _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10
+    ) async throws(PostgresStorageError) -> PostgresSyncStorage {
+        let start: Int64
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try connectionConfiguration(location), id: 0, logger: logger)
+            do {
+                try await PostgresSchema.prepare(on: connection, location: location, logger: logger)
+                start = try await lastSequence(on: connection, logger: logger)
+                try? await connection.close()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch let error as PostgresStorageError {
+            throw error
+        } catch {
+            throw .unreachable(location: location.description, reason: PostgresStorageError.explain(error))
+        }
+
+        let client = PostgresClient(configuration: clientConfiguration(location, maximumConnections), backgroundLogger: logger)
+        let storage = PostgresSyncStorage(location: location, client: client, logger: logger)
+        storage.tasks.withLock { tasks in
+            tasks.client = Task { await client.run() }
+            tasks.feed = Task { [feed = storage.feed] in
+                await feed.run(
+                    client: client, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
+            }
+        }
+        return storage
+    }
+
+    /// Stops the change feed (its streams end) and closes every connection. The storage
+    /// answers nothing after.
+    public func close() async {
+        let (clientTask, feedTask) = tasks.withLock { tasks in
+            defer { tasks = (nil, nil) }
+            return tasks
+        }
+        feedTask?.cancel()
+        await feedTask?.value
+        feed.finish()
+        clientTask?.cancel()
+        await clientTask?.value
+    }
+
+    /// The changes committed from now on by any server sharing the database, each
+    /// activity's in version order. Ends when the storage closes.
+    public func changes() -> AsyncStream<ActivitySnapshot> {
+        feed.stream()
+    }
+
+    /// Asks the change feed to read the log now rather than at its next notification or
+    /// poll.
+    func pokeFeed() {
+        feed.poke()
+    }
+
+    // MARK: - Reads
+
+    /// The activity `id` as committed, or `nil`.
+    public func activity(_ id: String) async throws -> StoredActivity? {
+        try await activities(where: "SELECT state::text FROM activities WHERE id = \(id)").first
+    }
+
+    /// The activity that the keyed creation `key` made, as committed, or `nil`.
+    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
+        try await activities(where: "SELECT state::text FROM activities WHERE creation_key = \(key.value)").first
+    }
+
+    /// Every activity, or only `owner`'s, as committed, by id.
+    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
+        if let owner {
+            return try await activities(where: "SELECT state::text FROM activities WHERE owner = \(owner) ORDER BY id")
+        }
+        return try await activities(where: "SELECT state::text FROM activities ORDER BY id")
+    }
+
+    /// How many of `owner`'s activities have not ended.
+    public func liveCount(ownedBy owner: String) async throws -> Int {
+        try await single("SELECT count(*)::bigint FROM activities WHERE owner = \(owner) AND NOT ended", as: Int64.self)
+            .map(Int.init) ?? 0
+    }
+
+    /// The ids of the activities whose next clock rule is due at `instant`, at most
+    /// `limit`, earliest first.
+    public func due(at instant: Date, limit: Int) async throws -> [String] {
+        try await run { connection in
+            var ids: [String] = []
+            let rows = try await connection.query(
+                "SELECT id FROM activities WHERE deadline <= \(instant) ORDER BY deadline, id LIMIT \(limit)",
+                logger: self.logger)
+            for try await id in rows.decode(String.self) { ids.append(id) }
+            return ids
+        }
+    }
+
+    /// The earliest clock-rule deadline of any activity, or `nil`.
+    public func nextDeadline() async throws -> Date? {
+        try await single("SELECT min(deadline) FROM activities", as: Date?.self) ?? nil
+    }
+
+    /// Every ended session as recorded, oldest first: what the history holds.
+    public func history() async throws -> [ActivitySnapshot] {
+        try await run { connection in
+            var snapshots: [ActivitySnapshot] = []
+            let rows = try await connection.query(
+                "SELECT snapshot::text FROM history ORDER BY recorded, activity_id", logger: self.logger)
+            for try await text in rows.decode(String.self) { snapshots.append(try StoredJSON.snapshot(from: text)) }
+            return snapshots
+        }
+    }
+
+    // MARK: - Connections
+
+    /// Runs `body` on a pooled connection; any failure becomes a ``PostgresStorageError``
+    /// that holds what the server said and no secret.
+    func run<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws(PostgresStorageError) -> Result {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch let error as PostgresStorageError {
+            throw error
+        } catch {
+            throw .database(PostgresStorageError.explain(error))
+        }
+    }
+
+    private func activities(where query: PostgresQuery) async throws -> [StoredActivity] {
+        try await run { connection in
+            var found: [StoredActivity] = []
+            for try await text in try await connection.query(query, logger: self.logger).decode(String.self) {
+                found.append(try StoredJSON.activity(fromState: text))
+            }
+            return found
+        }
+    }
+
+    private func single<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws -> Value? {
+        try await run { connection in
+            for try await value in try await connection.query(query, logger: self.logger).decode(Value.self) {
+                return value
+            }
+            return nil
+        }
+    }
+
+    private static func lastSequence(on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        for try await value in try await connection.query(
+            "SELECT coalesce(max(seq), 0)::bigint FROM activity_changes", logger: logger
+        ).decode(Int64.self) {
+            return value
+        }
+        return 0
+    }
+
+    /// A logger that says nothing: the default when the caller gives none.
+    public static let quiet = Logger(label: "moments.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    private static func connectionConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch location.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+
+    private static func clientConfiguration(_ location: PostgresLocation, _ maximumConnections: Int) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS
+        switch location.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(.makeClientConfiguration())
+        case .require: tls = .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        return configuration
+    }
+}
