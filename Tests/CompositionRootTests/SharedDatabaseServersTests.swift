@@ -11,19 +11,20 @@ import Testing
 
 /// Three real `moments serve --database-url` processes on one real PostgreSQL (started by
 /// the test, on 127.0.0.1): the single server's guarantees hold whichever server answers.
-@Suite("Servers sharing one PostgreSQL database", .serialized, .enabled(if: PostgresServer.shouldRun))
+@Suite("Servers sharing one PostgreSQL database", .serialized, .postgres, .enabled(if: postgresAvailable))
 struct SharedDatabaseServersTests {
-    /// A database and three servers on it, stopped and removed at the end.
+    /// A fresh database in the suite's PostgreSQL and three servers on it, stopped at the end.
     final class Deployment {
         let postgres: PostgresServer
         let url: String
         var servers: [ServerProcess] = []
         let folder: URL
 
+        var database: String { PostgresScope.databaseName(of: url) }
+
         init(servers count: Int = 3) throws {
-            postgres = try PostgresServer.start()
-            try postgres.createDatabase("moments")
-            url = postgres.url(database: "moments")
+            postgres = try PostgresScope.current()
+            url = try PostgresScope.freshDatabase()
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for index in 0..<count { servers.append(try start(index)) }
@@ -45,7 +46,6 @@ struct SharedDatabaseServersTests {
                 server.signal(SIGTERM)
                 _ = server.waitForExit()
             }
-            postgres.stop()
             try? FileManager.default.removeItem(at: folder)
         }
     }
@@ -129,7 +129,7 @@ struct SharedDatabaseServersTests {
         try await Task.sleep(for: .milliseconds(500))
         #expect(try await deployment.connection(2).activity(id: created.id, token: created.token).version == 2)
         let recorded = try deployment.postgres.psql(
-            "SELECT count(*) FROM history WHERE activity_id = '\(created.id)'", database: "moments")
+            "SELECT count(*) FROM history WHERE activity_id = '\(created.id)'", database: deployment.database)
         #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
@@ -186,22 +186,22 @@ struct SharedDatabaseServersTests {
 
     @Test("a database whose schema is newer than the program is refused, and left as it was")
     func newerSchema() throws {
-        let postgres = try PostgresServer.start()
-        defer { postgres.stop() }
-        try postgres.createDatabase("newer")
+        let postgres = try PostgresScope.current()
+        let url = try PostgresScope.freshDatabase()
+        let newer = PostgresScope.databaseName(of: url)
         _ = try postgres.psql(
             "CREATE TABLE moments_schema (version integer NOT NULL); INSERT INTO moments_schema VALUES (999);",
-            database: "newer")
+            database: newer)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("newer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try failedServe(["--data-dir", folder.path, "--database-url", postgres.url(database: "newer")])
+        let run = try failedServe(["--data-dir", folder.path, "--database-url", url])
         #expect(run.status != 0)
         #expect(run.errors.contains("newer"))
         let tables = try postgres.psql(
             "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public'",
-            database: "newer")
+            database: newer)
         #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "moments_schema")
-        #expect(try postgres.psql("SELECT version FROM moments_schema", database: "newer").contains("999"))
+        #expect(try postgres.psql("SELECT version FROM moments_schema", database: newer).contains("999"))
     }
 
     /// `moments serve --port 0` with `arguments`, which must fail: how it failed.
