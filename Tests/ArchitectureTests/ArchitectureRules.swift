@@ -64,7 +64,7 @@ struct ArchitectureRules {
         "MomentsServer": Allowance(["ServerComposition"]),
         "MomentsShowcase": Allowance(["ShowcaseComposition"]),
         // What the tests share, and the programs they start.
-        "TestSupport": Allowance(["Domain", "Rendering"]),
+        "TestSupport": Allowance(["Domain", "Rendering"], external: testing),
         "TerminalProbe": Allowance(["TerminalIO"]),
         "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
         "MemoryFloor": Allowance([]),
@@ -81,7 +81,7 @@ struct ArchitectureRules {
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
-        "SyncTests": Allowance(["Sync", "Domain", "Fixtures"], external: testing.union(serverLibraries)),
+        "SyncTests": Allowance(["Sync", "Domain", "Fixtures", "TestSupport"], external: testing.union(serverLibraries)),
         "SyncJSONStoreTests": Allowance(
             ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "SyncPostgresTests": Allowance(

@@ -10,7 +10,7 @@ import Testing
 
 /// `moments serve` as a process: SIGTERM ends it cleanly and at once; SIGKILL under load
 /// loses no answered intent, and clients reconnect and converge after a restart.
-@Suite("moments serve, as a process", .serialized)
+@Suite("moments serve, as a process", .serialized, .takingTurns)
 struct ServeProcessTests {
     func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")

@@ -11,10 +11,25 @@ import Testing
 
 /// Three real `moments serve --database-url` processes on one real PostgreSQL (started by
 /// the test, on 127.0.0.1): the single server's guarantees hold whichever server answers.
-@Suite("Servers sharing one PostgreSQL database", .serialized, .postgres, .enabled(if: postgresAvailable))
+@Suite("Servers sharing one PostgreSQL database", .serialized, .takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct SharedDatabaseServersTests {
     /// A fresh database in the suite's PostgreSQL and three servers on it, stopped at the end.
-    final class Deployment {
+    /// Starting and stopping processes blocks, so it happens on a thread of its own, never
+    /// on the two threads of the cooperative pool that every other suite shares.
+    final class Deployment: @unchecked Sendable {
+        /// Runs `body` on a deployment of `count` servers, and stops them whatever happens.
+        static func with(servers count: Int = 3, _ body: (Deployment) async throws -> Void) async throws {
+            let scope = try PostgresScope.current()
+            let deployment = try await offThePool { try Deployment(postgres: scope, servers: count) }
+            do {
+                try await body(deployment)
+            } catch {
+                await offThePool { deployment.stop() }
+                throw error
+            }
+            await offThePool { deployment.stop() }
+        }
+
         let postgres: PostgresServer
         let url: String
         var servers: [ServerProcess] = []
@@ -22,9 +37,11 @@ struct SharedDatabaseServersTests {
 
         var database: String { PostgresScope.databaseName(of: url) }
 
-        init(servers count: Int = 3) throws {
-            postgres = try PostgresScope.current()
-            url = try PostgresScope.freshDatabase()
+        private init(postgres: PostgresServer, servers count: Int) throws {
+            self.postgres = postgres
+            let name = "shared_\(UUID().uuidString.prefix(8).lowercased())"
+            try postgres.createDatabase(name)
+            url = postgres.url(database: name)
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for index in 0..<count { servers.append(try start(index)) }
@@ -70,107 +87,130 @@ struct SharedDatabaseServersTests {
 
     @Test("versions are gap-free whichever server answers; 412 from any server; one intent id sent to two servers moves the state once; every subscriber sees every version in order")
     func guarantees() async throws {
-        let deployment = try Deployment()
-        defer { deployment.stop() }
-        let created = try await deployment.connection(0).createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "a", idempotencyKey: .random())
-        let subscribers = (0..<3).map { Subscriber(deployment.connection($0), created) }
-        defer { subscribers.forEach { $0.task.cancel() } }
-        try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
+        try await Deployment.with { deployment in
+            let created = try await deployment.connection(0).createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "a", idempotencyKey: .random())
+            let subscribers = (0..<3).map { Subscriber(deployment.connection($0), created) }
+            defer { subscribers.forEach { $0.task.cancel() } }
+            try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
 
-        // Moved through the second server; the third, asked on the old version, says 412.
-        let paused = try await deployment.connection(1).send(
-            try IntentRequest(clientID: "a", intentID: "pause", intent: .pause, expectedVersion: 1), to: created.id,
-            token: created.token)
-        #expect(paused.version == 2)
-        await #expect(throws: SyncError.staleVersion(expected: 1, current: paused)) {
-            try await deployment.connection(2).send(
-                try IntentRequest(clientID: "b", intentID: "late", intent: .resume, expectedVersion: 1), to: created.id,
+            // Moved through the second server; the third, asked on the old version, says 412.
+            let paused = try await deployment.connection(1).send(
+                try IntentRequest(clientID: "a", intentID: "pause", intent: .pause, expectedVersion: 1), to: created.id,
                 token: created.token)
+            #expect(paused.version == 2)
+            await #expect(throws: SyncError.staleVersion(expected: 1, current: paused)) {
+                try await deployment.connection(2).send(
+                    try IntentRequest(clientID: "b", intentID: "late", intent: .resume, expectedVersion: 1), to: created.id,
+                    token: created.token)
+            }
+
+            // The same intent to two servers at once: one answer, one move.
+            let resume = try IntentRequest(clientID: "a", intentID: "resume", intent: .resume)
+            let (toFirst, toThird) = (deployment.connection(0), deployment.connection(2))
+            async let viaFirst = toFirst.send(resume, to: created.id, token: created.token)
+            async let viaThird = toThird.send(resume, to: created.id, token: created.token)
+            let (first, third) = try await (viaFirst, viaThird)
+            #expect(first == third)
+            #expect(first.version == 3)
+            #expect(try await deployment.connection(1).activity(id: created.id, token: created.token) == first)
+
+            // Each server's subscriber saw 1, 2, 3: complete, in order, never an older after a newer.
+            try await eventually { subscribers.allSatisfy { $0.versions.value == [1, 2, 3] } }
+
+            // Last-Event-ID resumes on any server: only what is newer comes.
+            let resumed = try await deployment.connection(2).events(of: created.id, token: created.token, after: 2)
+            var iterator = resumed.makeAsyncIterator()
+            #expect(try await iterator.next()?.version == 3)
         }
-
-        // The same intent to two servers at once: one answer, one move.
-        let resume = try IntentRequest(clientID: "a", intentID: "resume", intent: .resume)
-        let (toFirst, toThird) = (deployment.connection(0), deployment.connection(2))
-        async let viaFirst = toFirst.send(resume, to: created.id, token: created.token)
-        async let viaThird = toThird.send(resume, to: created.id, token: created.token)
-        let (first, third) = try await (viaFirst, viaThird)
-        #expect(first == third)
-        #expect(first.version == 3)
-        #expect(try await deployment.connection(1).activity(id: created.id, token: created.token) == first)
-
-        // Each server's subscriber saw 1, 2, 3: complete, in order, never an older after a newer.
-        try await eventually { subscribers.allSatisfy { $0.versions.value == [1, 2, 3] } }
-
-        // Last-Event-ID resumes on any server: only what is newer comes.
-        let resumed = try await deployment.connection(2).events(of: created.id, token: created.token, after: 2)
-        var iterator = resumed.makeAsyncIterator()
-        #expect(try await iterator.next()?.version == 3)
     }
 
     @Test("the completion at the target happens once among the servers, also when the server that created it is killed; the session enters the history once")
     func timedChangeOnce() async throws {
-        let deployment = try Deployment()
-        defer { deployment.stop() }
-        let created = try await deployment.connection(0).createActivity(
-            SessionAttributesMother.makeAttributes(plannedSeconds: 2), showSeconds: true, clientID: "a",
-            idempotencyKey: .random())
-        let subscribers = [Subscriber(deployment.connection(1), created), Subscriber(deployment.connection(2), created)]
-        defer { subscribers.forEach { $0.task.cancel() } }
-        try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
-        deployment.servers[0].signal(SIGKILL)
-        _ = deployment.servers[0].waitForExit()
+        try await Deployment.with { deployment in
+            let created = try await deployment.connection(0).createActivity(
+                SessionAttributesMother.makeAttributes(plannedSeconds: 2), showSeconds: true, clientID: "a",
+                idempotencyKey: .random())
+            let subscribers = [Subscriber(deployment.connection(1), created), Subscriber(deployment.connection(2), created)]
+            defer { subscribers.forEach { $0.task.cancel() } }
+            try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
+            await offThePool {
+                deployment.servers[0].signal(SIGKILL)
+                _ = deployment.servers[0].waitForExit()
+            }
 
-        try await eventually(within: .seconds(10)) { subscribers.allSatisfy { $0.versions.value == [1, 2] } }
-        let ended = try await deployment.connection(1).activity(id: created.id, token: created.token)
-        #expect(ended.event == .end)
-        #expect(ended.activity.content.outcome == .completed)
-        // Both survivors woke for the deadline; the conditional write let one of them act.
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(try await deployment.connection(2).activity(id: created.id, token: created.token).version == 2)
-        let recorded = try deployment.postgres.psql(
-            "SELECT count(*) FROM history WHERE activity_id = '\(created.id)'", database: deployment.database)
-        #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+            try await eventually(within: .seconds(10)) { subscribers.allSatisfy { $0.versions.value == [1, 2] } }
+            let ended = try await deployment.connection(1).activity(id: created.id, token: created.token)
+            #expect(ended.event == .end)
+            #expect(ended.activity.content.outcome == .completed)
+            // Both survivors woke for the deadline; the conditional write let one of them act.
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try await deployment.connection(2).activity(id: created.id, token: created.token).version == 2)
+            let recorded = try deployment.postgres.psql(
+                "SELECT count(*) FROM history WHERE activity_id = '\(created.id)'", database: deployment.database)
+            #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        }
     }
 
     @Test("SIGKILL of one server under load loses no answered intent; clients and subscribers go on through the others")
     func sigkillUnderLoad() async throws {
-        let deployment = try Deployment()
-        defer { deployment.stop() }
-        let connection = deployment.connection(0, 1, 2)
-        let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "load", idempotencyKey: .random())
-        let subscriber = Subscriber(deployment.connection(0, 2), created)
-        defer { subscriber.task.cancel() }
+        try await Deployment.with { deployment in
+            let connection = deployment.connection(0, 1, 2)
+            let created = try await connection.createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "load", idempotencyKey: .random())
+            let subscriber = Subscriber(deployment.connection(0, 2), created)
+            defer { subscriber.task.cancel() }
 
-        let answered = Locked<[UInt64]>([])
-        let first = deployment.servers[0].process.processIdentifier
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<4 {
-                group.addTask {
-                    for step in 0..<30 {
-                        let intent: Intent = step.isMultiple(of: 2) ? .pause : .resume
-                        let request = try IntentRequest(clientID: "c\(client)", intentID: "\(step)", intent: intent)
-                        if let snapshot = try? await connection.send(request, to: created.id, token: created.token) {
-                            answered.withLock { $0.append(snapshot.version) }
+            let answered = Locked<[UInt64]>([])
+            let first = deployment.servers[0].process.processIdentifier
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<4 {
+                    group.addTask {
+                        for step in 0..<30 {
+                            let intent: Intent = step.isMultiple(of: 2) ? .pause : .resume
+                            let request = try IntentRequest(clientID: "c\(client)", intentID: "\(step)", intent: intent)
+                            if let snapshot = try? await connection.send(request, to: created.id, token: created.token) {
+                                answered.withLock { $0.append(snapshot.version) }
+                            }
                         }
                     }
                 }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(150))
+                    kill(first, SIGKILL)
+                }
+                try await group.waitForAll()
             }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(150))
-                kill(first, SIGKILL)
-            }
-            try await group.waitForAll()
+            #expect(!deployment.servers[0].process.isRunning)
+            // Every answer was durable: the state the others serve is at least as new.
+            let final = try await deployment.connection(1).activity(id: created.id, token: created.token)
+            #expect(answered.value.count == 120)
+            #expect(final.version >= answered.value.max() ?? 0)
+            try await eventually(within: .seconds(10)) { subscriber.versions.value.last == final.version }
+            let seen = subscriber.versions.value
+            #expect(seen == seen.sorted() && Set(seen).count == seen.count)
         }
-        #expect(!deployment.servers[0].process.isRunning)
-        // Every answer was durable: the state the others serve is at least as new.
-        let final = try await deployment.connection(1).activity(id: created.id, token: created.token)
-        #expect(answered.value.count == 120)
-        #expect(final.version >= answered.value.max() ?? 0)
-        try await eventually(within: .seconds(10)) { subscriber.versions.value.last == final.version }
-        let seen = subscriber.versions.value
-        #expect(seen == seen.sorted() && Set(seen).count == seen.count)
+    }
+
+    @Test("every database connection cut: the servers reconnect, and a change made while one was not listening still reaches its subscribers")
+    func connectionsCut() async throws {
+        try await Deployment.with(servers: 2) { deployment in
+            let created = try await deployment.connection(0).createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "a", idempotencyKey: .random())
+            let subscriber = Subscriber(deployment.connection(1), created)
+            defer { subscriber.task.cancel() }
+            try await eventually { subscriber.versions.value == [1] }
+
+            // Cut every server's connections, its listening one included, then change the
+            // session at once, before the second server can have listened again.
+            _ = try deployment.postgres.psql(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(deployment.database)' AND pid <> pg_backend_pid()",
+                database: deployment.database)
+            let paused = try await deployment.connection(0).send(
+                try IntentRequest(clientID: "a", intentID: "after-cut", intent: .pause), to: created.id, token: created.token)
+            #expect(paused.version == 2)
+            try await eventually(within: .seconds(10)) { subscriber.versions.value == [1, 2] }
+        }
     }
 
     @Test("an unreachable database: a clear message and exit 3, with no password in it")
@@ -236,5 +276,20 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () as
             throw NeverHeld()
         }
         try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// Runs blocking work (starting, signalling and waiting for processes) on a thread of its
+/// own, so it never holds one of the cooperative pool's few threads.
+func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Swift.Result { try work() }) }
+    }
+}
+
+/// As ``offThePool(_:)``, for work that cannot fail.
+func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }

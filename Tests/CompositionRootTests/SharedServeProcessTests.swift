@@ -11,7 +11,7 @@ import Testing
 /// `moments serve --require-keys` as a real process, with its keys made and revoked by
 /// `moments keys` in other processes while it runs: what a new user of a shared server
 /// does (ADR 0021).
-@Suite("moments serve --require-keys, as a process", .serialized)
+@Suite("moments serve --require-keys, as a process", .serialized, .takingTurns)
 struct SharedServeProcessTests {
     func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")

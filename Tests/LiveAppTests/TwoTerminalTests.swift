@@ -9,7 +9,7 @@ import Testing
 
 /// Several terminals on one session: whatever any of them asks, every one of them shows
 /// once the server pushes it, and a watcher going away changes nothing.
-@Suite("Two terminals on one session")
+@Suite("Two terminals on one session", .takingTurns)
 struct TwoTerminalTests {
     @Test("start and watch: a pause from the watcher shows in both; killing the watcher changes nothing")
     func startAndWatch() throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// The change feed across servers: what one storage commits reaches another's
 /// `changes()` in version order, also when no notification came.
-@Suite(.postgres, .enabled(if: postgresAvailable))
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresChangeFeedTests {
     @Test func aChangeCommittedThroughOneServerReachesTheOther() async throws {
         let url = try PostgresScope.freshDatabase()

@@ -7,7 +7,7 @@ import Testing
 
 /// The clock rules' index: which activities are due at an instant, earliest first, and the
 /// earliest deadline of all, as every server sharing the database sees them.
-@Suite(.postgres, .enabled(if: postgresAvailable))
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresClockRuleTests {
     @Test func nothingIsDueInAnEmptyDatabase() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in

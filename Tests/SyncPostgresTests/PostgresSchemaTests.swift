@@ -4,7 +4,7 @@ import Testing
 
 /// The schema on a real database: created on an empty one, untouched when opened again,
 /// and a database of a newer `moments` refused and left as it was.
-@Suite(.postgres, .enabled(if: postgresAvailable))
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresSchemaTests {
     @Test func createsTheTablesOnAnEmptyDatabase() async throws {
         let url = try PostgresScope.freshDatabase()

@@ -8,7 +8,7 @@ import Testing
 /// What every storage promises (Sync's `SyncStorage`), on a real PostgreSQL: an activity
 /// reads back as written, a write applies only at the version it expects, a creation only
 /// when its id and key are free, and each ended session enters the history once.
-@Suite(.postgres, .enabled(if: postgresAvailable))
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresStorageContractTests {
     @Test func aCreationReadsBackEqual() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in

@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Sync
+import TestSupport
 import Testing
 
 /// The HTTP protocol of Documentation/Protocol.md, byte for byte: statuses, headers,
@@ -196,7 +197,22 @@ struct HTTPProtocolTests {
         try await f.http.stop()
     }
 
-    @Test("a graceful shutdown ends open event streams and stops within a second")
+    @Test("a storage that cannot be written answers 503 with Retry-After, and the same intent sent again is applied once")
+    func storageLost() async throws {
+        let f = try await fixture()
+        let body = #"{"client_id":"a","intent_id":"lost-1","action":"pause"}"#
+        f.harness.storage.failNextCommits(1)
+        let lost = try await RawHTTP.send("POST", f.intents, json: body, headers: f.auth)
+        #expect(lost.status == 503)
+        #expect(lost.headers.first(name: "Retry-After") == "1")
+        try await unchanged(f)
+        let retried = try await RawHTTP.send("POST", f.intents, json: body, headers: f.auth)
+        #expect(retried.status == 200)
+        #expect(try await f.harness.server.snapshot(of: f.created.id).version == 2)
+        try await f.http.stop()
+    }
+
+    @Test("a graceful shutdown ends open event streams and stops within a second", .takingTurns)
     func shutdownClosesStreams() async throws {
         let f = try await fixture()
         let connection = HTTPSyncConnection(baseURL: f.base)

@@ -210,7 +210,13 @@ struct SyncRoutes: Sendable {
             ErrorBody(error: syncError.code, message: syncError.description, state: state, expectedVersion: expected),
             status: HTTPResponse.Status(code: syncError.httpStatus))
         if syncError.httpStatus == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
-        if case .tooManyRequests(let retryAfter, _) = syncError { response.headers[.retryAfter] = String(retryAfter) }
+        switch syncError {
+        case .tooManyRequests(let retryAfter, _): response.headers[.retryAfter] = String(retryAfter)
+        // The storage could not be written or reached (a database lost a moment): the
+        // same request, with the same intent id, is worth sending again soon.
+        case .storageFailed, .unavailable: response.headers[.retryAfter] = "1"
+        default: break
+        }
         return response
     }
 }
