@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Open it with ``open(url:logger:)``; it creates or migrates the tables
 /// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) and one LISTEN
-/// connection for the change feed until ``close()``.
+/// connection of its own for the change feed until ``close()``.
 public final class PostgresSyncStorage: Sendable {
     /// How long a change stays in the change log: far longer than a server takes to read it.
     public static let changeLogRetention: Duration = .seconds(600)
@@ -70,12 +70,21 @@ public final class PostgresSyncStorage: Sendable {
         }
 
         let client = PostgresClient(configuration: clientConfiguration(location, maximumConnections), backgroundLogger: logger)
+        let listenerConfiguration: PostgresConnection.Configuration
+        do {
+            listenerConfiguration = try connectionConfiguration(location)
+        } catch {
+            throw .unreachable(location: location.description, reason: PostgresStorageError.explain(error))
+        }
+        let listener: @Sendable () async throws -> PostgresConnection = {
+            try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: logger)
+        }
         let storage = PostgresSyncStorage(location: location, client: client, logger: logger)
         storage.tasks.withLock { tasks in
             tasks.client = Task { await client.run() }
             tasks.feed = Task { [feed = storage.feed] in
                 await feed.run(
-                    client: client, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
+                    client: client, listener: listener, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
             }
         }
         return storage
@@ -88,6 +97,8 @@ public final class PostgresSyncStorage: Sendable {
             defer { tasks = (nil, nil) }
             return tasks
         }
+        // The feed first, while the pool still runs: a query it waits on is cancelled by the
+        // pool, which a pool already stopped would never do.
         feedTask?.cancel()
         await feedTask?.value
         feed.finish()
