@@ -35,9 +35,13 @@ let package = Package(
         .library(name: "ShowcaseApp", targets: ["ShowcaseApp"]),
         .library(name: "LiveComposition", targets: ["LiveComposition"]),
         .library(name: "ShowcaseComposition", targets: ["ShowcaseComposition"]),
-        // MARK: - The two mini-apps
+        .library(name: "ServerComposition", targets: ["ServerComposition"]),
+        // MARK: - The two mini-apps, and the shared server's program
         .executable(name: "moments", targets: ["MomentsLive"]),
         .executable(name: "moments-showcase", targets: ["MomentsShowcase"]),
+        // `moments serve --database-url` becomes this program: the same commands with the
+        // PostgreSQL driver, which `moments` does not link (ADR 0022).
+        .executable(name: "moments-server", targets: ["MomentsServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -266,6 +270,13 @@ let package = Package(
             path: "Modules/CompositionRoot/ShowcaseComposition",
             swiftSettings: swiftSettings
         ),
+        // The shared server's composition: the live one, with the PostgreSQL store.
+        .target(
+            name: "ServerComposition",
+            dependencies: ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"],
+            path: "Modules/CompositionRoot/ServerComposition",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
@@ -289,6 +300,12 @@ let package = Package(
             name: "MomentsLive",
             dependencies: ["LiveComposition"],
             path: "Apps/Live",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MomentsServer",
+            dependencies: ["ServerComposition"],
+            path: "Apps/Server",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -372,7 +389,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "TestSupport",
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
+                "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -57,8 +57,11 @@ struct ArchitectureRules {
             ["Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp"],
             external: ["ServiceLifecycle", "Logging"]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
+        // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
+        "ServerComposition": Allowance(["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
+        "MomentsServer": Allowance(["ServerComposition"]),
         "MomentsShowcase": Allowance(["ShowcaseComposition"]),
         // What the tests share, and the programs they start.
         "TestSupport": Allowance(["Domain", "Rendering"]),
@@ -95,7 +98,7 @@ struct ArchitectureRules {
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),
         "FuzzCorpusTests": Allowance(["TestSupport"], external: testing),
         "Benchmarks": Allowance(
-            ["Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "TestSupport"],
+            ["Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition", "TestSupport"],
             external: serverLibraries),
     ]
 

@@ -5,6 +5,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),
+    // Three servers on one PostgreSQL, which it starts itself (Scripts/prepare-tests installs it).
+    ("shared", SharedSyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
     ("live", LiveBenchmarks.run),
     ("showcase", ShowcaseBenchmarks.run),

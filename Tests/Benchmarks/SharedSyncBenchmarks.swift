@@ -1,0 +1,129 @@
+import AsyncHTTPClient
+import Domain
+import Fixtures
+import Foundation
+import Logging
+import NIOCore
+import ServerComposition
+import ServiceLifecycle
+import Sync
+import TestSupport
+
+/// Figures for three servers sharing one local PostgreSQL (ADR 0022), each a full server as
+/// `moments-server` builds it (its own actor, pool and listening connection), run in this
+/// process on its own port: durable intents per second over 100 activities with senders
+/// spread over the three, and intent to push with 300 subscribers spread over the three.
+/// The JSON figures of the same run are the `sync` suite's.
+enum SharedSyncBenchmarks {
+    static func run() {
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { try await measure() } catch { print("shared sync benchmarks failed: \(error)") }
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
+
+    private struct Running {
+        let server: SharedServer
+        let port: Int
+        let group: ServiceGroup
+        let serving: Task<Void, any Error>
+    }
+
+    private static func measure() async throws {
+        let postgres = try PostgresServer.start()
+        defer { postgres.stop() }
+        try postgres.createDatabase("bench")
+        let url = postgres.url(database: "bench")
+        let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+        var servers: [Running] = []
+        for _ in 0..<3 {
+            let shared = try await ServerRoot.buildSharedServer(url)
+            let http = SyncHTTPServer(server: shared.server, port: 0, logger: quiet)
+            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+            let group = ServiceGroup(services: http.makeServices { continuation.yield($0) }, logger: quiet)
+            let serving = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { return }
+            servers.append(Running(server: shared, port: port, group: group, serving: serving))
+        }
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 600)))
+        let connections = servers.map { HTTPSyncConnection(baseURL: "http://127.0.0.1:\($0.port)", client: client) }
+
+        try await throughput(activities: 100, connections: connections)
+        try await pushLatency(subscribers: 300, connections: connections, ports: servers.map(\.port))
+
+        for running in servers {
+            await running.group.triggerGracefulShutdown()
+            _ = try? await running.serving.value
+            await running.server.close()
+        }
+        try await client.shutdown()
+    }
+
+    /// Durable intents per second from 64 concurrent senders, each sending through one of
+    /// the three servers, over `activities` activities.
+    private static func throughput(activities count: Int, connections: [HTTPSyncConnection]) async throws {
+        var created: [CreatedActivity] = []
+        for index in 0..<count {
+            created.append(try await connections[index % connections.count].createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil))
+        }
+        let perSender = 60
+        let senders = 64
+        let targets = created
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                let connection = connections[sender % connections.count]
+                group.addTask {
+                    for step in 0..<perSender {
+                        let activity = targets[(sender + step) % targets.count]
+                        _ = try await connection.send(
+                            try IntentRequest(
+                                clientID: "s\(sender)", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),
+                            to: activity.id, token: activity.token)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        Bench.report(
+            "shared.durable intents/s, \(count) activities, 3 servers on PostgreSQL",
+            value: Double(senders * perSender) / seconds, unit: "/s", label: "rate  ")
+    }
+
+    /// From sending an intent (through the first server) to the push arriving at every one
+    /// of `subscribers` event streams, a third of them on each server.
+    private static func pushLatency(subscribers: Int, connections: [HTTPSyncConnection], ports: [Int]) async throws {
+        let created = try await connections[0].createActivity(
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
+        let readers = try ports.map { port in
+            try EventReaders(
+                count: subscribers / ports.count, port: port, activity: created.id, token: created.token,
+                lastEventID: created.state.version)
+        }
+        defer { readers.forEach { $0.stop() } }
+        var latencies: [Double] = []
+        for round in 0..<200 {
+            let version = created.state.version + UInt64(round + 1)
+            readers.forEach { $0.expect(version: version) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await connections[0].send(
+                try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
+                to: created.id, token: created.token)
+            for reader in readers { await reader.waitForAll() }
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        Bench.report(
+            "shared.intent to push, \(subscribers) SSE subscribers on 3 servers, p50", seconds: Bench.percentile(latencies, 0.5),
+            label: "p50   ")
+        Bench.report(
+            "shared.intent to push, \(subscribers) SSE subscribers on 3 servers, p99", seconds: Bench.percentile(latencies, 0.99),
+            label: "p99   ")
+    }
+}

@@ -1,0 +1,240 @@
+import Domain
+import Fixtures
+import Foundation
+import Synchronization
+import Sync
+import TestSupport
+import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Three real `moments serve --database-url` processes on one real PostgreSQL (started by
+/// the test, on 127.0.0.1): the single server's guarantees hold whichever server answers.
+@Suite("Servers sharing one PostgreSQL database", .serialized, .postgres, .enabled(if: postgresAvailable))
+struct SharedDatabaseServersTests {
+    /// A fresh database in the suite's PostgreSQL and three servers on it, stopped at the end.
+    final class Deployment {
+        let postgres: PostgresServer
+        let url: String
+        var servers: [ServerProcess] = []
+        let folder: URL
+
+        var database: String { PostgresScope.databaseName(of: url) }
+
+        init(servers count: Int = 3) throws {
+            postgres = try PostgresScope.current()
+            url = try PostgresScope.freshDatabase()
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for index in 0..<count { servers.append(try start(index)) }
+        }
+
+        func start(_ index: Int) throws -> ServerProcess {
+            try ServerProcess(
+                dataDirectory: folder.appendingPathComponent("server-\(index)"), arguments: ["--database-url", url])
+        }
+
+        func connection(_ indexes: Int..., attempts: Int = 4) -> HTTPSyncConnection {
+            HTTPSyncConnection(
+                baseURL: ServerAddresses.join(indexes.map { servers[$0].baseURL })!, readTimeout: .seconds(5),
+                attempts: attempts)
+        }
+
+        func stop() {
+            for server in servers where server.process.isRunning {
+                server.signal(SIGTERM)
+                _ = server.waitForExit()
+            }
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Every version a subscriber on one server receives, in order.
+    final class Subscriber: Sendable {
+        let versions = Locked<[UInt64]>([])
+        let task: Task<Void, Never>
+
+        init(_ connection: HTTPSyncConnection, _ created: CreatedActivity) {
+            let versions = self.versions
+            task = Task {
+                let observer = ActivityObserver()
+                let updates = await observer.contentUpdates()
+                let recording = Task { for await snapshot in updates { versions.withLock { $0.append(snapshot.version) } } }
+                _ = await ActivityFollower(connection: connection, retryDelay: .milliseconds(50))
+                    .follow(id: created.id, token: created.token, into: observer)
+                recording.cancel()
+            }
+        }
+    }
+
+    @Test("versions are gap-free whichever server answers; 412 from any server; one intent id sent to two servers moves the state once; every subscriber sees every version in order")
+    func guarantees() async throws {
+        let deployment = try Deployment()
+        defer { deployment.stop() }
+        let created = try await deployment.connection(0).createActivity(
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "a", idempotencyKey: .random())
+        let subscribers = (0..<3).map { Subscriber(deployment.connection($0), created) }
+        defer { subscribers.forEach { $0.task.cancel() } }
+        try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
+
+        // Moved through the second server; the third, asked on the old version, says 412.
+        let paused = try await deployment.connection(1).send(
+            try IntentRequest(clientID: "a", intentID: "pause", intent: .pause, expectedVersion: 1), to: created.id,
+            token: created.token)
+        #expect(paused.version == 2)
+        await #expect(throws: SyncError.staleVersion(expected: 1, current: paused)) {
+            try await deployment.connection(2).send(
+                try IntentRequest(clientID: "b", intentID: "late", intent: .resume, expectedVersion: 1), to: created.id,
+                token: created.token)
+        }
+
+        // The same intent to two servers at once: one answer, one move.
+        let resume = try IntentRequest(clientID: "a", intentID: "resume", intent: .resume)
+        let (toFirst, toThird) = (deployment.connection(0), deployment.connection(2))
+        async let viaFirst = toFirst.send(resume, to: created.id, token: created.token)
+        async let viaThird = toThird.send(resume, to: created.id, token: created.token)
+        let (first, third) = try await (viaFirst, viaThird)
+        #expect(first == third)
+        #expect(first.version == 3)
+        #expect(try await deployment.connection(1).activity(id: created.id, token: created.token) == first)
+
+        // Each server's subscriber saw 1, 2, 3: complete, in order, never an older after a newer.
+        try await eventually { subscribers.allSatisfy { $0.versions.value == [1, 2, 3] } }
+
+        // Last-Event-ID resumes on any server: only what is newer comes.
+        let resumed = try await deployment.connection(2).events(of: created.id, token: created.token, after: 2)
+        var iterator = resumed.makeAsyncIterator()
+        #expect(try await iterator.next()?.version == 3)
+    }
+
+    @Test("the completion at the target happens once among the servers, also when the server that created it is killed; the session enters the history once")
+    func timedChangeOnce() async throws {
+        let deployment = try Deployment()
+        defer { deployment.stop() }
+        let created = try await deployment.connection(0).createActivity(
+            SessionAttributesMother.makeAttributes(plannedSeconds: 2), showSeconds: true, clientID: "a",
+            idempotencyKey: .random())
+        let subscribers = [Subscriber(deployment.connection(1), created), Subscriber(deployment.connection(2), created)]
+        defer { subscribers.forEach { $0.task.cancel() } }
+        try await eventually { subscribers.allSatisfy { $0.versions.value == [1] } }
+        deployment.servers[0].signal(SIGKILL)
+        _ = deployment.servers[0].waitForExit()
+
+        try await eventually(within: .seconds(10)) { subscribers.allSatisfy { $0.versions.value == [1, 2] } }
+        let ended = try await deployment.connection(1).activity(id: created.id, token: created.token)
+        #expect(ended.event == .end)
+        #expect(ended.activity.content.outcome == .completed)
+        // Both survivors woke for the deadline; the conditional write let one of them act.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await deployment.connection(2).activity(id: created.id, token: created.token).version == 2)
+        let recorded = try deployment.postgres.psql(
+            "SELECT count(*) FROM history WHERE activity_id = '\(created.id)'", database: deployment.database)
+        #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
+    @Test("SIGKILL of one server under load loses no answered intent; clients and subscribers go on through the others")
+    func sigkillUnderLoad() async throws {
+        let deployment = try Deployment()
+        defer { deployment.stop() }
+        let connection = deployment.connection(0, 1, 2)
+        let created = try await connection.createActivity(
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "load", idempotencyKey: .random())
+        let subscriber = Subscriber(deployment.connection(0, 2), created)
+        defer { subscriber.task.cancel() }
+
+        let answered = Locked<[UInt64]>([])
+        let first = deployment.servers[0].process.processIdentifier
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in 0..<4 {
+                group.addTask {
+                    for step in 0..<30 {
+                        let intent: Intent = step.isMultiple(of: 2) ? .pause : .resume
+                        let request = try IntentRequest(clientID: "c\(client)", intentID: "\(step)", intent: intent)
+                        if let snapshot = try? await connection.send(request, to: created.id, token: created.token) {
+                            answered.withLock { $0.append(snapshot.version) }
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(150))
+                kill(first, SIGKILL)
+            }
+            try await group.waitForAll()
+        }
+        #expect(!deployment.servers[0].process.isRunning)
+        // Every answer was durable: the state the others serve is at least as new.
+        let final = try await deployment.connection(1).activity(id: created.id, token: created.token)
+        #expect(answered.value.count == 120)
+        #expect(final.version >= answered.value.max() ?? 0)
+        try await eventually(within: .seconds(10)) { subscriber.versions.value.last == final.version }
+        let seen = subscriber.versions.value
+        #expect(seen == seen.sorted() && Set(seen).count == seen.count)
+    }
+
+    @Test("an unreachable database: a clear message and exit 3, with no password in it")
+    func unreachable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unreachable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try failedServe(["--data-dir", folder.path, "--database-url", "postgres://moments:s3cret@127.0.0.1:1/moments"])
+        #expect(run.status == 3)
+        #expect(run.errors.contains("127.0.0.1:1"))
+        #expect(!run.errors.contains("s3cret"))
+        #expect(!run.output.contains("s3cret"))
+    }
+
+    @Test("a database whose schema is newer than the program is refused, and left as it was")
+    func newerSchema() throws {
+        let postgres = try PostgresScope.current()
+        let url = try PostgresScope.freshDatabase()
+        let newer = PostgresScope.databaseName(of: url)
+        _ = try postgres.psql(
+            "CREATE TABLE moments_schema (version integer NOT NULL); INSERT INTO moments_schema VALUES (999);",
+            database: newer)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("newer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try failedServe(["--data-dir", folder.path, "--database-url", url])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("newer"))
+        let tables = try postgres.psql(
+            "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public'",
+            database: newer)
+        #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "moments_schema")
+        #expect(try postgres.psql("SELECT version FROM moments_schema", database: newer).contains("999"))
+    }
+
+    /// `moments serve --port 0` with `arguments`, which must fail: how it failed.
+    private func failedServe(_ arguments: [String]) throws -> ProcessRunner.Failure {
+        struct Started: Error {}
+        do {
+            _ = try ProcessRunner.run(try BuiltProduct.url(of: "moments").path, ["serve", "--port", "0"] + arguments)
+        } catch let failure as ProcessRunner.Failure {
+            return failure
+        }
+        throw Started()
+    }
+}
+
+/// A value behind a lock, for tasks that record what they see.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    var value: Value { mutex.withLock { $0 } }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
+}
+
+/// Waits until `condition` holds, checked every 20 ms; fails after `limit`.
+private func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
+    while !(await condition()) {
+        guard ContinuousClock.now < deadline else {
+            struct NeverHeld: Error {}
+            throw NeverHeld()
+        }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
