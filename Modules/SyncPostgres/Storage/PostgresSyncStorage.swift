@@ -102,8 +102,33 @@ public final class PostgresSyncStorage: Sendable {
         feedTask?.cancel()
         await feedTask?.value
         feed.finish()
-        clientTask?.cancel()
-        await clientTask?.value
+        guard let clientTask else { return }
+        clientTask.cancel()
+        // PostgresNIO's pool has been seen not to finish its shutdown after the server cut
+        // its connections; a storage that is closing does not wait on it for ever.
+        if await !Self.finishes(clientTask, within: Self.shutdownPatience) {
+            logger.warning(
+                "the PostgreSQL connection pool did not shut down in time; leaving it",
+                metadata: ["database": "\(location)"])
+        }
+    }
+
+    /// How long ``close()`` waits for the connection pool to shut down.
+    static let shutdownPatience: Duration = .seconds(5)
+
+    /// Whether `task` finishes within `patience`; does not wait longer for it.
+    private static func finishes(_ task: Task<Void, Never>, within patience: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let answer = FirstAnswer(continuation)
+            Task {
+                await task.value
+                answer.give(true)
+            }
+            Task {
+                try? await Task.sleep(for: patience)
+                answer.give(false)
+            }
+        }
     }
 
     /// The changes committed from now on by any server sharing the database, each
@@ -244,5 +269,22 @@ public final class PostgresSyncStorage: Sendable {
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
         return configuration
+    }
+}
+
+/// Resumes a continuation with the first answer given, and ignores the others.
+private final class FirstAnswer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func give(_ answer: Bool) {
+        let waiting = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: answer)
     }
 }
