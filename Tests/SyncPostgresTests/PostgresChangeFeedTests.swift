@@ -45,6 +45,30 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test func theFeedComesBackAfterItsConnectionsAreCut() async throws {
+        let url = try PostgresScope.freshDatabase()
+        let server = try PostgresScope.current()
+        let database = PostgresScope.databaseName(of: url)
+        try await withStorage(url) { reader async throws in
+            let changes = reader.changes()
+            // Let the feed take its LISTEN connection, then cut every connection to the database.
+            try await Task.sleep(for: .milliseconds(300))
+            try server.psql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()",
+                database: "postgres")
+            try await withStorage(url) { writer async throws in
+                let activity = StoredActivityMother.makeStoredActivity(id: "after-the-cut")
+                #expect(try await write(writer, expecting: nil, activity, changes: [activity.snapshot]))
+                #expect(try await first(1, of: changes) == [activity.snapshot])
+            }
+            // And the LISTEN connection is back: a notified change arrives well within a poll.
+            let listening = try server.psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query ILIKE 'LISTEN%'",
+                database: "postgres")
+            #expect(listening == "1\n")
+        }
+    }
+
     @Test func theStreamsEndWhenTheStorageCloses() async throws {
         let storage = try await PostgresSyncStorage.open(url: try PostgresScope.freshDatabase())
         let changes = storage.changes()

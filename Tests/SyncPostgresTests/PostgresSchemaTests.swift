@@ -14,7 +14,7 @@ struct PostgresSchemaTests {
         let tables = try server.psql(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
             database: database)
-        #expect(tables.split(separator: "\n") == ["activities", "activity_changes", "history", "moments_schema"])
+        #expect(tables.split(separator: "\n") == ["activities", "activity_changes", "history", "moments_schema", "person_keys"])
         #expect(try server.psql("SELECT version FROM moments_schema", database: database) == "\(PostgresSchema.version)\n")
     }
 
@@ -27,6 +27,22 @@ struct PostgresSchemaTests {
         try await withStorage(url) { _ in }
         #expect(try server.psql("SELECT activity_id FROM history", database: database) == "kept\n")
         #expect(try server.psql("SELECT count(*) FROM moments_schema", database: database) == "1\n")
+    }
+
+    @Test func anOlderSchemaIsMigratedKeepingWhatItHolds() async throws {
+        let url = try PostgresScope.freshDatabase()
+        let server = try PostgresScope.current()
+        let database = PostgresScope.databaseName(of: url)
+        try await withStorage(url) { _ in }
+        // Back to version 1, as the first release left it, with a session in its history.
+        try server.psql(
+            "DROP TABLE person_keys; UPDATE moments_schema SET version = 1; "
+                + "INSERT INTO history (activity_id, snapshot) VALUES ('kept', '{}')",
+            database: database)
+        try await withStorage(url) { _ in }
+        #expect(try server.psql("SELECT version FROM moments_schema", database: database) == "\(PostgresSchema.version)\n")
+        #expect(try server.psql("SELECT count(*) FROM person_keys", database: database) == "0\n")
+        #expect(try server.psql("SELECT activity_id FROM history", database: database) == "kept\n")
     }
 
     @Test func serversStartingTogetherMigrateOnce() async throws {

@@ -26,7 +26,8 @@ public final class PostgresServer: Sendable {
 
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
-    /// The temporary folder: the cluster (`data/`), its socket and its log.
+    /// The temporary folder (`/tmp/moments-pg-…`): the cluster (`data/`), its socket, its
+    /// log, and `owner-pid`, the id of the test process that started it.
     public let folder: URL
     private let binaries: URL
     private let owner: String?
@@ -67,6 +68,9 @@ public final class PostgresServer: Sendable {
         folder = URL(fileURLWithPath: "/tmp", isDirectory: true)
             .appendingPathComponent("moments-pg-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Which test process made it: a cluster left running by a process that was killed
+        // can then be stopped without touching another run's.
+        try Data("\(getpid())\n".utf8).write(to: folder.appendingPathComponent("owner-pid"))
         do {
             if let owner, let user = getpwnam(owner) {
                 guard chown(folder.path, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {

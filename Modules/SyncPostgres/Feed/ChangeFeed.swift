@@ -53,12 +53,13 @@ final class ChangeFeed: Sendable {
     }
 
     /// Follows the log after `startSequence` until the task is cancelled, then ends every
-    /// stream.
+    /// stream. Queries go through `client`'s pool; `listener` opens the LISTEN connection.
     func run(
-        client: PostgresClient, after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger
+        client: PostgresClient, listener: @escaping @Sendable () async throws -> PostgresConnection,
+        after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger
     ) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.listen(client: client, logger: logger) }
+            group.addTask { await self.listen(connect: listener, logger: logger) }
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pollInterval)
@@ -84,20 +85,34 @@ final class ChangeFeed: Sendable {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Holds a LISTEN connection, poking the reader on every notification and after every
-    /// (re)connection; reconnects with a growing pause when it drops.
-    private func listen(client: PostgresClient, logger: Logger) async {
+    /// Holds a LISTEN connection of its own, poking the reader on every notification and
+    /// after every (re)connection; reconnects with a growing pause when it drops.
+    ///
+    /// The connection is not the pool's: closing it is how a cancelled feed stops waiting
+    /// on it, whatever state the connection was left in by a server that went away.
+    private func listen(connect: @Sendable () async throws -> PostgresConnection, logger: Logger) async {
         var pause = Duration.milliseconds(100)
         while !Task.isCancelled {
             do {
-                try await client.withConnection { connection in
-                    try await connection.listen(on: PostgresSchema.channel) { notifications in
-                        pause = .milliseconds(100)
-                        // What was committed while we were not listening.
-                        self.poke()
-                        for try await _ in notifications { self.poke() }
+                let connection = try await connect()
+                var failure: (any Error)?
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: PostgresSchema.channel) { notifications in
+                            pause = .milliseconds(100)
+                            // What was committed while we were not listening.
+                            self.poke()
+                            for try await _ in notifications { self.poke() }
+                        }
+                    } onCancel: {
+                        let _: EventLoopFuture<Void> = connection.close()
                     }
+                } catch {
+                    failure = error
                 }
+                // Closed and waited for in every case: a connection must not outlive its close.
+                try? await connection.close()
+                if let failure { throw failure }
             } catch {
                 guard !Task.isCancelled else { return }
                 logger.warning(

@@ -20,6 +20,10 @@ import PostgresNIO
 ///   from one server to the others.
 /// - `history`: each session that ended, once. `activity_id` primary key; `snapshot`
 ///   jsonb, the `ActivitySnapshot` of its end; `recorded` timestamptz.
+/// - `person_keys` (version 2): the people's keys of a server that requires them
+///   (``PostgresKeyStore``), one row per live key, as `PersonKeyRecord` holds it: `name`
+///   primary key, `id` unique, `digest` (the SHA-256 of the key, never the key),
+///   `created` and `last_used` timestamptz.
 public enum PostgresSchema {
     /// The version this program writes and understands.
     public static var version: Int { migrations.count }
@@ -67,7 +71,18 @@ public enum PostgresSchema {
                 recorded timestamptz NOT NULL DEFAULT now()
             )
             """,
-        ]
+        ],
+        [
+            """
+            CREATE TABLE person_keys (
+                name text PRIMARY KEY,
+                id text NOT NULL UNIQUE,
+                digest text NOT NULL,
+                created timestamptz NOT NULL,
+                last_used timestamptz
+            )
+            """
+        ],
     ]
 
     /// Creates the tables on an empty database, or migrates older ones, in one transaction

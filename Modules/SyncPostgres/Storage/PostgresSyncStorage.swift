@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Open it with ``open(url:logger:)``; it creates or migrates the tables
 /// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) and one LISTEN
-/// connection for the change feed until ``close()``.
+/// connection of its own for the change feed until ``close()``.
 public final class PostgresSyncStorage: Sendable {
     /// How long a change stays in the change log: far longer than a server takes to read it.
     public static let changeLogRetention: Duration = .seconds(600)
@@ -70,12 +70,21 @@ public final class PostgresSyncStorage: Sendable {
         }
 
         let client = PostgresClient(configuration: clientConfiguration(location, maximumConnections), backgroundLogger: logger)
+        let listenerConfiguration: PostgresConnection.Configuration
+        do {
+            listenerConfiguration = try connectionConfiguration(location)
+        } catch {
+            throw .unreachable(location: location.description, reason: PostgresStorageError.explain(error))
+        }
+        let listener: @Sendable () async throws -> PostgresConnection = {
+            try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: logger)
+        }
         let storage = PostgresSyncStorage(location: location, client: client, logger: logger)
         storage.tasks.withLock { tasks in
             tasks.client = Task { await client.run() }
             tasks.feed = Task { [feed = storage.feed] in
                 await feed.run(
-                    client: client, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
+                    client: client, listener: listener, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
             }
         }
         return storage
@@ -88,11 +97,38 @@ public final class PostgresSyncStorage: Sendable {
             defer { tasks = (nil, nil) }
             return tasks
         }
+        // The feed first, while the pool still runs: a query it waits on is cancelled by the
+        // pool, which a pool already stopped would never do.
         feedTask?.cancel()
         await feedTask?.value
         feed.finish()
-        clientTask?.cancel()
-        await clientTask?.value
+        guard let clientTask else { return }
+        clientTask.cancel()
+        // PostgresNIO's pool has been seen not to finish its shutdown after the server cut
+        // its connections; a storage that is closing does not wait on it for ever.
+        if await !Self.finishes(clientTask, within: Self.shutdownPatience) {
+            logger.warning(
+                "the PostgreSQL connection pool did not shut down in time; leaving it",
+                metadata: ["database": "\(location)"])
+        }
+    }
+
+    /// How long ``close()`` waits for the connection pool to shut down.
+    static let shutdownPatience: Duration = .seconds(5)
+
+    /// Whether `task` finishes within `patience`; does not wait longer for it.
+    private static func finishes(_ task: Task<Void, Never>, within patience: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let answer = FirstAnswer(continuation)
+            Task {
+                await task.value
+                answer.give(true)
+            }
+            Task {
+                try? await Task.sleep(for: patience)
+                answer.give(false)
+            }
+        }
     }
 
     /// The changes committed from now on by any server sharing the database, each
@@ -233,5 +269,22 @@ public final class PostgresSyncStorage: Sendable {
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
         return configuration
+    }
+}
+
+/// Resumes a continuation with the first answer given, and ignores the others.
+private final class FirstAnswer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func give(_ answer: Bool) {
+        let waiting = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: answer)
     }
 }
