@@ -278,18 +278,3 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () as
         try await Task.sleep(for: .milliseconds(20))
     }
 }
-
-/// Runs blocking work (starting, signalling and waiting for processes) on a thread of its
-/// own, so it never holds one of the cooperative pool's few threads.
-func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Swift.Result { try work() }) }
-    }
-}
-
-/// As ``offThePool(_:)``, for work that cannot fail.
-func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}

@@ -7,7 +7,7 @@ import Testing
 
 /// People's keys in the shared database: added once per name, listed in order, and a
 /// revocation through one server holds on the others at once.
-@Suite(.postgres, .enabled(if: postgresAvailable))
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresKeyStoreTests {
     @Test func addedKeysAreListedOldestFirstAndANameIsTakenOnce() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in

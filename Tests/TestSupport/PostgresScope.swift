@@ -15,9 +15,16 @@ public struct PostgresScope: SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try PostgresServer.start()
-        defer { server.stop() }
-        try await Self.$server.withValue(server, operation: function)
+        // initdb and pg_ctl block for a second or two: on a thread of their own, not on
+        // one of the cooperative pool's two, which every other suite's timing needs.
+        let server = try await offThePool { try PostgresServer.start() }
+        do {
+            try await Self.$server.withValue(server, operation: function)
+        } catch {
+            await offThePool { server.stop() }
+            throw error
+        }
+        await offThePool { server.stop() }
     }
 
     /// The suite's server.
