@@ -36,7 +36,8 @@ struct InstallScriptTests {
 
         let install = try Self.runScript(["--products", BuiltProduct.directory.path, prefix.url.path])
         #expect(install.status == 0, "\(install.errors)")
-        let expected = Self.products.flatMap(Self.files(of:))
+        // moments-server, which `moments serve --database-url` becomes, goes beside moments.
+        let expected = Self.products.flatMap(Self.files(of:)) + ["bin/moments-server"]
         for file in expected + ["share/little-moments/install-manifest"] {
             #expect(FileManager.default.fileExists(atPath: prefix.path(file).path), "\(file) is missing")
         }
@@ -51,6 +52,7 @@ struct InstallScriptTests {
         #expect(!version.output.isEmpty)
         #expect(version.output == (try BuiltProduct.run("moments", ["--version"])).output)
         #expect(FileManager.default.isExecutableFile(atPath: prefix.path("bin/moments-showcase").path))
+        #expect(FileManager.default.isExecutableFile(atPath: prefix.path("bin/moments-server").path))
 
         for product in Self.products {
             let subcommands = try Self.subcommands(of: product)
