@@ -213,6 +213,55 @@ struct SharedDatabaseServersTests {
         }
     }
 
+    @Test("keys kept in the database: sessions kept apart on every server, and a revocation holds on all three at once")
+    func keysInTheDatabase() async throws {
+        let postgres = try PostgresScope.current()
+        let url = try PostgresScope.freshDatabase()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func moments(_ arguments: [String]) throws -> BuiltProduct.Run {
+            try BuiltProduct.run("moments", arguments + ["--database-url", url, "--data-dir", folder.path])
+        }
+        let addAlice = try moments(["keys", "add", "alice"])
+        let addBob = try moments(["keys", "add", "bob"])
+        #expect(addAlice.status == 0 && addBob.status == 0, "\(addAlice.errors)")
+        let alice = addAlice.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bob = addBob.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(alice.hasPrefix("lmk_") && alice != bob)
+        // Only digests are kept.
+        let stored = try postgres.psql("SELECT * FROM person_keys", database: PostgresScope.databaseName(of: url))
+        #expect(stored.contains("alice") && !stored.contains(alice) && !stored.contains(bob))
+
+        let servers = try (0..<3).map { index in
+            try ServerProcess(
+                dataDirectory: folder.appendingPathComponent("server-\(index)"), arguments: ["--database-url", url, "--require-keys"])
+        }
+        defer {
+            for server in servers {
+                server.signal(SIGTERM)
+                _ = server.waitForExit()
+            }
+        }
+        let mine = try await HTTPSyncConnection(baseURL: servers[0].baseURL, personKey: alice).createActivity(
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "a", idempotencyKey: .random())
+        for server in servers {
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities().map(\.id) == [mine.id])
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: bob).activities().isEmpty)
+        }
+
+        #expect(try moments(["keys", "revoke", "alice"]).status == 0)
+        for server in servers {
+            await #expect(throws: SyncError.keyRefused) {
+                try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities()
+            }
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: bob).activities().isEmpty)
+        }
+        for server in servers {
+            let said = server.everythingItSaid()
+            #expect(!said.contains(alice) && !said.contains(bob) && !said.contains(mine.token))
+        }
+    }
+
     @Test("an unreachable database: a clear message and exit 3, with no password in it")
     func unreachable() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unreachable-\(UUID().uuidString)")

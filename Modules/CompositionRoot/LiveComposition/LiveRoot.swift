@@ -42,7 +42,8 @@ public enum LiveRoot {
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
             connect: { HTTPSyncConnection(baseURL: $0, personKey: $1) },
-            keys: { JSONKeyStore(locations: locations($0)) })
+            keys: { JSONKeyStore(locations: locations($0)) },
+            sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() })
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

@@ -22,6 +22,16 @@ public enum ServerRoot {
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
         dependencies.assembleSharedServer = { url throws(ServerSetupError) in try await buildSharedServer(url) }
+        dependencies.sharedKeys = { url throws(ServerSetupError) in
+            // For one command, which exits when done; its connections end with it.
+            let storage: PostgresSyncStorage
+            do {
+                storage = try await PostgresSyncStorage.open(url: url)
+            } catch {
+                throw ServerSetupError(String(describing: error))
+            }
+            return PostgresKeyStore(storage: storage)
+        }
         return dependencies
     }
 
@@ -59,6 +69,9 @@ public final class SharedServer: AssembledServer {
 
     /// The database, as its URL without any password.
     public var stateFolder: String { storage.location.description }
+
+    /// The people's keys, in the same database: a revocation holds on every server at once.
+    public var keys: (any PersonKeyStore)? { PostgresKeyStore(storage: storage) }
 
     /// Ends every event stream and closes the database's connections.
     public func close() async {

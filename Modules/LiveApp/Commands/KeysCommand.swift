@@ -31,13 +31,16 @@ struct KeysCommand: ParsableCommand {
         @Argument(help: "Whose key: 1 to 64 letters, digits, '-', '_' or '.'.")
         var name: String
 
+        @OptionGroup var database: DatabaseOption
+
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+            let store = try await KeysCommand.store(dependencies, database, data)
             let made: (secret: String, record: PersonKeyRecord)
             do {
                 made = try PersonKeyRecord.make(named: name, at: Date())
-                try await dependencies.keys(data.path).add(made.record)
+                try await store.add(made.record)
             } catch {
                 throw Console.failure(error.description)
             }
@@ -52,12 +55,15 @@ struct KeysCommand: ParsableCommand {
     struct List: LiveCommand {
         static let configuration = CommandConfiguration(abstract: "List the keys: names, when made and last used.")
 
+        @OptionGroup var database: DatabaseOption
+
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+            let store = try await KeysCommand.store(dependencies, database, data)
             let keys: [PersonKeyRecord]
             do {
-                keys = try await dependencies.keys(data.path).keys()
+                keys = try await store.keys()
             } catch {
                 throw Console.failure(error.description)
             }
@@ -82,17 +88,33 @@ struct KeysCommand: ParsableCommand {
         @Argument(help: "The name the key was added with.")
         var name: String
 
+        @OptionGroup var database: DatabaseOption
+
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+            let store = try await KeysCommand.store(dependencies, database, data)
             let found: Bool
             do {
-                found = try await dependencies.keys(data.path).revoke(named: name)
+                found = try await store.revoke(named: name)
             } catch {
                 throw Console.failure(error.description)
             }
             guard found else { throw Console.failure("there is no key called '\(name)'; `moments keys list` shows them.") }
             Console.say("Revoked the key of \(name).")
+        }
+    }
+
+    /// The keys `moments keys` works on: the shared database's with `--database-url` (or
+    /// `MOMENTS_DATABASE_URL`), else the data folder's keys file.
+    static func store(
+        _ dependencies: LiveDependencies, _ database: DatabaseOption, _ data: DataDirectoryOption
+    ) async throws -> any PersonKeyStore {
+        guard let url = database.url else { return dependencies.keys(data.path) }
+        do {
+            return try await dependencies.sharedKeys(url)
+        } catch {
+            throw Console.failure(error.description, status: .serverUnreachable)
         }
     }
 }

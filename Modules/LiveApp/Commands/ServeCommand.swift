@@ -44,20 +44,9 @@ struct ServeCommand: LiveCommand {
     @Option(help: "With --require-keys: how many event streams each key's sessions may have open.")
     var maxStreams = KeyLimits().streams
 
-    @Option(
-        name: .customLong("database-url"),
-        help: ArgumentHelp(
-            "Keep the sessions in this PostgreSQL database, shared with every server given the same URL; else MOMENTS_DATABASE_URL.",
-            valueName: "postgres://USER@HOST:PORT/DB"))
-    var databaseURL: String?
+    @OptionGroup var database: DatabaseOption
 
     @OptionGroup var data: DataDirectoryOption
-
-    /// `--database-url`, else `MOMENTS_DATABASE_URL`; `nil` for the JSON files of the data folder.
-    var sharedDatabase: String? {
-        let url = databaseURL ?? getenv("MOMENTS_DATABASE_URL").map { String(cString: $0) }
-        return url.flatMap { $0.isEmpty ? nil : $0 }
-    }
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -72,10 +61,11 @@ struct ServeCommand: LiveCommand {
     }
 
     /// The gate of a shared server, after checking its keys can be read; `nil` without
-    /// `--require-keys`.
-    private func keyGate(_ dependencies: LiveDependencies) async throws -> KeyGate? {
+    /// `--require-keys`. The keys are the database's when the server's store keeps them,
+    /// else the data folder's keys file.
+    private func keyGate(_ dependencies: LiveDependencies, _ assembled: any AssembledServer) async throws -> KeyGate? {
         guard requireKeys else { return nil }
-        let store = dependencies.keys(data.path)
+        let store = assembled.keys ?? dependencies.keys(data.path)
         let count: Int
         do {
             count = try await store.keys().count
@@ -93,17 +83,23 @@ struct ServeCommand: LiveCommand {
             Console.warn(
                 "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
-        let access = try await keyGate(dependencies)
         let assembled: any AssembledServer
         do {
-            if let sharedDatabase {
-                assembled = try await dependencies.assembleSharedServer(sharedDatabase)
+            if let url = database.url {
+                assembled = try await dependencies.assembleSharedServer(url)
             } else {
                 assembled = try await dependencies.assembleServer(data.path)
             }
         } catch {
             // Exit 3, as for a server that cannot be reached: the database could not be.
             throw Console.failure(error.description, status: .serverUnreachable)
+        }
+        let access: KeyGate?
+        do {
+            access = try await keyGate(dependencies, assembled)
+        } catch {
+            await assembled.close()
+            throw error
         }
         let (host, port, folder) = (self.host, self.port, assembled.stateFolder)
         // SIGTERM and SIGINT belong to the server's graceful shutdown, which watches them

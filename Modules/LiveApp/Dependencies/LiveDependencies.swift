@@ -30,6 +30,9 @@ public struct LiveDependencies: Sendable {
     /// The people's keys of the server whose state is in a data folder: what `moments keys`
     /// changes and `moments serve --require-keys` checks every request against.
     public var keys: @Sendable (_ dataDirectory: String?) -> any PersonKeyStore
+    /// The people's keys in a shared PostgreSQL database (`moments keys --database-url`).
+    /// Like ``assembleSharedServer``, `moments` hands this over to `moments-server`.
+    public var sharedKeys: @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore
 
     /// Dependencies made of these closures.
     public init(
@@ -39,7 +42,8 @@ public struct LiveDependencies: Sendable {
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,
         connect: @escaping @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection,
-        keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore
+        keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore,
+        sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore
     ) {
         self.files = files
         self.assembleServer = assembleServer
@@ -47,6 +51,7 @@ public struct LiveDependencies: Sendable {
         self.hostEmbedded = hostEmbedded
         self.connect = connect
         self.keys = keys
+        self.sharedKeys = sharedKeys
     }
 
     /// How long a process waits for the state's lock before it hosts the embedded server:

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--database-url postgres://USER@HOST:PORT/DB`, else `MOMENTS_DATABASE_URL`: the
+/// PostgreSQL database that servers share (`moments serve`) and that keeps their people's
+/// keys (`moments keys`). Without either, the data folder's files are used.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "The PostgreSQL database servers share; else MOMENTS_DATABASE_URL. Without either, the data folder's files.",
+            valueName: "postgres://USER@HOST:PORT/DB"))
+    var databaseURL: String?
+
+    /// The database's URL, or `nil` for the data folder's files.
+    var url: String? {
+        let url = databaseURL ?? getenv("MOMENTS_DATABASE_URL").map { String(cString: $0) }
+        return url.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
