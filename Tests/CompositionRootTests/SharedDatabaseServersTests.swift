@@ -1,7 +1,6 @@
 import Domain
 import Fixtures
 import Foundation
-import Synchronization
 import Sync
 import TestSupport
 import Testing
@@ -303,17 +302,6 @@ struct SharedDatabaseServersTests {
         }
         throw Started()
     }
-}
-
-/// A value behind a lock, for tasks that record what they see.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) { mutex = Mutex(value) }
-
-    var value: Value { mutex.withLock { $0 } }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }
 
 /// Waits until `condition` holds, checked every 20 ms; fails after `limit`.

@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 @testable import Sync
+import TestSupport
 import Testing
 
 /// Many clients at once, random intents: the history the server gives must be one that a

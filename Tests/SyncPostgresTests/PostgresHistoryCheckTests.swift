@@ -1,0 +1,147 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import SyncPostgres
+import TestSupport
+import Testing
+
+/// The Sync suite's history check (`HistoryCheckTests`) on three servers sharing one
+/// PostgreSQL database: many clients at once, each sending random intents through one of
+/// the three. The history the servers give together must be one that a single, ordered run
+/// of the rules would give: gap-free versions, every version replayed through Domain alone
+/// from the intent that made it, real-time order kept, observers on every server in order.
+@Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
+struct PostgresHistoryCheckTests {
+    struct Call: Sendable {
+        let key: IntentKey
+        let activityID: String
+        let sentAt: Int
+        let answeredAt: Int
+    }
+
+    @Test("three servers on one database give one linearizable history")
+    func threeServers() async throws {
+        let url = try PostgresScope.freshDatabase()
+        let clock = PreviewClock()
+        var storages: [PostgresSyncStorage] = []
+        for _ in 0..<3 { storages.append(try await PostgresSyncStorage.open(url: url)) }
+        let servers = storages.map { SyncServer(storage: $0, clock: clock) }
+        let connections: [any SyncConnection] = servers.map { InProcessConnection(server: $0) }
+        var created: [CreatedActivity] = []
+        for index in 0..<3 {
+            created.append(try await connections[index].createActivity(
+                SessionAttributesMother.makeAttributes(name: "Sit \(index)", plannedSeconds: 3_600), showSeconds: true,
+                clientID: "creator", idempotencyKey: nil))
+        }
+
+        // An observer per activity, on a server other than the one that made it.
+        let observers = created.map { _ in ActivityObserver() }
+        let seen = Locked<[String: [UInt64]]>([:])
+        var background: [Task<Void, any Error>] = []
+        for (index, (activity, observer)) in zip(created, observers).enumerated() {
+            let connection = connections[(index + 1) % 3]
+            let updates = await observer.contentUpdates()
+            background.append(Task { try await observer.follow(connection, id: activity.id, token: activity.token) })
+            background.append(Task {
+                for await snapshot in updates { seen.withLock { $0[activity.id, default: []].append(snapshot.version) } }
+            })
+        }
+        defer { background.forEach { $0.cancel() } }
+
+        let activities = created
+        let logicalClock = Locked(0)
+        let calls = Locked<[Call]>([])
+        let intents: [Intent] = [.pause, .resume, .adjustTarget(bySeconds: 60), .adjustTarget(bySeconds: -30), .pause, .resume]
+        let intentsByKey = Locked<[IntentKey: Intent]>([:])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in 0..<6 {
+                let connection = connections[client % 3]
+                group.addTask {
+                    var random = SeededGenerator(seed: UInt64(client))
+                    for step in 0..<15 {
+                        let activity = activities[Int(random.next() % UInt64(activities.count))]
+                        let intent = intents[Int(random.next() % UInt64(intents.count))]
+                        let key = IntentKey(clientID: "client-\(client)", intentID: "\(step)")
+                        intentsByKey.withLock { $0[key] = intent }
+                        let sentAt = logicalClock.withLock { $0 += 1; return $0 }
+                        do {
+                            _ = try await connection.send(
+                                try IntentRequest(clientID: key.clientID, intentID: key.intentID, intent: intent),
+                                to: activity.id, token: activity.token)
+                        } catch SyncError.refused {
+                            // The rules may refuse (a target moved below the time sat): fine.
+                        }
+                        let answeredAt = logicalClock.withLock { $0 += 1; return $0 }
+                        calls.withLock { $0.append(Call(key: key, activityID: activity.id, sentAt: sentAt, answeredAt: answeredAt)) }
+                        if random.next() % 4 == 0 { clock.advance(by: 7) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let postgres = try PostgresScope.current()
+        let database = PostgresScope.databaseName(of: url)
+        let byKey = intentsByKey.value
+        var changedAt: [IntentKey: UInt64] = [:]
+        for activity in created {
+            // Every committed version, from the change log every server reads.
+            let lines = try postgres.psql(
+                "SELECT snapshot FROM activity_changes WHERE activity_id = '\(activity.id)' ORDER BY seq", database: database)
+            let changes = try lines.split(separator: "\n").map {
+                try JSONDecoder().decode(ActivitySnapshot.self, from: Data($0.utf8))
+            }
+            #expect(changes.map(\.version) == Array(1...UInt64(changes.count)), "versions are not gap-free")
+
+            // Which intent made which version: the answers the activity remembers (each
+            // client sent fewer than the 16 remembered per client).
+            let stored = try #require(try await storages[0].activity(activity.id))
+            var madeBy: [UInt64: IntentKey] = [:]
+            for answer in stored.answers {
+                if case .applied(let snapshot) = answer.outcome, changes.contains(snapshot), madeBy[snapshot.version] == nil,
+                    snapshot.version > 1
+                {
+                    madeBy[snapshot.version] = answer.key
+                }
+            }
+            // Replay through Domain alone, in version order.
+            var replayed: Activity?
+            for snapshot in changes {
+                if let current = replayed {
+                    if let key = madeBy[snapshot.version], let intent = byKey[key] {
+                        replayed = try Transition.apply(intent, to: current, at: snapshot.timestamp)
+                        changedAt[key] = snapshot.version
+                    } else {
+                        replayed = Transition.advance(current, to: snapshot.timestamp)
+                    }
+                } else {
+                    replayed = snapshot.activity
+                }
+                #expect(replayed == snapshot.activity, "version \(snapshot.version) does not replay")
+            }
+        }
+        #expect(changedAt.count > 15, "too few intents changed anything to check much")
+
+        // Real time: a change answered before another intent was sent has a lower version.
+        let allCalls = calls.value
+        let changing = allCalls.filter { changedAt[$0.key] != nil }
+        for a in changing {
+            for b in changing where a.activityID == b.activityID && a.answeredAt < b.sentAt {
+                #expect(changedAt[a.key]! < changedAt[b.key]!)
+            }
+        }
+
+        // Observers, each on another server than the one that made its activity: strictly
+        // increasing versions, ending at the final state.
+        for (index, activity) in created.enumerated() {
+            let final = try await connections[index].activity(id: activity.id)
+            for _ in 0..<400 where await observers[index].current != final { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await observers[index].current == final)
+            let versions = seen.value[activity.id] ?? []
+            #expect(zip(versions, versions.dropFirst()).allSatisfy { $0 < $1 })
+        }
+        for server in servers { await server.shutdown() }
+        for storage in storages { await storage.close() }
+    }
+}
