@@ -56,12 +56,13 @@ enum SharedSyncBenchmarks {
         try await throughput(activities: 100, connections: connections)
         try await pushLatency(subscribers: 300, connections: connections, ports: servers.map(\.port))
 
+        // The client first: a server's graceful shutdown waits for its idle connections.
+        try await client.shutdown()
         for running in servers {
             await running.group.triggerGracefulShutdown()
             _ = try? await running.serving.value
             await running.server.close()
         }
-        try await client.shutdown()
     }
 
     /// Durable intents per second from 64 concurrent senders, each sending through one of

@@ -47,6 +47,9 @@ extension PostgresSyncStorage {
         return try await run { connection in
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.commitLock))", logger: logger)
+                // Every update in one statement (a batch holds each activity once); the
+                // creations, rarer, one by one.
+                let updated = try await Self.update(rows, states: states, on: connection, logger: logger)
                 var applied: [Bool] = []
                 var logIDs: [String] = []
                 var logVersions: [Int64] = []
@@ -54,7 +57,12 @@ extension PostgresSyncStorage {
                 var endedIDs: [String] = []
                 var endedSnapshots: [String] = []
                 for (index, row) in rows.enumerated() {
-                    let wrote = try await Self.write(row, state: states[index], on: connection, logger: logger)
+                    let wrote: Bool
+                    if row.expectedVersion == nil {
+                        wrote = try await Self.insert(row, state: states[index], on: connection, logger: logger)
+                    } else {
+                        wrote = updated.contains(row.activity.snapshot.id)
+                    }
                     applied.append(wrote)
                     guard wrote else { continue }
                     for (change, text) in zip(row.changes, changeTexts[index]) {
@@ -91,31 +99,57 @@ extension PostgresSyncStorage {
         }
     }
 
-    /// One write: answers whether its condition held and the row was written.
-    private static func write(
+    /// The conditional updates of a batch, as one statement: answers the ids whose version
+    /// was still the expected one, and which were written.
+    private static func update(
+        _ rows: [ActivityRow], states: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws -> Set<String> {
+        var ids: [String] = []
+        var expected: [Int64] = []
+        var versions: [Int64] = []
+        var deadlines: [String] = []
+        var ended: [Bool] = []
+        var texts: [String] = []
+        for (row, state) in zip(rows, states) {
+            guard let expectedVersion = row.expectedVersion else { continue }
+            let snapshot = row.activity.snapshot
+            ids.append(snapshot.id)
+            expected.append(Int64(expectedVersion))
+            versions.append(Int64(snapshot.version))
+            // Text, so that "no deadline" can travel in an array: the empty text is NULL.
+            deadlines.append(row.deadline.map(Instant.format) ?? "")
+            ended.append(snapshot.activity.content.isEnded)
+            texts.append(state)
+        }
+        guard !ids.isEmpty else { return [] }
+        let result = try await connection.query(
+            """
+            UPDATE activities AS a
+            SET version = w.version, deadline = NULLIF(w.deadline, '')::timestamptz, ended = w.ended, state = w.state::jsonb
+            FROM unnest(\(ids)::text[], \(expected)::bigint[], \(versions)::bigint[], \(deadlines)::text[],
+                        \(ended)::boolean[], \(texts)::text[]) AS w(id, expected, version, deadline, ended, state)
+            WHERE a.id = w.id AND a.version = w.expected
+            RETURNING a.id
+            """, logger: logger)
+        var written: Set<String> = []
+        for try await id in result.decode(String.self) { written.insert(id) }
+        return written
+    }
+
+    /// One creation: answers whether neither its id nor its creation key was taken, and
+    /// the row was written.
+    private static func insert(
         _ row: ActivityRow, state: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> Bool {
         let snapshot = row.activity.snapshot
-        let version = Int64(snapshot.version)
-        let ended = snapshot.activity.content.isEnded
-        let result: PostgresRowSequence
-        if let expected = row.expectedVersion {
-            result = try await connection.query(
-                """
-                UPDATE activities SET version = \(version), deadline = \(row.deadline), ended = \(ended), state = \(state)::jsonb
-                WHERE id = \(snapshot.id) AND version = \(Int64(expected))
-                RETURNING id
-                """, logger: logger)
-        } else {
-            result = try await connection.query(
-                """
-                INSERT INTO activities (id, version, owner, creation_key, deadline, ended, state)
-                VALUES (\(snapshot.id), \(version), \(row.activity.owner), \(row.activity.creation?.key.value),
-                        \(row.deadline), \(ended), \(state)::jsonb)
-                ON CONFLICT DO NOTHING
-                RETURNING id
-                """, logger: logger)
-        }
+        let result = try await connection.query(
+            """
+            INSERT INTO activities (id, version, owner, creation_key, deadline, ended, state)
+            VALUES (\(snapshot.id), \(Int64(snapshot.version)), \(row.activity.owner), \(row.activity.creation?.key.value),
+                    \(row.deadline), \(snapshot.activity.content.isEnded), \(state)::jsonb)
+            ON CONFLICT DO NOTHING
+            RETURNING id
+            """, logger: logger)
         var count = 0
         for try await _ in result { count += 1 }
         return count == 1
