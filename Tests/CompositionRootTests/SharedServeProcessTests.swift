@@ -117,4 +117,41 @@ struct SharedServeProcessTests {
         #expect(started.status == 1)
         #expect(started.errors.contains("chmod 600"))
     }
+
+    @Test("start --server says what to do without a key, with one the server does not know, and past the key's limit")
+    func startSaysWhatToDo() async throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alice = try moments(["keys", "add", "alice"], in: folder).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(dataDirectory: folder, arguments: ["--require-keys", "--max-live-activities", "1"])
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        // The person's own folder, apart from the server's.
+        let home = folder.appendingPathComponent("person")
+        func start(_ extra: [String], key: String? = nil) throws -> BuiltProduct.Run {
+            var environment = ProcessInfo.processInfo.environment
+            environment["MOMENTS_KEY"] = key
+            return try BuiltProduct.run(
+                "moments", ["start", "1m", "--no-tty", "--server", server.baseURL, "--data-dir", home.path] + extra,
+                environment: environment)
+        }
+
+        let missing = try start([])
+        #expect(missing.status != 0)
+        #expect(missing.errors.contains("pass --key KEY, set MOMENTS_KEY"), "\(missing.errors)")
+        let unknown = try start(["--key", "lmk_" + String(repeating: "0", count: 64)])
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("does not know your key"), "\(unknown.errors)")
+
+        // Alice already has her one live session; the next start is 429, said with the wait.
+        _ = try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).createActivity(
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "elsewhere", idempotencyKey: .random())
+        let limited = try start([], key: alice)
+        #expect(limited.status != 0)
+        #expect(limited.errors.contains("nothing was changed. Wait"), "\(limited.errors)")
+        #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities().count == 1)
+        for run in [missing, unknown, limited] { #expect(!run.errors.contains(alice) && !run.output.contains(alice)) }
+    }
 }
