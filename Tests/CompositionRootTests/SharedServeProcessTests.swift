@@ -118,7 +118,7 @@ struct SharedServeProcessTests {
         #expect(started.errors.contains("chmod 600"))
     }
 
-    @Test("start --server says what to do without a key, with one the server does not know, and past the key's limit")
+    @Test("start and watch --server say what to do without a key, with one the server does not know, and past the key's limit")
     func startSaysWhatToDo() async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -153,5 +153,20 @@ struct SharedServeProcessTests {
         #expect(limited.errors.contains("nothing was changed. Wait"), "\(limited.errors)")
         #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities().count == 1)
         for run in [missing, unknown, limited] { #expect(!run.errors.contains(alice) && !run.output.contains(alice)) }
+
+        // watch --server takes the key the same ways: without one it says how to pass it;
+        // with Alice's it is let in, and says she has no session of hers remembered there.
+        func watch(_ extra: [String], key: String? = nil) throws -> BuiltProduct.Run {
+            var environment = ProcessInfo.processInfo.environment
+            environment["MOMENTS_KEY"] = key
+            return try BuiltProduct.run(
+                "moments", ["watch", "--no-tty", "--server", server.baseURL, "--data-dir", home.path] + extra,
+                environment: environment)
+        }
+        let keyless = try watch([])
+        #expect(keyless.status != 0 && keyless.errors.contains("pass --key KEY, set MOMENTS_KEY"), "\(keyless.errors)")
+        let withKey = try watch(["--key", alice])
+        #expect(withKey.status != 0 && withKey.errors.contains("no session of yours is running"), "\(withKey.errors)")
+        #expect(!withKey.errors.contains(alice))
     }
 }
