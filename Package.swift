@@ -296,24 +296,9 @@ let package = Package(
         ),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
-        .executableTarget(
-            name: "MomentsLive",
-            dependencies: ["LiveComposition"],
-            path: "Apps/Live",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "MomentsServer",
-            dependencies: ["ServerComposition"],
-            path: "Apps/Server",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "MomentsShowcase",
-            dependencies: ["ShowcaseComposition"],
-            path: "Apps/Showcase",
-            swiftSettings: swiftSettings
-        ),
+        .executableTarget(name: "MomentsLive", dependencies: ["LiveComposition"], path: "Apps/Live", swiftSettings: swiftSettings),
+        .executableTarget(name: "MomentsServer", dependencies: ["ServerComposition"], path: "Apps/Server", swiftSettings: swiftSettings),
+        .executableTarget(name: "MomentsShowcase", dependencies: ["ShowcaseComposition"], path: "Apps/Showcase", swiftSettings: swiftSettings),
 
         // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)
         // Built plainly, each replays its committed corpus once; Scripts/fuzz builds them

@@ -1,3 +1,4 @@
+import Dispatch
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -59,8 +60,16 @@ public final class HistoryRecordingStorage: SyncStorage {
 
     public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
         let results = try await base.commit(batch)
-        let committed = zip(batch, results).filter { $0.1 == .committed }.flatMap(\.0.changes)
-        record(committed.filter { $0.event == .end })
+        let ended = zip(batch, results).filter { $0.1 == .committed }.flatMap(\.0.changes).filter { $0.event == .end }
+        guard !ended.isEmpty else { return results }
+        // The history file is written on a thread of its own, as the state's files are,
+        // never on the cooperative pool; the answers wait for it (ADR 0013).
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            historyQueue.async {
+                self.record(ended)
+                continuation.resume()
+            }
+        }
         return results
     }
 
@@ -99,3 +108,6 @@ public final class HistoryRecordingStorage: SyncStorage {
         }
     }
 }
+
+/// The thread the history is appended on.
+private let historyQueue = DispatchQueue(label: "little-moments.sync.history")

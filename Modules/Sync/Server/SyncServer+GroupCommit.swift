@@ -77,7 +77,6 @@ extension SyncServer {
         queued = [:]
         queueOrder = []
         barrierWaiters = []
-        inFlight = Set(writes.map(\.activity.snapshot.id))
         let storage = self.storage
         Task {
             let result: Result<[SyncWriteResult], SyncError>
@@ -99,7 +98,6 @@ extension SyncServer {
         result: Result<[SyncWriteResult], SyncError>
     ) {
         committing = false
-        inFlight = []
         switch result {
         case .success(let results):
             notBefore = nil

@@ -42,8 +42,6 @@ public actor SyncServer {
     /// activity join its write), in the order they were first queued.
     var queued: [String: QueuedWrite] = [:]
     var queueOrder: [String] = []
-    /// The ids of the activities in the batch being written now.
-    var inFlight: Set<String> = []
     /// Callers waiting only for what is queued or in flight to be durable.
     var barrierWaiters: [CheckedContinuation<Void, any Error>] = []
     var committing = false
