@@ -5,16 +5,40 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The subscribers of one activity on this server, and the newest state they were given.
+/// The subscribers of one activity on this server, each with the newest version it was
+/// given, and the newest state any of them was given.
 struct Channel {
-    var broadcast = Broadcast<ActivitySnapshot>()
-    /// The newest state pushed here (or read by a subscription being opened): an older
-    /// one, such as a change feed's copy of a push already made, is never pushed after it.
+    /// One subscriber: where its pushes go, and the newest version it has.
+    struct Receiver {
+        let sink: Broadcast<ActivitySnapshot>.Sink
+        var version: UInt64
+    }
+
+    var receivers: [UUID: Receiver] = [:]
+    /// The newest state pushed here (or read by a subscription being opened): what a new
+    /// subscriber starts from when the storage's answer is older.
     var latest: ActivitySnapshot?
     /// Subscriptions being opened, which keep the channel while they read the state.
     var opening = 0
 
-    var isIdle: Bool { broadcast.count == 0 && opening == 0 }
+    var isIdle: Bool { receivers.isEmpty && opening == 0 }
+
+    /// Gives `snapshot` to each receiver that does not have it or a newer one yet, so none
+    /// is ever given an older state after a newer one, and a subscriber that opened on a
+    /// newer state than the others still gets every change after its own.
+    mutating func push(_ snapshot: ActivitySnapshot) {
+        if latest.map({ $0.version < snapshot.version }) ?? true { latest = snapshot }
+        for (key, receiver) in receivers where receiver.version < snapshot.version {
+            receiver.sink.yield(snapshot)
+            receivers[key]?.version = snapshot.version
+        }
+    }
+
+    /// Ends every receiver.
+    mutating func finish() {
+        for receiver in receivers.values { receiver.sink.finish() }
+        receivers = [:]
+    }
 }
 
 /// Pushes: every durable change of an activity reaches each of its subscribers on this
@@ -50,12 +74,11 @@ extension SyncServer {
             closeOpening(id)
             throw error
         }
-        guard !isShutDown, var channel = subscribers[id] else {
+        guard !isShutDown, subscribers[id] != nil else {
             sink.finish()
             return nil
         }
-        channel.opening -= 1
-        subscribers[id] = channel
+        subscribers[id]?.opening -= 1
         // One created but not yet durable may be subscribed to; it comes when it is.
         guard let known = unfinished[id] ?? committed else {
             closeIdle(id)
@@ -67,6 +90,11 @@ extension SyncServer {
             closeIdle(id)
             throw error
         }
+        var channel = subscribers[id] ?? Channel()
+        // The state read may be newer than what the channel pushed so far (a change whose
+        // push is still on its way, through the feed or from a batch not yet finished):
+        // this subscriber starts from it, the others get it when its push comes, after the
+        // changes before it.
         let newest = [committed?.snapshot, channel.latest].compactMap { $0 }.max { $0.version < $1.version }
         if let newest, lastEventID.map({ newest.version > $0 }) ?? true { sink.yield(newest) }
         if newest?.event == .dismiss {
@@ -74,20 +102,20 @@ extension SyncServer {
             closeIdle(id)
             return nil
         }
-        channel.latest = newest
-        let key = channel.broadcast.add(sink)
+        let key = UUID()
+        channel.receivers[key] = Channel.Receiver(sink: sink, version: max(newest?.version ?? 0, lastEventID ?? 0))
         subscribers[id] = channel
         return key
     }
 
     /// Removes a receiver added by ``attach(to:token:after:sink:)``.
     func detach(_ key: UUID, from id: String) {
-        subscribers[id]?.broadcast.remove(key)
+        subscribers[id]?.receivers[key] = nil
         closeIdle(id)
     }
 
     /// How many subscribers an activity has (for tests and diagnostics).
-    public func subscriberCount(of id: String) -> Int { subscribers[id]?.broadcast.count ?? 0 }
+    public func subscriberCount(of id: String) -> Int { subscribers[id]?.receivers.count ?? 0 }
 
     private func closeOpening(_ id: String) {
         subscribers[id]?.opening -= 1
@@ -98,15 +126,13 @@ extension SyncServer {
         if subscribers[id]?.isIdle == true { subscribers[id] = nil }
     }
 
-    /// Pushes a durable state to the activity's subscribers here, unless they already have
-    /// it or a newer one.
+    /// Pushes a durable state to the activity's subscribers here that do not have it or a
+    /// newer one yet; the dismissal ends their streams.
     func publish(_ snapshot: ActivitySnapshot) {
         let id = snapshot.id
         guard var channel = subscribers[id] else { return }
-        if let latest = channel.latest, latest.version >= snapshot.version { return }
-        channel.latest = snapshot
-        channel.broadcast.yield(snapshot)
-        if snapshot.event == .dismiss { channel.broadcast.finish() }
+        channel.push(snapshot)
+        if snapshot.event == .dismiss { channel.finish() }
         subscribers[id] = channel
         closeIdle(id)
     }

@@ -172,7 +172,7 @@ public actor SyncServer {
         deadlineTask = nil
         feedTask?.cancel()
         feedTask = nil
-        for id in subscribers.keys { subscribers[id]?.broadcast.finish() }
+        for id in subscribers.keys { subscribers[id]?.finish() }
         subscribers = [:]
     }
 
