@@ -32,8 +32,9 @@ struct PostgresStorageContractTests {
             #expect(try await write(storage, expecting: nil, created, changes: [pushes[0]]))
             var next = created
             next.snapshot = pushes[1]
-            next.remember(StoredAnswer(key: IntentKey(clientID: "client-1", intentID: "i-1"), outcome: .applied(pushes[1])))
-            #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]]))
+            let answer = StoredAnswer(key: IntentKey(clientID: "client-1", intentID: "i-1"), outcome: .applied(pushes[1]))
+            next.remember(answer)
+            #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]], answers: [answer]))
             #expect(try await storage.activity("activity-1") == next)
         }
     }

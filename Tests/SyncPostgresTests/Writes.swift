@@ -5,9 +5,9 @@ import SyncPostgres
 /// committed.
 func write(
     _ storage: PostgresSyncStorage, expecting expectedVersion: UInt64?, _ activity: StoredActivity,
-    changes: [ActivitySnapshot]
+    changes: [ActivitySnapshot], answers: [StoredAnswer] = []
 ) async throws -> Bool {
-    try await storage.commit([SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes)])
+    try await storage.commit([SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes, answers: answers)])
         == [.committed]
 }
 
@@ -17,6 +17,6 @@ func commit(
     _ storage: PostgresSyncStorage,
     _ batch: [(expectedVersion: UInt64?, activity: StoredActivity, changes: [ActivitySnapshot])]
 ) async throws -> [Bool] {
-    try await storage.commit(batch.map { SyncWrite(expectedVersion: $0.expectedVersion, activity: $0.activity, changes: $0.changes) })
+    try await storage.commit(batch.map { SyncWrite(expectedVersion: $0.expectedVersion, activity: $0.activity, changes: $0.changes, answers: []) })
         .map { $0 == .committed }
 }

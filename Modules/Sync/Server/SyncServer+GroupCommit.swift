@@ -14,30 +14,37 @@ struct QueuedWrite {
     var activity: StoredActivity
     /// Every state the joined decisions made, oldest first.
     var changes: [ActivitySnapshot]
+    /// Every answer the joined decisions gave, oldest first.
+    var answers: [StoredAnswer]
     /// The requests waiting for the write's fate.
     var waiters: [CheckedContinuation<SyncWriteResult, any Error>] = []
 
-    var write: SyncWrite { SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes) }
+    var write: SyncWrite {
+        SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes, answers: answers)
+    }
 }
 
 /// Group commit: one batch in flight at a time; what is decided meanwhile waits for the
 /// next, and each request is answered when its batch is durable.
 extension SyncServer {
     /// Queues the next state of an activity, decided on the version `base` (`nil`: a
-    /// creation), and answers once it is durable or void. A decision on an activity that
+    /// creation) and giving `answers`, and answers once it is durable or void. A decision on an activity that
     /// already has a write queued joins that write.
     ///
     /// Queues before it first suspends, so a caller on the actor that read, decided and
     /// called this without suspending in between has written atomically, as far as this
     /// server goes; the storage's condition covers the other servers.
-    func write(_ activity: StoredActivity, changes: [ActivitySnapshot], base: UInt64?) async throws(SyncError) -> SyncWriteResult {
+    func write(
+        _ activity: StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?
+    ) async throws(SyncError) -> SyncWriteResult {
         let id = activity.snapshot.id
         if var joined = queued[id] {
             joined.activity = activity
             joined.changes += changes
+            joined.answers += answers
             queued[id] = joined
         } else {
-            queued[id] = QueuedWrite(expectedVersion: base, activity: activity, changes: changes)
+            queued[id] = QueuedWrite(expectedVersion: base, activity: activity, changes: changes, answers: answers)
             queueOrder.append(id)
         }
         unfinished[id] = activity

@@ -132,20 +132,21 @@ public actor SyncServer {
     public func send(_ request: IntentRequest, to id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
         guard !isShutDown else { throw .unavailable }
         for _ in 0..<Self.decisionAttempts {
-            guard let stored = try await current(id) else { throw .notFound(id: id) }
+            guard let stored = try await current(id, answering: request.key) else { throw .notFound(id: id) }
             try Self.authorize(stored, token)
             if stored.answer(for: request.key) != nil {
                 // The first answer is given again only once it is durable: wait for what
                 // is pending, then read it as committed (a conflict may have undone it).
                 try await waitUntilDurable()
-                if let answer = try await committedActivity(id)?.answer(for: request.key) {
+                if let answer = try await committedActivity(id, answering: request.key)?.answer(for: request.key) {
                     return try answer.outcome.result()
                 }
                 continue
             }
             // From the read to the queued write nothing suspends: read, decide, write.
             let decided = SyncDecision.apply(request, to: stored, at: clock.now())
-            let written = try await write(decided.activity, changes: decided.changes, base: stored.snapshot.version)
+            let written = try await write(
+                decided.activity, changes: decided.changes, answers: [decided.answer], base: stored.snapshot.version)
             if written == .committed { return try decided.answer.outcome.result() }
         }
         throw .unavailable
@@ -178,19 +179,23 @@ public actor SyncServer {
 
     // MARK: - Reading
 
-    /// The activity as the next decision on it must see it: with its unfinished writes,
-    /// else as committed.
-    func current(_ id: String) async throws(SyncError) -> StoredActivity? {
+    /// The activity as the next decision on it must see it (with its answer to `key`, if
+    /// it has one): with its unfinished writes, else as committed.
+    ///
+    /// An unfinished copy may lack an answer another server gave to `key` (a storage may
+    /// leave out answers it was not asked for); the storage then counts the write that
+    /// would answer `key` again a conflict, and the request is decided again on a new read.
+    func current(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
         if let pending = unfinished[id] { return pending }
-        let committed = try await committedActivity(id)
+        let committed = try await committedActivity(id, answering: key)
         // A write may have been queued while the storage answered; it is newer.
         return unfinished[id] ?? committed
     }
 
-    /// The activity as committed.
-    func committedActivity(_ id: String) async throws(SyncError) -> StoredActivity? {
+    /// The activity as committed; with the answer to `key`, if it has one.
+    func committedActivity(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
         do {
-            return try await storage.activity(id)
+            return try await storage.activity(id, answering: key)
         } catch {
             throw .storageFailed(String(describing: error))
         }

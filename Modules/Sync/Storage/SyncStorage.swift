@@ -20,6 +20,14 @@ public protocol SyncStorage: Sendable {
     /// `nil` when there is none.
     func activity(_ id: String) async throws -> StoredActivity?
 
+    /// The activity `id` as committed, as a decision on the intent `key` needs it: with
+    /// the answer it remembers for that intent, if any. A storage that keeps answers apart
+    /// may leave out the others, which such a decision does not read, and with `key`
+    /// `nil` all of them: a read, a subscription or a clock rule needs none. Such a
+    /// storage takes the answers to write from ``SyncWrite/answers``. The default answers
+    /// ``activity(_:)``, every answer included.
+    func activity(_ id: String, answering key: IntentKey?) async throws -> StoredActivity?
+
     /// The activity that the keyed creation `key` made, as committed, or `nil`.
     func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity?
 
@@ -51,24 +59,37 @@ public protocol SyncStorage: Sendable {
     func changes() -> AsyncStream<ActivitySnapshot>
 }
 
+extension SyncStorage {
+    /// The activity with every answer it remembers: ``activity(_:)``.
+    public func activity(_ id: String, answering key: IntentKey?) async throws -> StoredActivity? {
+        try await activity(id)
+    }
+}
+
 /// One conditional write: an activity's next state, and the answers that moved it there.
 public struct SyncWrite: Sendable, Hashable {
     /// The version the storage must still hold for the write to apply; `nil` for a creation,
     /// which applies only when neither its id nor its creation key is already there.
     public let expectedVersion: UInt64?
-    /// The activity after the write, whole: its latest snapshot, token, owner, creation
-    /// and every answer it remembers.
+    /// The activity after the write: its latest snapshot, token, owner, creation and the
+    /// answers it remembers (those it was read with, and ``answers``).
     public let activity: StoredActivity
     /// Each state the write makes, oldest first (consecutive versions after
     /// ``expectedVersion``): what the change feed carries and the history records.
     /// Empty when the write only remembers answers (a refusal or a no-op).
     public let changes: [ActivitySnapshot]
+    /// The answers the write gives: those of the intents decided into it, oldest first
+    /// (also in ``activity``'s remembered answers). A storage that keeps answers apart
+    /// from the activity writes these, and counts the write a conflict when one of their
+    /// intents already has an answer there: another server answered it first.
+    public let answers: [StoredAnswer]
 
     /// A write.
-    public init(expectedVersion: UInt64?, activity: StoredActivity, changes: [ActivitySnapshot]) {
+    public init(expectedVersion: UInt64?, activity: StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer]) {
         self.expectedVersion = expectedVersion
         self.activity = activity
         self.changes = changes
+        self.answers = answers
     }
 
     /// The activity's id.

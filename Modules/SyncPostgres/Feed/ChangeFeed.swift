@@ -155,7 +155,13 @@ final class ChangeFeed: Sendable {
             }
             if ContinuousClock.now - lastPrune > .seconds(60) {
                 lastPrune = .now
-                await prune(client: client, olderThan: retention, logger: logger)
+                do {
+                    try await Self.prune(client: client, olderThan: retention, logger: logger)
+                } catch {
+                    logger.warning(
+                        "could not prune PostgreSQL's change log and answers",
+                        metadata: ["reason": "\(PostgresStorageError.explain(error))"])
+                }
             }
         }
     }
@@ -165,16 +171,23 @@ final class ChangeFeed: Sendable {
         for continuation in continuations { continuation.yield(snapshot) }
     }
 
-    /// Deletes the log's rows older than `retention`: the log only carries changes from one
-    /// server to the others, which read it within a second or so.
-    private func prune(client: PostgresClient, olderThan retention: Duration, logger: Logger) async {
+    /// Deletes the log's rows older than `retention` (the log only carries changes from one
+    /// server to the others, which read it within a second or so), and the answers past
+    /// what each activity remembers: the newest ``StoredActivity/answersPerClient`` of each
+    /// client, ``StoredActivity/rememberedAnswers`` in all.
+    static func prune(client: PostgresClient, olderThan retention: Duration, logger: Logger) async throws {
         let seconds = Double(retention.components.seconds)
-        do {
-            try await client.query(
-                "DELETE FROM activity_changes WHERE created < now() - make_interval(secs => \(seconds))", logger: logger)
-        } catch {
-            logger.warning(
-                "could not prune PostgreSQL's change log", metadata: ["reason": "\(PostgresStorageError.explain(error))"])
-        }
+        try await client.query(
+            "DELETE FROM activity_changes WHERE created < now() - make_interval(secs => \(seconds))", logger: logger)
+        try await client.query(
+            """
+            DELETE FROM activity_answers AS x USING (
+                SELECT activity_id, client_id, intent_id,
+                    row_number() OVER (PARTITION BY activity_id, client_id ORDER BY seq DESC) AS of_client,
+                    row_number() OVER (PARTITION BY activity_id ORDER BY seq DESC) AS of_activity
+                FROM activity_answers) AS r
+            WHERE x.activity_id = r.activity_id AND x.client_id = r.client_id AND x.intent_id = r.intent_id
+                AND (r.of_client > \(StoredActivity.answersPerClient) OR r.of_activity > \(StoredActivity.rememberedAnswers))
+            """, logger: logger)
     }
 }

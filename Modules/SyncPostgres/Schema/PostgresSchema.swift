@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Logging
 import PostgresNIO
+import Sync
 
 /// The tables the storage keeps, and how a database gets them.
 ///
@@ -24,6 +30,13 @@ import PostgresNIO
 ///   (``PostgresKeyStore``), one row per live key, as `PersonKeyRecord` holds it: `name`
 ///   primary key, `id` unique, `digest` (the SHA-256 of the key, never the key),
 ///   `created` and `last_used` timestamptz.
+/// - `activity_answers` (version 3): the answers each activity remembers, a row each, so
+///   that a write adds its own answers instead of rewriting all of them, and a decision
+///   reads only the answer it needs. `activity_id`, `client_id`, `intent_id` the primary
+///   key; `seq` bigserial, the order they were given; `outcome` jsonb, the
+///   `IntentOutcome`. Each activity keeps at least the last 16 of each client and 256 in
+///   all; the change feed prunes older ones now and then. Version 3 moves the answers
+///   that `state` held into it; `state` holds none since.
 public enum PostgresSchema {
     /// The version this program writes and understands.
     public static var version: Int { migrations.count }
@@ -83,7 +96,49 @@ public enum PostgresSchema {
             )
             """
         ],
+        [
+            """
+            CREATE TABLE activity_answers (
+                activity_id text NOT NULL,
+                client_id text NOT NULL,
+                intent_id text NOT NULL,
+                seq bigserial NOT NULL,
+                outcome jsonb NOT NULL,
+                PRIMARY KEY (activity_id, client_id, intent_id)
+            )
+            """
+        ],
     ]
+
+    /// What a migration does past its statements, by its index in ``migrations``: work
+    /// on the rows themselves. Only ever appended to, like the statements.
+    static let rowMigrations: [Int: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
+        2: moveAnswersOutOfState
+    ]
+
+    /// Version 3: each activity's remembered answers move from its `state` into rows of
+    /// `activity_answers`, in the order it remembered them.
+    private static func moveAnswersOutOfState(on connection: PostgresConnection, logger: Logger) async throws {
+        var states: [(id: String, text: String)] = []
+        let rows = try await connection.query("SELECT id, state::text FROM activities ORDER BY id", logger: logger)
+        for try await (id, text) in rows.decode((String, String).self) { states.append((id, text)) }
+        for (id, text) in states {
+            let record = try JSONDecoder().decode(SyncRecord.self, from: Data(text.utf8))
+            guard !record.answers.isEmpty else { continue }
+            for answer in record.answers {
+                try await connection.query(
+                    """
+                    INSERT INTO activity_answers (activity_id, client_id, intent_id, outcome)
+                    VALUES (\(id), \(answer.key.clientID), \(answer.key.intentID), \(try StoredJSON.text(of: answer.outcome))::jsonb)
+                    ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+            let state = try StoredJSON.text(
+                of: SyncRecord(
+                    snapshot: record.snapshot, token: record.token, answers: [], creation: record.creation, owner: record.owner))
+            try await connection.query("UPDATE activities SET state = \(state)::jsonb WHERE id = \(id)", logger: logger)
+        }
+    }
 
     /// Creates the tables on an empty database, or migrates older ones, in one transaction
     /// under ``migrationLock``. Answers the version found before (0 for an empty database).
@@ -106,10 +161,11 @@ public enum PostgresSchema {
                     throw PostgresStorageError.schemaTooNew(location: location.description, found: found, supported: version)
                 }
                 guard found < version else { return found }
-                for statements in migrations[found...] {
+                for (index, statements) in migrations.enumerated().dropFirst(found) {
                     for statement in statements {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
+                    try await rowMigrations[index]?(connection, logger)
                 }
                 try await connection.query("DELETE FROM moments_schema", logger: logger)
                 try await connection.query("INSERT INTO moments_schema (version) VALUES (\(version))", logger: logger)

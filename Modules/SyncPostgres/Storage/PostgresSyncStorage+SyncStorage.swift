@@ -8,7 +8,7 @@ extension PostgresSyncStorage: SyncStorage {
         let rows = batch.map { write in
             ActivityRow(
                 expectedVersion: write.expectedVersion, activity: write.activity, changes: write.changes,
-                deadline: write.activity.snapshot.nextRuleDeadline)
+                answers: write.answers, deadline: write.activity.snapshot.nextRuleDeadline)
         }
         return try await commit(rows: rows).map { $0 ? .committed : .conflict }
     }

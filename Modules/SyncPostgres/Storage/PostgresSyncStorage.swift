@@ -137,6 +137,20 @@ public final class PostgresSyncStorage: Sendable {
         feed.stream()
     }
 
+    /// Deletes what is no longer needed: the change log's rows older than `retention`,
+    /// and the answers past what each activity remembers (the newest
+    /// ``StoredActivity/answersPerClient`` of each client, ``StoredActivity/rememberedAnswers``
+    /// in all). The change feed does this every minute by itself.
+    ///
+    /// - Throws: ``PostgresStorageError`` when the database does not answer.
+    public func prune(olderThan retention: Duration = changeLogRetention) async throws(PostgresStorageError) {
+        do {
+            try await ChangeFeed.prune(client: client, olderThan: retention, logger: logger)
+        } catch {
+            throw .database(PostgresStorageError.explain(error))
+        }
+    }
+
     /// Asks the change feed to read the log now rather than at its next notification or
     /// poll.
     func pokeFeed() {
@@ -145,17 +159,54 @@ public final class PostgresSyncStorage: Sendable {
 
     // MARK: - Reads
 
-    /// The activity `id` as committed, or `nil`.
+    /// The activity `id` as committed, with every answer it remembers, or `nil`.
     public func activity(_ id: String) async throws -> StoredActivity? {
-        try await activities(where: "SELECT state::text FROM activities WHERE id = \(id)").first
+        try await activity(
+            from: """
+            SELECT a.state::text, x.client_id, x.intent_id, x.outcome::text
+            FROM activities AS a LEFT JOIN activity_answers AS x ON x.activity_id = a.id
+            WHERE a.id = \(id) ORDER BY x.seq
+            """)
     }
 
-    /// The activity that the keyed creation `key` made, as committed, or `nil`.
+    /// The activity `id` as committed, with only its answer to `key` (if it remembers
+    /// one), or with none when `key` is `nil`: all a decision or a read needs, in one
+    /// small read.
+    public func activity(_ id: String, answering key: IntentKey?) async throws -> StoredActivity? {
+        guard let key else { return try await activities(where: "SELECT state::text FROM activities WHERE id = \(id)").first }
+        return try await activity(
+            from: """
+            SELECT a.state::text, x.client_id, x.intent_id, x.outcome::text
+            FROM activities AS a LEFT JOIN activity_answers AS x
+                ON x.activity_id = a.id AND x.client_id = \(key.clientID) AND x.intent_id = \(key.intentID)
+            WHERE a.id = \(id)
+            """)
+    }
+
+    /// One activity from rows of its state and its answers (none: a row of NULLs), in the
+    /// order it gave them.
+    private func activity(from query: PostgresQuery) async throws -> StoredActivity? {
+        try await run { connection in
+            var found: StoredActivity?
+            let rows = try await connection.query(query, logger: self.logger)
+            for try await (state, clientID, intentID, outcome) in rows.decode((String, String?, String?, String?).self) {
+                if found == nil { found = try StoredJSON.activity(fromState: state) }
+                if let clientID, let intentID, let outcome {
+                    found?.remember(try StoredJSON.answer(clientID: clientID, intentID: intentID, outcome: outcome))
+                }
+            }
+            return found
+        }
+    }
+
+    /// The activity that the keyed creation `key` made, as committed (without its answers:
+    /// a retried creation needs none), or `nil`.
     public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
         try await activities(where: "SELECT state::text FROM activities WHERE creation_key = \(key.value)").first
     }
 
-    /// Every activity, or only `owner`'s, as committed, by id.
+    /// Every activity, or only `owner`'s, as committed, by id, without their answers: a
+    /// listing needs none.
     public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
         if let owner {
             return try await activities(where: "SELECT state::text FROM activities WHERE owner = \(owner) ORDER BY id")

@@ -13,6 +13,26 @@ enum StoredJSON {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
 
+    /// The text of an activity's `state` column: its checkpoint without the answers, which
+    /// `activity_answers` keeps a row each.
+    static func stateText(of activity: StoredActivity) throws -> String {
+        let checkpoint = activity.checkpoint
+        return try text(
+            of: SyncRecord(
+                snapshot: checkpoint.snapshot, token: checkpoint.token, answers: [], creation: checkpoint.creation,
+                owner: checkpoint.owner))
+    }
+
+    /// An answer read back from its row of `activity_answers`.
+    static func answer(clientID: String, intentID: String, outcome text: String) throws(PostgresStorageError) -> StoredAnswer {
+        do {
+            let outcome = try JSONDecoder().decode(IntentOutcome.self, from: Data(text.utf8))
+            return StoredAnswer(key: IntentKey(clientID: clientID, intentID: intentID), outcome: outcome)
+        } catch {
+            throw .unreadable("a remembered answer is not an intent's outcome: \(error)")
+        }
+    }
+
     /// An activity read back from its `state` column: the checkpoint folded.
     static func activity(fromState text: String) throws(PostgresStorageError) -> StoredActivity {
         let record: SyncRecord
