@@ -39,7 +39,7 @@ enum SharedSyncBenchmarks {
         let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var servers: [Running] = []
         for _ in 0..<3 {
-            let shared = try await ServerRoot.buildSharedServer(url)
+            let shared = try await ServerRoot.buildSharedServer(url, logger: quiet)
             let http = SyncHTTPServer(server: shared.server, port: 0, logger: quiet)
             let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
             let group = ServiceGroup(services: http.makeServices { continuation.yield($0) }, logger: quiet)

@@ -1,6 +1,7 @@
 import Dispatch
 import LiveApp
 import LiveComposition
+import Logging
 import Sync
 import SyncPostgres
 import TerminalIO
@@ -38,13 +39,14 @@ public enum ServerRoot {
     /// Builds a sync server on the PostgreSQL database at `url`: opens it (creating or
     /// migrating its schema; refusing one newer than this program), and catches up the
     /// clock rules that came due while no server ran. Every server given the same URL
-    /// shares the same activities.
-    public static func buildSharedServer(_ url: String, clock: any SyncClock = SystemClock()) async throws(ServerSetupError)
-        -> SharedServer
-    {
+    /// shares the same activities. The storage's warnings (a lost LISTEN connection, a
+    /// change log it could not read) go to `logger`, as the HTTP server's do.
+    public static func buildSharedServer(
+        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres")
+    ) async throws(ServerSetupError) -> SharedServer {
         let storage: PostgresSyncStorage
         do {
-            storage = try await PostgresSyncStorage.open(url: url)
+            storage = try await PostgresSyncStorage.open(url: url, logger: logger)
         } catch {
             throw ServerSetupError(error.description)
         }

@@ -81,7 +81,8 @@ public final class PostgresSyncStorage: Sendable {
         }
         let storage = PostgresSyncStorage(location: location, client: client, logger: logger)
         storage.tasks.withLock { tasks in
-            tasks.client = Task { await client.run() }
+            // Running before `open` returns, so that the first lease finds the pool started.
+            tasks.client = Task.immediate { await client.run() }
             tasks.feed = Task { [feed = storage.feed] in
                 await feed.run(
                     client: client, listener: listener, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
