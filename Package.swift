@@ -273,7 +273,10 @@ let package = Package(
         // The shared server's composition: the live one, with the PostgreSQL store.
         .target(
             name: "ServerComposition",
-            dependencies: ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"],
+            dependencies: [
+                "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Modules/CompositionRoot/ServerComposition",
             swiftSettings: swiftSettings
         ),

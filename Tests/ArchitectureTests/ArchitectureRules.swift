@@ -58,7 +58,8 @@ struct ArchitectureRules {
             external: ["ServiceLifecycle", "Logging"]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
-        "ServerComposition": Allowance(["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"]),
+        "ServerComposition": Allowance(
+            ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"], external: ["Logging"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
         "MomentsServer": Allowance(["ServerComposition"]),
