@@ -68,34 +68,10 @@ enum SharedSyncBenchmarks {
     /// Durable intents per second from 64 concurrent senders, each sending through one of
     /// the three servers, over `activities` activities.
     private static func throughput(activities count: Int, connections: [HTTPSyncConnection]) async throws {
-        var created: [CreatedActivity] = []
-        for index in 0..<count {
-            created.append(try await connections[index % connections.count].createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil))
-        }
-        let perSender = 60
-        let senders = 64
-        let targets = created
-        let start = DispatchTime.now().uptimeNanoseconds
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<senders {
-                let connection = connections[sender % connections.count]
-                group.addTask {
-                    for step in 0..<perSender {
-                        let activity = targets[(sender + step) % targets.count]
-                        _ = try await connection.send(
-                            try IntentRequest(
-                                clientID: "s\(sender)", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),
-                            to: activity.id, token: activity.token)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let rate = try await IntentLoad.intentsPerSecond(activities: count, through: connections)
         Bench.report(
             "shared.durable intents/s, \(count) activities, 3 servers on PostgreSQL",
-            value: Double(senders * perSender) / seconds, unit: "/s", label: "rate  ")
+            value: rate, unit: "/s", label: "rate  ")
     }
 
     /// From sending an intent (through the first server) to the push arriving at every one
@@ -109,17 +85,8 @@ enum SharedSyncBenchmarks {
                 lastEventID: created.state.version)
         }
         defer { readers.forEach { $0.stop() } }
-        var latencies: [Double] = []
-        for round in 0..<200 {
-            let version = created.state.version + UInt64(round + 1)
-            readers.forEach { $0.expect(version: version) }
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try await connections[0].send(
-                try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
-                to: created.id, token: created.token)
-            for reader in readers { await reader.waitForAll() }
-            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
+        let latencies = try await IntentLoad.pushLatencies(
+            rounds: 200, on: created, through: connections[0], readers: readers)
         Bench.report(
             "shared.intent to push, \(subscribers) SSE subscribers on 3 servers, p50", seconds: Bench.percentile(latencies, 0.5),
             label: "p50   ")

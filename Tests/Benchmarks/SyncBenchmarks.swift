@@ -90,50 +90,18 @@ enum SyncBenchmarks {
         let readers = try EventReaders(
             count: subscribers, port: port, activity: created.id, token: created.token, lastEventID: created.state.version)
         defer { readers.stop() }
-        var latencies: [Double] = []
-        let rounds = subscribers >= 1_000 ? 60 : 200
-        for round in 0..<rounds {
-            let version = created.state.version + UInt64(round + 1)
-            readers.expect(version: version)
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try await connection.send(
-                try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
-                to: created.id, token: created.token)
-            await readers.waitForAll()
-            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
+        let latencies = try await IntentLoad.pushLatencies(
+            rounds: subscribers >= 1_000 ? 60 : 200, on: created, through: connection, readers: [readers])
         Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p50", seconds: Bench.percentile(latencies, 0.5), label: "p50   ")
         Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p99", seconds: Bench.percentile(latencies, 0.99), label: "p99   ")
     }
 
     /// Durable intents per second from 64 concurrent senders over `activities` activities.
     private static func throughput(activities count: Int, connection: any SyncConnection, label: String) async throws {
-        var created: [CreatedActivity] = []
-        for _ in 0..<count {
-            created.append(try await connection.createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil))
-        }
-        let perSender = 60
-        let senders = 64
-        let targets = created
-        let start = DispatchTime.now().uptimeNanoseconds
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<senders {
-                group.addTask {
-                    for step in 0..<perSender {
-                        let activity = targets[(sender + step) % targets.count]
-                        _ = try await connection.send(
-                            try IntentRequest(clientID: "s\(sender)", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),
-                            to: activity.id, token: activity.token)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let rate = try await IntentLoad.intentsPerSecond(activities: count, through: [connection])
         Bench.report(
             "sync.durable intents/s, \(count) activit\(count == 1 ? "y" : "ies"), \(label)",
-            value: Double(senders * perSender) / seconds, unit: "/s", label: "rate  ")
+            value: rate, unit: "/s", label: "rate  ")
     }
 
     private static func raiseFileLimit() {

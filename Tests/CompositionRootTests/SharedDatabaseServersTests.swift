@@ -303,15 +303,3 @@ struct SharedDatabaseServersTests {
         throw Started()
     }
 }
-
-/// Waits until `condition` holds, checked every 20 ms; fails after `limit`.
-private func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + limit
-    while !(await condition()) {
-        guard ContinuousClock.now < deadline else {
-            struct NeverHeld: Error {}
-            throw NeverHeld()
-        }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-}

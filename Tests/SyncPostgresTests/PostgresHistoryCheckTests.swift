@@ -13,12 +13,7 @@ import Testing
 /// from the intent that made it, real-time order kept, observers on every server in order.
 @Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresHistoryCheckTests {
-    struct Call: Sendable {
-        let key: IntentKey
-        let activityID: String
-        let sentAt: Int
-        let answeredAt: Int
-    }
+    typealias Call = HistoryCheck.Call<IntentKey>
 
     @Test("three servers on one database give one linearizable history")
     func threeServers() async throws {
@@ -106,31 +101,19 @@ struct PostgresHistoryCheckTests {
                 }
             }
             // Replay through Domain alone, in version order.
-            var replayed: Activity?
-            for snapshot in changes {
-                if let current = replayed {
-                    if let key = madeBy[snapshot.version], let intent = byKey[key] {
-                        replayed = try Transition.apply(intent, to: current, at: snapshot.timestamp)
-                        changedAt[key] = snapshot.version
-                    } else {
-                        replayed = Transition.advance(current, to: snapshot.timestamp)
-                    }
-                } else {
-                    replayed = snapshot.activity
-                }
-                #expect(replayed == snapshot.activity, "version \(snapshot.version) does not replay")
+            let steps = changes.enumerated().map { index, snapshot in
+                let madeBy = madeBy[snapshot.version].flatMap { key in byKey[key].map { (key: key, intent: $0) } }
+                return HistoryCheck.Step(
+                    version: snapshot.version, timestamp: snapshot.timestamp, activity: snapshot.activity,
+                    madeBy: index == 0 ? nil : madeBy)
             }
+            for step in steps { if let key = step.madeBy?.key { changedAt[key] = step.version } }
+            #expect(try HistoryCheck.unreplayed(steps) == [], "these versions do not replay")
         }
         #expect(changedAt.count > 15, "too few intents changed anything to check much")
 
         // Real time: a change answered before another intent was sent has a lower version.
-        let allCalls = calls.value
-        let changing = allCalls.filter { changedAt[$0.key] != nil }
-        for a in changing {
-            for b in changing where a.activityID == b.activityID && a.answeredAt < b.sentAt {
-                #expect(changedAt[a.key]! < changedAt[b.key]!)
-            }
-        }
+        #expect(HistoryCheck.realTimeViolations(calls.value, changedAt: changedAt).isEmpty)
 
         // Observers, each on another server than the one that made its activity: strictly
         // increasing versions, ending at the final state.

@@ -9,13 +9,7 @@ import Testing
 /// single, ordered run of the rules would give.
 @Suite("Sync history check")
 struct HistoryCheckTests {
-    struct Call: Sendable {
-        let key: IntentKey
-        let intent: Intent
-        let activityID: String
-        let sentAt: Int
-        let answeredAt: Int
-    }
+    typealias Call = HistoryCheck.Call<IntentKey>
 
     @Test("versions are gap-free and respect real time; replay reproduces every state; observers see them in order", arguments: Transport.allCases)
     func concurrentClients(transport: Transport) async throws {
@@ -45,6 +39,7 @@ struct HistoryCheckTests {
         let activities = created
         let logicalClock = Locked(0)
         let calls = Locked<[Call]>([])
+        let intentsByKey = Locked<[IntentKey: Intent]>([:])
         let intents: [Intent] = [.pause, .resume, .adjustTarget(bySeconds: 60), .adjustTarget(bySeconds: -30), .pause, .resume]
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in 0..<8 {
@@ -54,6 +49,7 @@ struct HistoryCheckTests {
                         let activity = activities[Int(random.next() % UInt64(activities.count))]
                         let intent = intents[Int(random.next() % UInt64(intents.count))]
                         let key = IntentKey(clientID: "client-\(client)", intentID: "\(step)")
+                        intentsByKey.withLock { $0[key] = intent }
                         let sentAt = logicalClock.withLock { $0 += 1; return $0 }
                         do {
                             _ = try await connection.send(
@@ -63,9 +59,7 @@ struct HistoryCheckTests {
                             // The rules may refuse (a target moved below the time sat): fine.
                         }
                         let answeredAt = logicalClock.withLock { $0 += 1; return $0 }
-                        calls.withLock {
-                            $0.append(Call(key: key, intent: intent, activityID: activity.id, sentAt: sentAt, answeredAt: answeredAt))
-                        }
+                        calls.withLock { $0.append(Call(key: key, activityID: activity.id, sentAt: sentAt, answeredAt: answeredAt)) }
                         if random.next() % 4 == 0 { harness.clock.advance(by: 7) }
                     }
                 }
@@ -74,8 +68,7 @@ struct HistoryCheckTests {
         }
 
         let records = harness.storage.records
-        let allCalls = calls.value
-        let intentsByKey = Dictionary(uniqueKeysWithValues: allCalls.map { ($0.key, $0.intent) })
+        let byKey = intentsByKey.value
         var changedAt: [IntentKey: UInt64] = [:]
         for activity in created {
             let changes = records.filter { $0.snapshot.id == activity.id }
@@ -84,32 +77,26 @@ struct HistoryCheckTests {
             let distinct = changes.map(\.snapshot.version).reduce(into: [UInt64]()) { if $0.last != $1 { $0.append($1) } }
             #expect(distinct == Array(1...(distinct.last ?? 0)))
 
-            // Replay: the accepted intents and clock rules, in version order, through Domain alone.
-            var replayed: Activity?
-            var previousVersion: UInt64 = 0
-            for record in changes where record.snapshot.version > previousVersion {
+            // Replay: the accepted intents and clock rules, in version order, through Domain
+            // alone; each new state's record carries the answer of the intent that made it.
+            var steps: [HistoryCheck.Step<IntentKey>] = []
+            for record in changes where record.snapshot.version > (steps.last?.version ?? 0) {
                 let snapshot = record.snapshot
-                if let answer = record.answers.first, let intent = intentsByKey[answer.key], let current = replayed {
-                    replayed = try Transition.apply(intent, to: current, at: snapshot.timestamp)
-                    changedAt[answer.key] = snapshot.version
-                } else if let current = replayed {
-                    replayed = Transition.advance(current, to: snapshot.timestamp)
-                } else {
-                    replayed = snapshot.activity
+                let madeBy = record.answers.first.flatMap { answer in
+                    byKey[answer.key].map { (key: answer.key, intent: $0) }
                 }
-                #expect(replayed == snapshot.activity, "version \(snapshot.version) does not replay")
-                previousVersion = snapshot.version
+                let step = HistoryCheck.Step(
+                    version: snapshot.version, timestamp: snapshot.timestamp, activity: snapshot.activity,
+                    madeBy: steps.isEmpty ? nil : madeBy)
+                if let key = step.madeBy?.key { changedAt[key] = snapshot.version }
+                steps.append(step)
             }
+            #expect(try HistoryCheck.unreplayed(steps) == [], "these versions do not replay")
         }
         #expect(changedAt.count > 20, "too few intents changed anything to check much")
 
         // Real time: a change answered before another intent was sent has a lower version.
-        let changing = allCalls.filter { changedAt[$0.key] != nil }
-        for a in changing {
-            for b in changing where a.activityID == b.activityID && a.answeredAt < b.sentAt {
-                #expect(changedAt[a.key]! < changedAt[b.key]!)
-            }
-        }
+        #expect(HistoryCheck.realTimeViolations(calls.value, changedAt: changedAt).isEmpty)
 
         // Observers: strictly increasing versions, ending at the final state.
         for (index, activity) in created.enumerated() {

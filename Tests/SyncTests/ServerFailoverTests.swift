@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Sync
+import TestSupport
 import Testing
 
 /// A client given several servers that share one store goes on through the next when the

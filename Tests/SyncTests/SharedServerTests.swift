@@ -4,6 +4,7 @@ import Fixtures
 import NIOHTTP1
 import Foundation
 import Sync
+import TestSupport
 import Testing
 
 /// A server many people share (`--require-keys`, ADR 0021), over real HTTP on 127.0.0.1:

@@ -59,16 +59,3 @@ func collect<S: AsyncSequence>(_ count: Int, from stream: S) async throws -> [S.
     }
     return found
 }
-
-/// Waits until `condition` holds (checked every 10 ms), for what no event announces,
-/// such as the server noticing a closed socket; fails after `limit`.
-func eventually(within limit: Duration = .seconds(5), _ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + limit
-    while !(await condition()) {
-        guard ContinuousClock.now < deadline else {
-            struct NeverHeld: Error {}
-            throw NeverHeld()
-        }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}
