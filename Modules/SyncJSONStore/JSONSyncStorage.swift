@@ -20,7 +20,13 @@ import Synchronization
 /// conditions are checked all the same, as the protocol asks.
 public final class JSONSyncStorage: SyncStorage {
     /// The schema of the documents: a ``Sync/SyncRecord`` checkpoint per activity.
-    public static let schema = DocumentSchema<SyncRecord>(name: "little-moments/sync-activity", version: 1)
+    ///
+    /// Version 2 keeps a keyed creation's key as its digest (`key_sha256`, ADR 0023). The
+    /// step from version 1 leaves the JSON as it is: Sync reads version 1's plain `key` as
+    /// its digest, and the next compaction writes it so. The bump keeps a program of
+    /// version 1 from reading (and setting aside as damaged) what it cannot understand.
+    public static let schema = DocumentSchema<SyncRecord>(
+        name: "little-moments/sync-activity", version: 2, migrations: [SchemaMigration(fromVersion: 1) { $0 }])
 
     /// The collection behind it, for its issues and paths.
     public let collection: DocumentCollection<SyncRecord>

@@ -65,7 +65,7 @@ struct JSONSyncStorageTests {
         let reopened = try JSONSyncStorage(locations: locations)
         defer { reopened.close() }
         #expect(reopened.collection.issues.isEmpty)
-        #expect(reopened.collection.document(for: created.id)?.creation?.key == key)
+        #expect(reopened.collection.document(for: created.id)?.creation?.keyDigest == key.digest)
         #expect(reopened.collection.document(for: unkeyed.id)?.creation == nil)
         let restarted = SyncServer(storage: reopened, clock: clock)
         let retried = try await restarted.create(attributes, clientID: "a", idempotencyKey: key)

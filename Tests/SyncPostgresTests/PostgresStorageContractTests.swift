@@ -16,10 +16,10 @@ struct PostgresStorageContractTests {
             let activity = StoredActivityMother.makeStoredActivity(
                 owner: "key-anna", creation: StoredActivityMother.makeCreation(key: key))
             #expect(try await write(storage, expecting: nil, activity, changes: [activity.snapshot]))
-            #expect(try await storage.activity("activity-1") == activity)
-            #expect(try await storage.activity(createdWith: key) == activity)
-            #expect(try await storage.activities(ownedBy: nil) == [activity])
-            #expect(try await storage.activities(ownedBy: "key-anna") == [activity])
+            #expect(try await storage.activity("activity-1") == activity.sharedForm)
+            #expect(try await storage.activity(createdWith: key) == activity.sharedForm)
+            #expect(try await storage.activities(ownedBy: nil) == [activity.sharedForm])
+            #expect(try await storage.activities(ownedBy: "key-anna") == [activity.sharedForm])
             #expect(try await storage.activities(ownedBy: "key-bo") == [])
             #expect(try await storage.activity("activity-2") == nil)
         }
@@ -35,7 +35,7 @@ struct PostgresStorageContractTests {
             let answer = StoredAnswer(key: IntentKey(clientID: "client-1", intentID: "i-1"), outcome: .applied(pushes[1]))
             next.remember(answer)
             #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]], answers: [answer]))
-            #expect(try await storage.activity("activity-1") == next)
+            #expect(try await storage.activity("activity-1") == next.sharedForm)
         }
     }
 
@@ -51,7 +51,7 @@ struct PostgresStorageContractTests {
             var stale = created
             stale.remember(StoredAnswer(key: IntentKey(clientID: "client-2", intentID: "i-9"), outcome: .applied(pushes[0])))
             #expect(try await !write(storage, expecting: 1, stale, changes: []))
-            #expect(try await storage.activity("activity-1") == next)
+            #expect(try await storage.activity("activity-1") == next.sharedForm)
         }
     }
 
@@ -64,7 +64,7 @@ struct PostgresStorageContractTests {
                 id: "activity-2", creation: StoredActivityMother.makeCreation(key: key))
             let sameID = StoredActivityMother.makeStoredActivity(owner: "key-bo")
             #expect(try await commit(storage, [(nil, sameKey, [sameKey.snapshot]), (nil, sameID, [sameID.snapshot])]) == [false, false])
-            #expect(try await storage.activities(ownedBy: nil) == [first])
+            #expect(try await storage.activities(ownedBy: nil) == [first.sharedForm])
         }
     }
 

@@ -189,19 +189,30 @@ struct IdempotentCreationTests {
         let snapshot = ActivitySnapshot(
             id: "a", version: 1, timestamp: harness.clock.now(), event: .start,
             activity: try Transition.apply(.start(SessionAttributesMother.makeAttributes(), showSeconds: true), to: nil, at: harness.clock.now()))
-        let keyless = SyncRecord(snapshot: snapshot, token: "t", answers: [])
+        let keyless = SyncRecord(snapshot: snapshot, token: KeptToken("t", activityID: "a"), answers: [])
         let data = try JSONEncoder().encode(keyless)
         let fields = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(fields.keys) == ["snapshot", "token", "answers"])
         #expect(try JSONDecoder().decode(SyncRecord.self, from: data) == keyless)
 
+        let key = try IdempotencyKey(Self.key)
         let creation = ActivityCreation(
-            key: try IdempotencyKey(Self.key), clientID: "a", attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
-        let keyed = SyncRecord(snapshot: snapshot, token: "t", answers: [], creation: creation)
+            key: key, clientID: "a", attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
+        let keyed = SyncRecord(snapshot: snapshot, token: KeptToken("t", activityID: "a"), answers: [], creation: creation)
         let keyedData = try JSONEncoder().encode(keyed)
         let keyedFields = try #require(try JSONSerialization.jsonObject(with: keyedData) as? [String: Any])
-        #expect((keyedFields["creation"] as? [String: Any])?["key"] as? String == Self.key)
+        // The key unseals the token where only its digest is kept, so it is never written.
+        let creationFields = try #require(keyedFields["creation"] as? [String: Any])
+        #expect(creationFields["key"] == nil)
+        #expect(creationFields["key_sha256"] as? String == key.digest)
+        #expect(!String(decoding: keyedData, as: UTF8.self).contains(Self.key))
         #expect(try JSONDecoder().decode(SyncRecord.self, from: keyedData) == keyed)
         #expect(SyncRecord.fold([keyed])["a"]?.checkpoint == keyed)
+
+        // A record written before ADR 0023 kept the key itself: it reads as its digest.
+        var legacyFields = keyedFields
+        legacyFields["creation"] = creationFields.merging(["key": Self.key]) { $1 }.filter { $0.key != "key_sha256" }
+        let legacy = try JSONSerialization.data(withJSONObject: legacyFields)
+        #expect(try JSONDecoder().decode(SyncRecord.self, from: legacy).creation == creation)
     }
 }

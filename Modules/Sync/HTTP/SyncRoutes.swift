@@ -83,7 +83,7 @@ struct SyncRoutes: Sendable {
             if access != nil {
                 _ = try await admitToActivity(id, token: token)
             } else {
-                try await server.authorize(id, token)
+                _ = try await server.authorize(id, token)
             }
             let body = try await Self.body(of: request)
             let parsed = try RequestValidation.intentBody(body)

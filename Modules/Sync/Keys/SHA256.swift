@@ -19,6 +19,11 @@ enum SHA256 {
     ]
 
     /// The 32-byte digest of `message`.
+    /// The digest of `text`'s UTF-8, as 64 lowercase hex digits.
+    static func hex(of text: String) -> String {
+        Hex.encode(hash(Array(text.utf8)))
+    }
+
     static func hash(_ message: [UInt8]) -> [UInt8] {
         var padded = message
         padded.append(0x80)

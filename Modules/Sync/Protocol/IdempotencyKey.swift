@@ -49,6 +49,10 @@ public struct IdempotencyKey: Hashable, Sendable, Codable, CustomStringConvertib
         try self.init(String(text))
     }
 
+    /// The key's SHA-256, as 64 lowercase hex digits: how the server keeps it, since the
+    /// key unseals the token of the activity it made (``KeptToken``).
+    public var digest: String { SHA256.hex(of: value) }
+
     /// The header value a client sends: the key as a Structured Field string.
     var headerValue: String { "\"\(value)\"" }
 

@@ -85,11 +85,11 @@ public enum SyncDecision {
         return (stored, changes)
     }
 
-    /// A new activity: version 1, `start`, at `now`.
+    /// A new activity: version 1, `start`, at `now`, with its token as the server keeps it.
     ///
     /// - Throws: ``SyncError/badRequest(_:)`` when the attributes cannot start a session.
     public static func create(
-        _ attributes: SessionAttributes, showSeconds: Bool, id: String, token: String, creation: ActivityCreation?,
+        _ attributes: SessionAttributes, showSeconds: Bool, id: String, token: KeptToken, creation: ActivityCreation?,
         owner: String?, at now: Date
     ) throws(SyncError) -> StoredActivity {
         let activity: Activity

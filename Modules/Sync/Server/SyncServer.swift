@@ -93,19 +93,21 @@ public actor SyncServer {
             ActivityCreation(key: $0, clientID: clientID, attributes: attributes, showSeconds: showSeconds)
         }
         for _ in 0..<Self.decisionAttempts {
-            if let creation, let made = try await activity(createdWith: creation.key) {
-                return try await replay(creation, of: made.snapshot.id, owner: owner)
+            if let idempotencyKey, let creation, let made = try await activity(createdWith: idempotencyKey) {
+                return try await replay(creation, key: idempotencyKey, of: made.snapshot.id, owner: owner)
             }
             if let owner, let liveLimit { try await refusePastLiveLimit(owner: owner, limit: liveLimit) }
             let id = makeID()
+            let token = makeToken()
             let stored = try SyncDecision.create(
-                attributes, showSeconds: showSeconds, id: id, token: makeToken(), creation: creation, owner: owner,
+                attributes, showSeconds: showSeconds, id: id,
+                token: KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
                 at: clock.now())
             // Another request with the same key may have queued its creation meanwhile.
-            if let creation, queuedCreation(creation.key) != nil { continue }
+            if let idempotencyKey, queuedCreation(idempotencyKey) != nil { continue }
             let written = try await write(stored, changes: [stored.snapshot], base: nil)
             if written == .committed {
-                return CreatedActivity(id: id, token: stored.token, state: stored.snapshot)
+                return CreatedActivity(id: id, token: token, state: stored.snapshot)
             }
             // A conflict: the key was taken by another server's creation; answer with that one.
         }
@@ -113,13 +115,19 @@ public actor SyncServer {
     }
 
     /// Answers a creation whose key already made the activity `id`: once that creation is
-    /// durable, with the activity's current durable state, if the request is the same.
-    private func replay(_ creation: ActivityCreation, of id: String, owner: String?) async throws(SyncError) -> CreatedActivity {
+    /// durable, with the activity's current durable state and its token (kept whole, or
+    /// unsealed with `key`), if the request is the same.
+    private func replay(
+        _ creation: ActivityCreation, key: IdempotencyKey, of id: String, owner: String?
+    ) async throws(SyncError) -> CreatedActivity {
         // As for a retried intent: the first answer is given again only once it is durable.
         try await waitUntilDurable()
         guard let stored = try await committedActivity(id) else { throw .unavailable }
         guard stored.creation == creation, stored.owner == owner else { throw .idempotencyKeyReused }
-        return CreatedActivity(id: id, token: stored.token, state: stored.snapshot, isReplay: true)
+        guard let token = stored.token.revealed(with: key, activityID: id) else {
+            throw .storageFailed("the token of activity \(id) cannot be unsealed with its creation's key")
+        }
+        return CreatedActivity(id: id, token: token, state: stored.snapshot, isReplay: true)
     }
 
     /// Applies an intent and answers the state after it. A retried intent (same client and
@@ -212,7 +220,7 @@ public actor SyncServer {
     }
 
     private func queuedCreation(_ key: IdempotencyKey) -> StoredActivity? {
-        unfinished.values.first { $0.creation?.key == key }
+        unfinished.values.first { $0.creation?.isMade(with: key) ?? false }
     }
 
     func committedActivities(ownedBy owner: String?) async throws(SyncError) -> [StoredActivity] {
@@ -228,7 +236,7 @@ public actor SyncServer {
     /// Refuses a missing token (401) or a wrong one (403, compared in constant time).
     static func authorize(_ stored: StoredActivity, _ token: String?) throws(SyncError) {
         guard let token, !token.isEmpty else { throw .missingToken }
-        guard SecureToken.matches(token, stored.token) else { throw .wrongToken }
+        guard stored.token.admits(token) else { throw .wrongToken }
     }
 
     /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403).

@@ -7,8 +7,9 @@ import Domain
 /// Written into the creation's record and every checkpoint after it, so a retry is
 /// recognised also after a restart. A creation without a key keeps none.
 public struct ActivityCreation: Hashable, Sendable, Codable {
-    /// The client's key for this creation.
-    public let key: IdempotencyKey
+    /// The SHA-256 of the client's key for this creation (``IdempotencyKey/digest``): the
+    /// key is never kept, since it unseals the activity's token.
+    public let keyDigest: String
     /// The client that asked.
     public let clientID: String
     /// The attributes asked for.
@@ -18,16 +19,43 @@ public struct ActivityCreation: Hashable, Sendable, Codable {
 
     /// A creation's request.
     public init(key: IdempotencyKey, clientID: String, attributes: SessionAttributes, showSeconds: Bool) {
-        self.key = key
+        self.keyDigest = key.digest
         self.clientID = clientID
         self.attributes = attributes
         self.showSeconds = showSeconds
     }
 
+    /// Whether `key` is this creation's key.
+    public func isMade(with key: IdempotencyKey) -> Bool {
+        keyDigest == key.digest
+    }
+
     enum CodingKeys: String, CodingKey {
+        case keyDigest = "key_sha256"
         case key
         case clientID = "client_id"
         case attributes
         case showSeconds = "show_seconds"
+    }
+
+    /// Reads `key_sha256`, or the plain `key` of records written before ADR 0023.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let digest = try container.decodeIfPresent(String.self, forKey: .keyDigest) {
+            keyDigest = digest
+        } else {
+            keyDigest = try container.decode(IdempotencyKey.self, forKey: .key).digest
+        }
+        clientID = try container.decode(String.self, forKey: .clientID)
+        attributes = try container.decode(SessionAttributes.self, forKey: .attributes)
+        showSeconds = try container.decode(Bool.self, forKey: .showSeconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(keyDigest, forKey: .keyDigest)
+        try container.encode(clientID, forKey: .clientID)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(showSeconds, forKey: .showSeconds)
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 public struct ActivityIndex: Sendable {
     /// Every activity, by id.
     public private(set) var activities: [String: StoredActivity] = [:]
-    private var creations: [IdempotencyKey: String] = [:]
+    /// The activity each keyed creation made, by the digest of its key.
+    private var creations: [String: String] = [:]
     /// The next clock-rule deadline of each activity that has one (dismissed ones have none).
     private var deadlines: [String: Date] = [:]
 
@@ -25,7 +26,7 @@ public struct ActivityIndex: Sendable {
 
     /// The activity the keyed creation `key` made.
     public func activity(createdWith key: IdempotencyKey) -> StoredActivity? {
-        creations[key].flatMap { activities[$0] }
+        creations[key.digest].flatMap { activities[$0] }
     }
 
     /// Every activity, or only `owner`'s.
@@ -52,7 +53,7 @@ public struct ActivityIndex: Sendable {
     /// creation, when neither its id nor its creation key is taken.
     public func conditions(of batch: [SyncWrite]) -> [SyncWriteResult] {
         var versions: [String: UInt64] = [:]
-        var takenKeys: Set<IdempotencyKey> = []
+        var takenKeys: Set<String> = []
         return batch.map { write in
             let id = write.id
             let version = versions[id] ?? activities[id]?.snapshot.version
@@ -60,12 +61,12 @@ public struct ActivityIndex: Sendable {
             if let expected = write.expectedVersion {
                 holds = version == expected
             } else {
-                let key = write.activity.creation?.key
+                let key = write.activity.creation?.keyDigest
                 holds = version == nil && key.map { creations[$0] == nil && !takenKeys.contains($0) } ?? true
             }
             guard holds else { return .conflict }
             versions[id] = write.activity.snapshot.version
-            if let key = write.activity.creation?.key { takenKeys.insert(key) }
+            if let key = write.activity.creation?.keyDigest { takenKeys.insert(key) }
             return .committed
         }
     }
@@ -79,6 +80,6 @@ public struct ActivityIndex: Sendable {
         let id = stored.snapshot.id
         activities[id] = stored
         deadlines[id] = stored.snapshot.nextRuleDeadline
-        if let key = stored.creation?.key { creations[key] = id }
+        if let key = stored.creation?.keyDigest { creations[key] = id }
     }
 }

@@ -9,9 +9,10 @@
 public struct SyncRecord: Hashable, Sendable, Codable {
     /// The activity's snapshot after the change.
     public let snapshot: ActivitySnapshot
-    /// The activity's bearer token: present when the activity was created (and in
-    /// checkpoints), absent otherwise.
-    public let token: String?
+    /// The activity's bearer token, as the storage keeps it: present when the activity
+    /// was created (and in checkpoints), absent otherwise. In the JSON, `token` when kept
+    /// whole; else `token_sha256` and, for a keyed creation, `sealed_token`.
+    public let token: KeptToken?
     /// The answers this record remembers: the one for the intent that caused the change,
     /// or, in a checkpoint, every answer still remembered.
     public let answers: [StoredAnswer]
@@ -26,7 +27,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
 
     /// A record.
     public init(
-        snapshot: ActivitySnapshot, token: String?, answers: [StoredAnswer], creation: ActivityCreation? = nil,
+        snapshot: ActivitySnapshot, token: KeptToken?, answers: [StoredAnswer], creation: ActivityCreation? = nil,
         owner: String? = nil
     ) {
         self.snapshot = snapshot
@@ -34,6 +35,48 @@ public struct SyncRecord: Hashable, Sendable, Codable {
         self.answers = answers
         self.creation = creation
         self.owner = owner
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case snapshot, token, answers, creation, owner
+        case tokenDigest = "token_sha256"
+        case sealedToken = "sealed_token"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        snapshot = try container.decode(ActivitySnapshot.self, forKey: .snapshot)
+        if let plain = try container.decodeIfPresent(String.self, forKey: .token) {
+            token = KeptToken(
+                digest: SHA256.hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
+                plain: plain)
+        } else if let digest = try container.decodeIfPresent(String.self, forKey: .tokenDigest) {
+            token = KeptToken(
+                digest: digest, sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken), plain: nil)
+        } else {
+            token = nil
+        }
+        answers = try container.decode([StoredAnswer].self, forKey: .answers)
+        creation = try container.decodeIfPresent(ActivityCreation.self, forKey: .creation)
+        owner = try container.decodeIfPresent(String.self, forKey: .owner)
+    }
+
+    /// Writes the token whole where it is kept whole (the digest follows from it), and
+    /// otherwise its digest and sealed form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(snapshot, forKey: .snapshot)
+        if let token {
+            if let plain = token.plain {
+                try container.encode(plain, forKey: .token)
+            } else {
+                try container.encode(token.digest, forKey: .tokenDigest)
+                try container.encodeIfPresent(token.sealed, forKey: .sealedToken)
+            }
+        }
+        try container.encode(answers, forKey: .answers)
+        try container.encodeIfPresent(creation, forKey: .creation)
+        try container.encodeIfPresent(owner, forKey: .owner)
     }
 
     /// The state of every activity after `records`, in the order they were committed.
@@ -56,8 +99,8 @@ public struct StoredActivity: Hashable, Sendable {
 
     /// The latest snapshot.
     public var snapshot: ActivitySnapshot
-    /// The bearer token.
-    public let token: String
+    /// The bearer token, as the storage keeps it.
+    public let token: KeptToken
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
     /// The id of the person's key that made it; `nil` on a server without keys.
@@ -67,11 +110,16 @@ public struct StoredActivity: Hashable, Sendable {
     private var answerIndex: [IntentKey: Int] = [:]
 
     /// An activity with no remembered answers yet.
-    public init(snapshot: ActivitySnapshot, token: String, creation: ActivityCreation? = nil, owner: String? = nil) {
+    public init(snapshot: ActivitySnapshot, token: KeptToken, creation: ActivityCreation? = nil, owner: String? = nil) {
         self.snapshot = snapshot
         self.token = token
         self.creation = creation
         self.owner = owner
+    }
+
+    /// An activity with no remembered answers yet, whose token `token` is kept whole.
+    public init(snapshot: ActivitySnapshot, token: String, creation: ActivityCreation? = nil, owner: String? = nil) {
+        self.init(snapshot: snapshot, token: KeptToken(token, activityID: snapshot.id), creation: creation, owner: owner)
     }
 
     /// The answer given to an intent, if it is remembered.
@@ -111,6 +159,14 @@ public struct StoredActivity: Hashable, Sendable {
         if record.snapshot.version >= activity.snapshot.version { activity.snapshot = record.snapshot }
         for answer in record.answers { activity.remember(answer) }
         activities[id] = activity
+    }
+
+    /// This activity as a shared store keeps it: its token's digest and sealed form, not
+    /// the token (ADR 0023).
+    public var sharedForm: StoredActivity {
+        var shared = StoredActivity(snapshot: snapshot, token: token.sharedForm, creation: creation, owner: owner)
+        for answer in answers { shared.remember(answer) }
+        return shared
     }
 
     /// One record that restores this activity whole: what a storage writes when it

@@ -14,11 +14,13 @@ import Sync
 ///   `moments`) is refused, and nothing is changed.
 /// - `activities`: one row per activity, as committed. `id` text primary key; `version`
 ///   bigint, the snapshot's version, the condition of every write; `owner` text, the
-///   person's key id or null; `creation_key` text unique, the idempotency key of the keyed
-///   creation that made it, or null; `deadline` timestamptz, its next clock rule
+///   person's key id or null; `creation_key` text unique, the SHA-256 of the idempotency
+///   key of the keyed creation that made it (the key itself until version 4), or null; `deadline` timestamptz, its next clock rule
 ///   (`ActivitySnapshot.nextRuleDeadline`), indexed for `due`; `ended` boolean, for the
 ///   live count; `state` jsonb, the activity whole: the JSON of `StoredActivity.checkpoint`
-///   (a `SyncRecord`, as in Sync's JSON shapes), token and remembered answers included.
+///   (a `SyncRecord`, as in Sync's JSON shapes). Since version 4 it holds the token's
+///   SHA-256 and, for a keyed creation, the token sealed with the creation's key, never
+///   the token itself (`KeptToken`, ADR 0023).
 /// - `activity_changes`: the change feed's log. `seq` bigserial primary key, in commit
 ///   order (commits are serialised by an advisory lock); `activity_id`, `version`;
 ///   `snapshot` jsonb, the `ActivitySnapshot`; `created` timestamptz. Rows older than
@@ -108,12 +110,15 @@ public enum PostgresSchema {
             )
             """
         ],
+        // Version 4 works on the rows alone: see `hashTokensAndKeys`.
+        [],
     ]
 
     /// What a migration does past its statements, by its index in ``migrations``: work
     /// on the rows themselves. Only ever appended to, like the statements.
     static let rowMigrations: [Int: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
-        2: moveAnswersOutOfState
+        2: moveAnswersOutOfState,
+        3: hashTokensAndKeys,
     ]
 
     /// Version 3: each activity's remembered answers move from its `state` into rows of
@@ -137,6 +142,29 @@ public enum PostgresSchema {
                 of: SyncRecord(
                     snapshot: record.snapshot, token: record.token, answers: [], creation: record.creation, owner: record.owner))
             try await connection.query("UPDATE activities SET state = \(state)::jsonb WHERE id = \(id)", logger: logger)
+        }
+    }
+
+    /// Version 4: each activity's token is replaced by its digest and, for a keyed
+    /// creation, the token sealed with the creation's key; the key, in `creation_key` and
+    /// in `state`, by its digest (ADR 0023). The plain key is read from `creation_key`,
+    /// where version 3 kept it.
+    private static func hashTokensAndKeys(on connection: PostgresConnection, logger: Logger) async throws {
+        var rows: [(id: String, key: String?, text: String)] = []
+        let found = try await connection.query("SELECT id, creation_key, state::text FROM activities ORDER BY id", logger: logger)
+        for try await (id, key, text) in found.decode((String, String?, String).self) { rows.append((id, key, text)) }
+        for (id, keyText, text) in rows {
+            let record = try JSONDecoder().decode(SyncRecord.self, from: Data(text.utf8))
+            guard let plain = record.token?.plain else { continue }
+            let key = try keyText.map { (text) throws(SyncError) in try IdempotencyKey(text) }
+            let token = KeptToken(plain, sealedWith: key, activityID: id).sharedForm
+            let state = try StoredJSON.text(
+                of: SyncRecord(
+                    snapshot: record.snapshot, token: token, answers: record.answers, creation: record.creation,
+                    owner: record.owner))
+            try await connection.query(
+                "UPDATE activities SET state = \(state)::jsonb, creation_key = \(key?.digest) WHERE id = \(id)",
+                logger: logger)
         }
     }
 

@@ -185,7 +185,7 @@ extension PostgresSyncStorage {
         let result = try await connection.query(
             """
             INSERT INTO activities (id, version, owner, creation_key, deadline, ended, state)
-            VALUES (\(snapshot.id), \(Int64(snapshot.version)), \(row.activity.owner), \(row.activity.creation?.key.value),
+            VALUES (\(snapshot.id), \(Int64(snapshot.version)), \(row.activity.owner), \(row.activity.creation?.keyDigest),
                     \(row.deadline), \(snapshot.activity.content.isEnded), \(state)::jsonb)
             ON CONFLICT DO NOTHING
             RETURNING id

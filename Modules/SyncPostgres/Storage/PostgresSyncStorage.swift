@@ -203,7 +203,7 @@ public final class PostgresSyncStorage: Sendable {
     /// The activity that the keyed creation `key` made, as committed (without its answers:
     /// a retried creation needs none), or `nil`.
     public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
-        try await activities(where: "SELECT state::text FROM activities WHERE creation_key = \(key.value)").first
+        try await activities(where: "SELECT state::text FROM activities WHERE creation_key = \(key.digest)").first
     }
 
     /// Every activity, or only `owner`'s, as committed, by id, without their answers: a

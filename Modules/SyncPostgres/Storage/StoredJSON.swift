@@ -14,13 +14,13 @@ enum StoredJSON {
     }
 
     /// The text of an activity's `state` column: its checkpoint without the answers, which
-    /// `activity_answers` keeps a row each.
+    /// `activity_answers` keeps a row each, and with the token's digest and sealed form,
+    /// never the token (ADR 0023).
     static func stateText(of activity: StoredActivity) throws -> String {
-        let checkpoint = activity.checkpoint
-        return try text(
+        try text(
             of: SyncRecord(
-                snapshot: checkpoint.snapshot, token: checkpoint.token, answers: [], creation: checkpoint.creation,
-                owner: checkpoint.owner))
+                snapshot: activity.snapshot, token: activity.token.sharedForm, answers: [], creation: activity.creation,
+                owner: activity.owner))
     }
 
     /// An answer read back from its row of `activity_answers`.

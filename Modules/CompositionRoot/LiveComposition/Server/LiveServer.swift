@@ -26,7 +26,8 @@ public final class LiveServer: AssembledServer {
     public func liveSession() async -> (id: String, token: String)? {
         guard let listed = try? await server.list() else { return nil }
         for summary in listed where summary.status == .active || summary.status == .stale {
-            if let token = try? await storage.activity(summary.id)?.token {
+            // The JSON files keep each token whole for this (ADR 0023).
+            if let token = try? await storage.activity(summary.id)?.token.plain {
                 return (summary.id, token)
             }
         }
