@@ -198,7 +198,8 @@ struct IdempotentCreationTests {
         let key = try IdempotencyKey(Self.key)
         let creation = ActivityCreation(
             key: key, clientID: "a", attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
-        let keyed = SyncRecord(snapshot: snapshot, token: KeptToken("t", activityID: "a"), answers: [], creation: creation)
+        let keyed = SyncRecord(
+            snapshot: snapshot, token: KeptToken("t", sealedWith: key, activityID: "a"), answers: [], creation: creation)
         let keyedData = try JSONEncoder().encode(keyed)
         let keyedFields = try #require(try JSONSerialization.jsonObject(with: keyedData) as? [String: Any])
         // The key unseals the token where only its digest is kept, so it is never written.
@@ -206,6 +207,8 @@ struct IdempotentCreationTests {
         #expect(creationFields["key"] == nil)
         #expect(creationFields["key_sha256"] as? String == key.digest)
         #expect(!String(decoding: keyedData, as: UTF8.self).contains(Self.key))
+        // The sealed token comes back too: a record reads back equal, token and all.
+        #expect(keyedFields["sealed_token"] as? String == keyed.token?.sealed)
         #expect(try JSONDecoder().decode(SyncRecord.self, from: keyedData) == keyed)
         #expect(SyncRecord.fold([keyed])["a"]?.checkpoint == keyed)
 

@@ -13,7 +13,7 @@ public struct KeptToken: Hashable, Sendable {
     /// The token's SHA-256, as 64 lowercase hex digits.
     public let digest: String
     /// The token XORed with a keystream of its creation's key, as hex digits; `nil` for an
-    /// activity made without a key (or kept with ``plain``).
+    /// activity made without a key.
     public let sealed: String?
     /// The token itself, where the storage keeps it; `nil` in a shared store.
     public let plain: String?

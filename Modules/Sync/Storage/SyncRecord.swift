@@ -62,7 +62,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     }
 
     /// Writes the token whole where it is kept whole (the digest follows from it), and
-    /// otherwise its digest and sealed form.
+    /// otherwise its digest; and its sealed form, if any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(snapshot, forKey: .snapshot)
@@ -71,8 +71,8 @@ public struct SyncRecord: Hashable, Sendable, Codable {
                 try container.encode(plain, forKey: .token)
             } else {
                 try container.encode(token.digest, forKey: .tokenDigest)
-                try container.encodeIfPresent(token.sealed, forKey: .sealedToken)
             }
+            try container.encodeIfPresent(token.sealed, forKey: .sealedToken)
         }
         try container.encode(answers, forKey: .answers)
         try container.encodeIfPresent(creation, forKey: .creation)
