@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "SyncTests",
             dependencies: [
-                "Sync", "Domain", "Fixtures", "TestSupport",
+                "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "SyncPostgresTests",
             dependencies: [
-                "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport",
+                "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -366,6 +366,13 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["Rendering"],
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The history check's load, which the Sync and PostgreSQL suites both run.
+        .target(
+            name: "SyncTestSupport",
+            dependencies: ["Sync", "Domain", "Fixtures", "TestSupport"],
+            path: "Tests/SyncTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(

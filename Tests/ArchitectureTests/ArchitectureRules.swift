@@ -66,6 +66,7 @@ struct ArchitectureRules {
         "MomentsShowcase": Allowance(["ShowcaseComposition"]),
         // What the tests share, and the programs they start.
         "TestSupport": Allowance(["Domain", "Rendering"], external: testing),
+        "SyncTestSupport": Allowance(["Sync", "Domain", "Fixtures", "TestSupport"]),
         "TerminalProbe": Allowance(["TerminalIO"]),
         "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
         "MemoryFloor": Allowance([]),
@@ -82,11 +83,13 @@ struct ArchitectureRules {
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
-        "SyncTests": Allowance(["Sync", "Domain", "Fixtures", "TestSupport"], external: testing.union(serverLibraries)),
+        "SyncTests": Allowance(
+            ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"], external: testing.union(serverLibraries)),
         "SyncJSONStoreTests": Allowance(
             ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "SyncPostgresTests": Allowance(
-            ["SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport"], external: testing.union(postgres)),
+            ["SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
+            external: testing.union(postgres)),
         "LiveAppTests": Allowance(
             ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
             external: testing),

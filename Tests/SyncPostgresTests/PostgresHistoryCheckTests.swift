@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import Sync
 import SyncPostgres
+import SyncTestSupport
 import TestSupport
 import Testing
 
@@ -13,8 +14,6 @@ import Testing
 /// from the intent that made it, real-time order kept, observers on every server in order.
 @Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresHistoryCheckTests {
-    typealias Call = HistoryCheck.Call<IntentKey>
-
     @Test("three servers on one database give one linearizable history")
     func threeServers() async throws {
         let url = try PostgresScope.freshDatabase()
@@ -44,41 +43,13 @@ struct PostgresHistoryCheckTests {
         }
         defer { background.forEach { $0.cancel() } }
 
-        let activities = created
-        let logicalClock = Locked(0)
-        let calls = Locked<[Call]>([])
-        let intents: [Intent] = [.pause, .resume, .adjustTarget(bySeconds: 60), .adjustTarget(bySeconds: -30), .pause, .resume]
-        let intentsByKey = Locked<[IntentKey: Intent]>([:])
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<6 {
-                let connection = connections[client % 3]
-                group.addTask {
-                    var random = SeededGenerator(seed: UInt64(client))
-                    for step in 0..<15 {
-                        let activity = activities[Int(random.next() % UInt64(activities.count))]
-                        let intent = intents[Int(random.next() % UInt64(intents.count))]
-                        let key = IntentKey(clientID: "client-\(client)", intentID: "\(step)")
-                        intentsByKey.withLock { $0[key] = intent }
-                        let sentAt = logicalClock.withLock { $0 += 1; return $0 }
-                        do {
-                            _ = try await connection.send(
-                                try IntentRequest(clientID: key.clientID, intentID: key.intentID, intent: intent),
-                                to: activity.id, token: activity.token)
-                        } catch SyncError.refused {
-                            // The rules may refuse (a target moved below the time sat): fine.
-                        }
-                        let answeredAt = logicalClock.withLock { $0 += 1; return $0 }
-                        calls.withLock { $0.append(Call(key: key, activityID: activity.id, sentAt: sentAt, answeredAt: answeredAt)) }
-                        if random.next() % 4 == 0 { clock.advance(by: 7) }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        let run = try await HistoryLoad.run(
+            clients: 6, steps: 15, on: created, through: { [connections] in connections[$0 % 3] },
+            advanceClock: { clock.advance(by: 7) })
 
         let postgres = try PostgresScope.current()
         let database = PostgresScope.databaseName(of: url)
-        let byKey = intentsByKey.value
+        let byKey = run.intents
         var changedAt: [IntentKey: UInt64] = [:]
         for activity in created {
             // Every committed version, from the change log every server reads.
@@ -113,7 +84,7 @@ struct PostgresHistoryCheckTests {
         #expect(changedAt.count > 15, "too few intents changed anything to check much")
 
         // Real time: a change answered before another intent was sent has a lower version.
-        #expect(HistoryCheck.realTimeViolations(calls.value, changedAt: changedAt).isEmpty)
+        #expect(HistoryCheck.realTimeViolations(run.calls, changedAt: changedAt).isEmpty)
 
         // Observers, each on another server than the one that made its activity: strictly
         // increasing versions, ending at the final state.

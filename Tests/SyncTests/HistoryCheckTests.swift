@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 @testable import Sync
+import SyncTestSupport
 import TestSupport
 import Testing
 
@@ -9,8 +10,6 @@ import Testing
 /// single, ordered run of the rules would give.
 @Suite("Sync history check")
 struct HistoryCheckTests {
-    typealias Call = HistoryCheck.Call<IntentKey>
-
     @Test("versions are gap-free and respect real time; replay reproduces every state; observers see them in order", arguments: Transport.allCases)
     func concurrentClients(transport: Transport) async throws {
         let harness = try SyncHarness()
@@ -36,39 +35,11 @@ struct HistoryCheckTests {
         }
         defer { background.forEach { $0.cancel() } }
 
-        let activities = created
-        let logicalClock = Locked(0)
-        let calls = Locked<[Call]>([])
-        let intentsByKey = Locked<[IntentKey: Intent]>([:])
-        let intents: [Intent] = [.pause, .resume, .adjustTarget(bySeconds: 60), .adjustTarget(bySeconds: -30), .pause, .resume]
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<8 {
-                group.addTask {
-                    var random = SeededGenerator(seed: UInt64(client))
-                    for step in 0..<25 {
-                        let activity = activities[Int(random.next() % UInt64(activities.count))]
-                        let intent = intents[Int(random.next() % UInt64(intents.count))]
-                        let key = IntentKey(clientID: "client-\(client)", intentID: "\(step)")
-                        intentsByKey.withLock { $0[key] = intent }
-                        let sentAt = logicalClock.withLock { $0 += 1; return $0 }
-                        do {
-                            _ = try await connection.send(
-                                try IntentRequest(clientID: key.clientID, intentID: key.intentID, intent: intent),
-                                to: activity.id, token: activity.token)
-                        } catch SyncError.refused {
-                            // The rules may refuse (a target moved below the time sat): fine.
-                        }
-                        let answeredAt = logicalClock.withLock { $0 += 1; return $0 }
-                        calls.withLock { $0.append(Call(key: key, activityID: activity.id, sentAt: sentAt, answeredAt: answeredAt)) }
-                        if random.next() % 4 == 0 { harness.clock.advance(by: 7) }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        let run = try await HistoryLoad.run(
+            clients: 8, steps: 25, on: created, through: { _ in connection }, advanceClock: { [clock = harness.clock] in clock.advance(by: 7) })
 
         let records = harness.storage.records
-        let byKey = intentsByKey.value
+        let byKey = run.intents
         var changedAt: [IntentKey: UInt64] = [:]
         for activity in created {
             let changes = records.filter { $0.snapshot.id == activity.id }
@@ -96,7 +67,7 @@ struct HistoryCheckTests {
         #expect(changedAt.count > 20, "too few intents changed anything to check much")
 
         // Real time: a change answered before another intent was sent has a lower version.
-        #expect(HistoryCheck.realTimeViolations(calls.value, changedAt: changedAt).isEmpty)
+        #expect(HistoryCheck.realTimeViolations(run.calls, changedAt: changedAt).isEmpty)
 
         // Observers: strictly increasing versions, ending at the final state.
         for (index, activity) in created.enumerated() {
