@@ -8,7 +8,7 @@ import Synchronization
 
 /// Sync storage in memory: for tests and the showcase, with a switch to make commits fail
 /// the way a full disk does. One writer, like the JSON files: its change feed is empty.
-public final class PreviewSyncStorage: SyncStorage, Sendable {
+public final class PreviewSyncStorage: IndexedSyncStorage, Sendable {
     /// Why a commit failed on purpose.
     public struct InjectedFailure: Error, CustomStringConvertible {
         public var description: String { "no space left on device (injected)" }
@@ -47,28 +47,8 @@ public final class PreviewSyncStorage: SyncStorage, Sendable {
         state.withLock { $0.failuresLeft = count }
     }
 
-    public func activity(_ id: String) async throws -> StoredActivity? {
-        state.withLock { $0.index.activity(id) }
-    }
-
-    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
-        state.withLock { $0.index.activity(createdWith: key) }
-    }
-
-    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
-        state.withLock { $0.index.activities(ownedBy: owner) }
-    }
-
-    public func liveCount(ownedBy owner: String) async throws -> Int {
-        state.withLock { $0.index.liveCount(ownedBy: owner) }
-    }
-
-    public func due(at instant: Date, limit: Int) async throws -> [String] {
-        state.withLock { $0.index.due(at: instant, limit: limit) }
-    }
-
-    public func nextDeadline() async throws -> Date? {
-        state.withLock { $0.index.nextDeadline }
+    public func readIndex<Result: Sendable>(_ read: (ActivityIndex) -> Result) -> Result {
+        state.withLock { read($0.index) }
     }
 
     public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {

@@ -18,7 +18,7 @@ import Synchronization
 /// many intents it holds. The folder's lock makes this process its only writer, so its
 /// memory answers every read and no write ever meets a conflict from elsewhere; the
 /// conditions are checked all the same, as the protocol asks.
-public final class JSONSyncStorage: SyncStorage {
+public final class JSONSyncStorage: IndexedSyncStorage {
     /// The schema of the documents: a ``Sync/SyncRecord`` checkpoint per activity.
     ///
     /// Version 2 keeps a keyed creation's key as its digest (`key_sha256`, ADR 0023). The
@@ -39,28 +39,8 @@ public final class JSONSyncStorage: SyncStorage {
         index = Mutex(ActivityIndex(SyncRecord.fold(collection.documents.values)))
     }
 
-    public func activity(_ id: String) async throws -> StoredActivity? {
-        index.withLock { $0.activity(id) }
-    }
-
-    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
-        index.withLock { $0.activity(createdWith: key) }
-    }
-
-    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
-        index.withLock { $0.activities(ownedBy: owner) }
-    }
-
-    public func liveCount(ownedBy owner: String) async throws -> Int {
-        index.withLock { $0.liveCount(ownedBy: owner) }
-    }
-
-    public func due(at instant: Date, limit: Int) async throws -> [String] {
-        index.withLock { $0.due(at: instant, limit: limit) }
-    }
-
-    public func nextDeadline() async throws -> Date? {
-        index.withLock { $0.nextDeadline }
+    public func readIndex<Result: Sendable>(_ read: (ActivityIndex) -> Result) -> Result {
+        index.withLock { read($0) }
     }
 
     /// Writes the batch on a thread of its own, so a slow disk never blocks the

@@ -56,7 +56,7 @@ public enum ServerRoot {
     }
 }
 
-/// A sync server on a shared PostgreSQL database, as ``ServerRoot/buildSharedServer(_:clock:)``
+/// A sync server on a shared PostgreSQL database, as ``ServerRoot/buildSharedServer(_:clock:logger:)``
 /// builds it: one of any number of servers on the same database.
 public final class SharedServer: AssembledServer {
     /// The server.

@@ -33,11 +33,10 @@ struct StartCommand: LiveCommand {
     @Flag(help: "An open-ended session, with no target.")
     var open = false
 
-    @Option(name: .customLong("server"), help: "Use the sync server at this address (moments serve) instead of the embedded one. Give it more than once for servers that share one database: when one stops answering, the next is used.")
-    var servers: [String] = []
+    @OptionGroup var servers: ServerOption
 
-    /// Every `--server`, as one text (``Sync/ServerAddresses``); `nil` for the embedded server.
-    var server: String? { ServerAddresses.join(servers) }
+    /// Every `--server`, as one text; `nil` for the embedded server.
+    var server: String? { servers.server }
 
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false

@@ -33,11 +33,10 @@ struct WatchCommand: LiveCommand {
     @Argument(help: "The session's id; by default the one a `moments start` of yours shows.")
     var id: String?
 
-    @Option(name: .customLong("server"), help: "The sync server's address, when it is not the embedded one. Give it more than once for servers that share one database: when one stops answering, the next is used.")
-    var servers: [String] = []
+    @OptionGroup var servers: ServerOption
 
-    /// Every `--server`, as one text (``Sync/ServerAddresses``); `nil` for the embedded server.
-    var server: String? { ServerAddresses.join(servers) }
+    /// Every `--server`, as one text; `nil` for the embedded server.
+    var server: String? { servers.server }
 
     @Option(help: "Which presentation to show: lock, compact, minimal, expanded or all.")
     var presentation = Presentation.lock

@@ -108,19 +108,8 @@ public struct HTTPSyncConnection: SyncConnection {
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(request, timeout: .seconds(Int64(readTimeout.components.seconds) + 1))
-        } catch {
-            moveOn(from: server)
-            throw .unreachable(String(describing: error))
-        }
-        guard response.status == .ok else {
-            let data = try await Self.collect(response)
-            let error = Self.error(status: Int(response.status.code), body: data, id: id, retryAfter: Self.retryAfter(response))
-            if case .unavailable = error { moveOn(from: server) }
-            throw error
-        }
+        let response = try await execute(
+            request, on: server, timeout: .seconds(Int64(readTimeout.components.seconds) + 1), activityID: id)
         // A stream that breaks sends the follower's next try to the next server.
         return Self.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
@@ -182,20 +171,31 @@ public struct HTTPSyncConnection: SyncConnection {
             }
             request.body = .bytes(ByteBuffer(bytes: data))
         }
+        let response = try await execute(request, on: server, timeout: .seconds(10), activityID: activityID)
+        return (Int(response.status.code), try await Self.collect(response))
+    }
+
+    /// Sends `request` to `server` and answers a success's response; any other status is
+    /// the ``SyncError`` it stands for. A server that cannot be reached, or says it is
+    /// shutting down, sends the next request to the next server.
+    private func execute(
+        _ request: HTTPClientRequest, on server: String, timeout: TimeAmount, activityID: String
+    ) async throws(SyncError) -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: .seconds(10))
+            response = try await client.execute(request, timeout: timeout)
         } catch {
             moveOn(from: server)
             throw .unreachable(String(describing: error))
         }
-        let data = try await Self.collect(response)
         guard (200..<300).contains(Int(response.status.code)) else {
-            let error = Self.error(status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
+            let data = try await Self.collect(response)
+            let error = Self.error(
+                status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
             if case .unavailable = error { moveOn(from: server) }
             throw error
         }
-        return (Int(response.status.code), data)
+        return response
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(SyncError) -> T {

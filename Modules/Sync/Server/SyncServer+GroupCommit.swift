@@ -28,8 +28,8 @@ struct QueuedWrite {
 /// next, and each request is answered when its batch is durable.
 extension SyncServer {
     /// Queues the next state of an activity, decided on the version `base` (`nil`: a
-    /// creation) and giving `answers`, and answers once it is durable or void. A decision on an activity that
-    /// already has a write queued joins that write.
+    /// creation) and giving `answers`, and answers once it is durable or void. A decision
+    /// on an activity that already has a write queued joins that write.
     ///
     /// Queues before it first suspends, so a caller on the actor that read, decided and
     /// called this without suspending in between has written atomically, as far as this

@@ -83,3 +83,36 @@ public struct ActivityIndex: Sendable {
         if let key = stored.creation?.keyDigest { creations[key] = id }
     }
 }
+
+/// A storage that keeps every committed activity in memory, in an ``ActivityIndex`` (the
+/// JSON files' and the in-memory double's): its reads are the index's, under its lock.
+public protocol IndexedSyncStorage: SyncStorage {
+    /// Runs `read` on the index as committed, under the storage's lock.
+    func readIndex<Result: Sendable>(_ read: (ActivityIndex) -> Result) -> Result
+}
+
+extension IndexedSyncStorage {
+    public func activity(_ id: String) async throws -> StoredActivity? {
+        readIndex { $0.activity(id) }
+    }
+
+    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
+        readIndex { $0.activity(createdWith: key) }
+    }
+
+    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
+        readIndex { $0.activities(ownedBy: owner) }
+    }
+
+    public func liveCount(ownedBy owner: String) async throws -> Int {
+        readIndex { $0.liveCount(ownedBy: owner) }
+    }
+
+    public func due(at instant: Date, limit: Int) async throws -> [String] {
+        readIndex { $0.due(at: instant, limit: limit) }
+    }
+
+    public func nextDeadline() async throws -> Date? {
+        readIndex { $0.nextDeadline }
+    }
+}

@@ -48,8 +48,9 @@ public protocol SyncStorage: Sendable {
 
     /// Makes a batch of writes durable, together: each only if its condition still holds,
     /// the others regardless of it. A batch holds at most one write per activity: the
-    /// server joins the decisions on one activity into one write. Answers one result per write, in order, and only once
-    /// every committed write is durable. A throw means none of the batch may be relied on.
+    /// server joins the decisions on one activity into one write. Answers one result per
+    /// write, in order, and only once every committed write is durable. A throw means none
+    /// of the batch may be relied on.
     func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult]
 
     /// The changes committed from now on, by this server or any other sharing the storage,
