@@ -16,26 +16,12 @@ struct PostgresAnswerTests {
         StoredAnswer(key: IntentKey(clientID: client, intentID: intent), outcome: .applied(snapshot))
     }
 
-    /// The mother activity at version 2, written after its creation, giving `answers`.
-    static func secondVersion(
-        of storage: PostgresSyncStorage, giving answers: [StoredAnswer]
-    ) async throws -> StoredActivity {
-        let pushes = StoredActivityMother.makePushes()
-        let created = StoredActivityMother.makeStoredActivity()
-        #expect(try await write(storage, expecting: nil, created, changes: [pushes[0]]))
-        var next = created
-        next.snapshot = pushes[1]
-        for answer in answers { next.remember(answer) }
-        #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]], answers: answers))
-        return next
-    }
-
     @Test func aDecisionReadsOnlyTheAnswerItAsksFor() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let pushes = StoredActivityMother.makePushes()
             let first = Self.answer("client-1", "i-1", pushes[1])
             let second = Self.answer("client-2", "i-2", pushes[1])
-            let written = try await Self.secondVersion(of: storage, giving: [first, second])
+            let written = try await writeSecondVersion(on: storage, giving: [first, second])
 
             #expect(try await storage.activity("activity-1") == written.sharedForm)
             #expect(try await storage.activity("activity-1")?.answers == [first, second])
@@ -53,7 +39,7 @@ struct PostgresAnswerTests {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let pushes = StoredActivityMother.makePushes()
             let given = Self.answer("client-1", "i-1", pushes[1])
-            let written = try await Self.secondVersion(of: storage, giving: [given])
+            let written = try await writeSecondVersion(on: storage, giving: [given])
             // Another server read version 2 without that answer (it asked for another
             // intent's), and decides the same intent again, as a no-op at version 2.
             var again = written
@@ -70,7 +56,7 @@ struct PostgresAnswerTests {
             let pushes = StoredActivityMother.makePushes()
             let busy = (0..<20).map { Self.answer("busy", "i-\($0)", pushes[1]) }
             let quiet = Self.answer("quiet", "only", pushes[1])
-            _ = try await Self.secondVersion(of: storage, giving: [quiet] + busy)
+            _ = try await writeSecondVersion(on: storage, giving: [quiet] + busy)
             let database = PostgresScope.databaseName(of: url)
             let server = try PostgresScope.current()
             #expect(try server.psql("SELECT count(*) FROM activity_answers", database: database) == "21\n")
@@ -97,7 +83,7 @@ struct PostgresAnswerTests {
         let pushes = StoredActivityMother.makePushes()
         let answers = [Self.answer("client-1", "i-1", pushes[1]), Self.answer("client-2", "i-2", pushes[1])]
         try await withStorage(url) { storage async throws in
-            _ = try await Self.secondVersion(of: storage, giving: [])
+            _ = try await writeSecondVersion(on: storage, giving: [])
         }
         // Back to version 2, whose state held the answers.
         var before = StoredActivityMother.makeStoredActivity()

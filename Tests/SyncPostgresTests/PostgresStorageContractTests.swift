@@ -28,13 +28,8 @@ struct PostgresStorageContractTests {
     @Test func aWriteAtTheVersionItReadCommits() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let pushes = StoredActivityMother.makePushes()
-            let created = StoredActivityMother.makeStoredActivity()
-            #expect(try await write(storage, expecting: nil, created, changes: [pushes[0]]))
-            var next = created
-            next.snapshot = pushes[1]
             let answer = StoredAnswer(key: IntentKey(clientID: "client-1", intentID: "i-1"), outcome: .applied(pushes[1]))
-            next.remember(answer)
-            #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]], answers: [answer]))
+            let next = try await writeSecondVersion(on: storage, giving: [answer])
             #expect(try await storage.activity("activity-1") == next.sharedForm)
         }
     }
@@ -42,13 +37,9 @@ struct PostgresStorageContractTests {
     @Test func aStaleWriteIsAConflictAndChangesNothing() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let pushes = StoredActivityMother.makePushes()
-            let created = StoredActivityMother.makeStoredActivity()
-            #expect(try await write(storage, expecting: nil, created, changes: [pushes[0]]))
-            var next = created
-            next.snapshot = pushes[1]
-            #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]]))
+            let next = try await writeSecondVersion(on: storage, giving: [])
             // Another server read version 1 too, and decided otherwise.
-            var stale = created
+            var stale = StoredActivityMother.makeStoredActivity()
             stale.remember(StoredAnswer(key: IntentKey(clientID: "client-2", intentID: "i-9"), outcome: .applied(pushes[0])))
             #expect(try await !write(storage, expecting: 1, stale, changes: []))
             #expect(try await storage.activity("activity-1") == next.sharedForm)

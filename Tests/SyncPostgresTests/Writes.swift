@@ -1,5 +1,7 @@
+import Fixtures
 import Sync
 import SyncPostgres
+import Testing
 
 /// One write through the storage's `commit`, as a server makes it: answers whether it was
 /// committed.
@@ -19,4 +21,16 @@ func commit(
 ) async throws -> [Bool] {
     try await storage.commit(batch.map { SyncWrite(expectedVersion: $0.expectedVersion, activity: $0.activity, changes: $0.changes, answers: []) })
         .map { $0 == .committed }
+}
+
+/// The mother activity at version 2, written after its creation, giving `answers`.
+func writeSecondVersion(on storage: PostgresSyncStorage, giving answers: [StoredAnswer]) async throws -> StoredActivity {
+    let pushes = StoredActivityMother.makePushes()
+    let created = StoredActivityMother.makeStoredActivity()
+    #expect(try await write(storage, expecting: nil, created, changes: [pushes[0]]))
+    var next = created
+    next.snapshot = pushes[1]
+    for answer in answers { next.remember(answer) }
+    #expect(try await write(storage, expecting: 1, next, changes: [pushes[1]], answers: answers))
+    return next
 }
