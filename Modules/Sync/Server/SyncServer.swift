@@ -220,7 +220,8 @@ public actor SyncServer {
     }
 
     private func queuedCreation(_ key: IdempotencyKey) -> StoredActivity? {
-        unfinished.values.first { $0.creation?.isMade(with: key) ?? false }
+        let digest = key.digest
+        return unfinished.values.first { $0.creation?.keyDigest == digest }
     }
 
     func committedActivities(ownedBy owner: String?) async throws(SyncError) -> [StoredActivity] {

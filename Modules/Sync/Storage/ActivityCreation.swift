@@ -25,11 +25,6 @@ public struct ActivityCreation: Hashable, Sendable, Codable {
         self.showSeconds = showSeconds
     }
 
-    /// Whether `key` is this creation's key.
-    public func isMade(with key: IdempotencyKey) -> Bool {
-        keyDigest == key.digest
-    }
-
     enum CodingKeys: String, CodingKey {
         case keyDigest = "key_sha256"
         case key
