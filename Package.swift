@@ -219,7 +219,7 @@ let package = Package(
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
         .target(
             name: "Fixtures",
-            dependencies: ["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"],
+            dependencies: ["Domain", "Rendering", "Sync", "LiveApp"],
             path: "Fixtures",
             swiftSettings: swiftSettings
         ),
@@ -228,7 +228,7 @@ let package = Package(
         .target(
             name: "ShowcaseApp",
             dependencies: [
-                "Domain", "Rendering", "TerminalIO", "Sync", "LiveApp", "Fixtures",
+                "Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/ShowcaseApp",
@@ -248,25 +248,52 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
+        // The person's files (history, settings, remembered sessions, key) on Persistence.
+        .target(
+            name: "PersonalFileStore",
+            dependencies: ["Domain", "LiveApp", "Persistence"],
+            path: "Modules/Adapters/PersonalFileStore",
+            swiftSettings: swiftSettings
+        ),
+        // The server a `moments` process hosts: built on the JSON files, recording the
+        // history, listening on loopback for other terminals; and the hand-off to
+        // `moments-server` for `--database-url`.
+        .target(
+            name: "EmbeddedHosting",
+            dependencies: [
+                "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore",
+                // The loopback listener's services run in a group of our own, logging nowhere.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/Adapters/EmbeddedHosting",
+            swiftSettings: swiftSettings
+        ),
+        // A server of `moments-server` on a shared PostgreSQL database, and its keys.
+        .target(
+            name: "SharedHosting",
+            dependencies: ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")],
+            path: "Modules/Adapters/SharedHosting",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)
         // The live composition: the real server, its JSON storage, the history and the
         // clock. It never sees Fixtures, so `moments` links no sample data.
         .target(
             name: "LiveComposition",
             dependencies: [
-                "Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp",
-                // The embedded server's services run in a group of our own, logging nowhere.
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
             ],
             path: "Modules/CompositionRoot/LiveComposition",
             swiftSettings: swiftSettings
         ),
-        // The showcase composition: Mothers and Preview doubles, never a real server,
-        // store or clock.
+        // The showcase composition: Mothers and Preview doubles, and the real sync server
+        // on a preview storage and clock; never a real store, clock or socket.
         .target(
             name: "ShowcaseComposition",
-            dependencies: ["ShowcaseApp", "Fixtures", "TerminalIO"],
+            dependencies: ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO"],
             path: "Modules/CompositionRoot/ShowcaseComposition",
             swiftSettings: swiftSettings
         ),
@@ -274,7 +301,7 @@ let package = Package(
         .target(
             name: "ServerComposition",
             dependencies: [
-                "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO",
+                "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Modules/CompositionRoot/ServerComposition",
@@ -283,8 +310,8 @@ let package = Package(
         .testTarget(
             name: "CompositionRootTests",
             dependencies: [
-                "LiveComposition", "ShowcaseComposition", "LiveApp", "Sync", "Domain", "Persistence", "Fixtures",
-                "TestSupport",
+                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
+                "Fixtures", "TestSupport",
             ],
             path: "Tests/CompositionRootTests",
             swiftSettings: swiftSettings
@@ -385,7 +412,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-                "TestSupport",
+                "EmbeddedHosting", "SharedHosting", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,7 +7,6 @@ import Foundation
 import LiveApp
 import Rendering
 import Sync
-import TerminalIO
 
 /// A session screen's model in one named state, for previews and the catalog: what the
 /// live app's screen shows before the first push, with a question or panel open, with an
@@ -112,18 +111,6 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
 
     public var buttons: [KeyHint] {
         SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
-    }
-
-    /// What the key table says `key` asks for here; a preview shows a state and keeps it.
-    public mutating func press(_ key: Key) -> LiveScreenModel.Command? {
-        let content = snapshot?.activity.content
-        switch SessionKeys.action(for: key, in: Self.keyState(of: state, content: content), isOwner: isOwner) {
-        case .pauseOrResume: return content.map { .send($0.isPaused ? .resume : .pause) }
-        case .send(let intent): return .send(intent)
-        case .leave: return .leave
-        case .interrupt: return .interrupt
-        case .open, .close, nil: return nil
-        }
     }
 
     /// The script a state is shown over: its push is the script's last.

@@ -48,18 +48,25 @@ struct ArchitectureRules {
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
         "SyncPostgres": Allowance(["Domain", "Sync"], external: postgres),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
-        "Fixtures": Allowance(["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp"]),
+        // Fixtures draw screens and feed the server; they never read a key.
+        "Fixtures": Allowance(["Domain", "Rendering", "Sync", "LiveApp"]),
+        // The showcase plays sessions through LiveApp's SessionSource, never a connection.
         "ShowcaseApp": Allowance(
-            ["Domain", "Rendering", "TerminalIO", "Sync", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
+            ["Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
+        // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
+        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence"]),
+        "EmbeddedHosting": Allowance(
+            ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
+        "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
-        // one never sees a real store or the live composition.
+        // one never sees a real store or the live composition: it runs the real server on a
+        // preview storage and clock.
         "LiveComposition": Allowance(
-            ["Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp"],
-            external: ["ServiceLifecycle", "Logging"]),
-        "ShowcaseComposition": Allowance(["ShowcaseApp", "Fixtures", "TerminalIO"]),
+            ["TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore"]),
+        "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
         "ServerComposition": Allowance(
-            ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "TerminalIO"], external: ["Logging"]),
+            ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO"], external: ["Logging"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
         "MomentsServer": Allowance(["ServerComposition"]),
@@ -97,12 +104,18 @@ struct ArchitectureRules {
             ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport"],
             external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
-            ["LiveComposition", "ShowcaseComposition", "LiveApp", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
+            [
+                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
+                "Fixtures", "TestSupport",
+            ],
             external: testing),
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),
         "FuzzCorpusTests": Allowance(["TestSupport"], external: testing),
         "Benchmarks": Allowance(
-            ["Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition", "TestSupport"],
+            [
+                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
+                "EmbeddedHosting", "SharedHosting", "TestSupport",
+            ],
             external: serverLibraries),
     ]
 

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import NIOCore
 import ServerComposition
+import SharedHosting
 import ServiceLifecycle
 import Sync
 import TestSupport

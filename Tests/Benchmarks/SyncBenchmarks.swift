@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import EmbeddedHosting
 import LiveComposition
 import Domain
 import Fixtures

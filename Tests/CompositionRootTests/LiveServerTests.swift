@@ -1,4 +1,5 @@
 import Domain
+import EmbeddedHosting
 import Fixtures
 import Foundation
 import LiveApp

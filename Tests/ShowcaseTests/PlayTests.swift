@@ -8,7 +8,7 @@ import TestSupport
 #endif
 
 /// `moments-showcase play` as a person runs it, in a real pseudo-terminal: the live app's
-/// own loop on a preview server double and a preview clock. Keys move the session through
+/// own loop on the real sync server over a preview storage and a preview clock. Keys move the session through
 /// the same push path as `moments start`, and the process opens no socket and writes no
 /// file, which its system calls, traced one by one, prove.
 @Suite(.timeLimit(.minutes(2)))
@@ -36,7 +36,7 @@ struct PlayTests {
         #expect(pty.screen.text.contains("nothing was saved"))
     }
 
-    @Test("f finishes the session through the server double, and play says how it ended")
+    @Test("f finishes the session through the server, and play says how it ended")
     func finish() throws {
         let pty = try PseudoTerminal(
             product: "moments-showcase", ["play", "Timer/Screen/paused"], environment: Self.environment,

@@ -4,7 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Dispatch
+import EmbeddedHosting
 import LiveApp
+import PersonalFileStore
 import Persistence
 import SyncJSONStore
 import Sync
@@ -47,29 +49,10 @@ public enum LiveRoot {
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
-    /// `buildApplication`: opens its state (taking the lock), wraps the storage so every
-    /// ended session enters the history (ADR 0013), and catches up the clock rules that
-    /// came due while no server ran. `moments serve`, the embedded default and the tests
-    /// all build their server here.
+    /// `buildApplication`: `moments serve`, the embedded default and the tests all build
+    /// their server here (``EmbeddedHosting/LiveServer/build(_:)``).
     public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
-        let storage: JSONSyncStorage
-        do {
-            storage = try JSONSyncStorage(locations: configuration.locations, lockWait: configuration.lockWait)
-        } catch {
-            throw ServerSetupError(error.description)
-        }
-        for issue in storage.collection.issues { configuration.onProblem(issue.description) }
-        let recording = HistoryRecordingStorage(
-            wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
-        do {
-            try await recording.catchUp()
-        } catch {
-            storage.close()
-            throw ServerSetupError("the server's state could not be read: \(error)")
-        }
-        let server = SyncServer(storage: recording, clock: configuration.clock)
-        await server.tick()
-        return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
+        try await LiveServer.build(configuration)
     }
 
     /// The folders a run uses: `--data-dir` when given, then `MOMENTS_HOME`, then the XDG

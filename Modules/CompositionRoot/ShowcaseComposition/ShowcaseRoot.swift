@@ -5,17 +5,21 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LiveApp
 import ShowcaseApp
+import Sync
 import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The showcase composition: `moments-showcase` assembled from Fixtures alone. `play`
-/// runs the live app's own loop on a preview server double and a preview clock; nothing
-/// here reaches a real server, store, clock or socket, and the import table keeps it so
-/// (this target sees neither Persistence nor the live composition). `Apps/Showcase` calls
+/// The showcase composition: `moments-showcase` assembled from Fixtures and the real sync
+/// server. `play` runs the live app's own loop on the real ``Sync/SyncServer`` fed by a
+/// preview storage (in memory) and a preview clock, so a preview cannot drift from what
+/// the live server does (ADR 0025); nothing here reaches a real store, clock or socket,
+/// and the import table keeps it so (this target sees neither Persistence nor the live
+/// composition). `Apps/Showcase` calls
 /// ``run()``; the tests call
 /// ``dependencies(environment:outputIsTerminal:terminalColumns:output:errors:)``.
 public enum ShowcaseRoot {
@@ -44,13 +48,29 @@ public enum ShowcaseRoot {
             terminalColumns: terminalColumns, output: output, errors: errors)
     }
 
-    /// A scripted session on Fixtures' server double, its clock starting at the instant
-    /// the scenario is shown.
-    static func playback(of script: SessionScript) -> Playback {
+    /// The showcase's sync server: the real one, on `storage` (in memory) and `clock`. Its
+    /// sessions take the preview connection's id and token, so a trace of `play` shows
+    /// no random source read either.
+    public static func previewServer(on storage: PreviewSyncStorage = PreviewSyncStorage(), clock: any SyncClock) -> SyncServer {
+        SyncServer(
+            storage: storage, clock: clock, makeToken: { PreviewSyncConnection.token },
+            makeID: { PreviewSyncConnection.activityID })
+    }
+
+    /// A scripted session ready to play: the script played on the preview server at its
+    /// own instants (a preview clock moved step by step), then the same storage served by
+    /// a server whose clock runs on at the speed of time from the instant the scenario
+    /// shows, which first catches up on any clock rule due by then.
+    public static func playback(of script: SessionScript) async throws -> SessionSource {
+        let storage = PreviewSyncStorage()
+        let scriptClock = PreviewClock(now: script.start)
+        let scripted = previewServer(on: storage, clock: scriptClock)
+        let made = try await script.play(on: scripted, clock: scriptClock, clientID: "showcase")
+        await scripted.shutdown()
         let clock = PreviewRunningClock(start: script.shownAt)
-        return Playback(
-            connection: PreviewSyncServer(script: script, clock: clock), id: PreviewSyncServer.activityID,
-            token: PreviewSyncServer.token, clock: clock)
+        let server = previewServer(on: storage, clock: clock)
+        await server.tick()
+        return SessionSource(connection: InProcessConnection(server: server), id: made.id, token: made.token, clock: clock)
     }
 
     /// The dependencies of the real process: its environment, standard output and error.

@@ -272,6 +272,12 @@ public enum SessionEnding: Hashable, Sendable {
     case interrupted
     /// The server refused to show the session (unknown, wrong token).
     case refused(SyncError)
+
+    /// The activity as its last push left it, when the session ended.
+    public var endedActivity: Activity? {
+        if case .ended(let push) = self { return push.activity }
+        return nil
+    }
 }
 
 /// The connection a session view goes through, which a hand-over replaces while intents

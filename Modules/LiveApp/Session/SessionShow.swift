@@ -7,16 +7,16 @@ import Sync
 /// `moments watch`, for any connection and clock. `moments-showcase play` runs exactly
 /// this on preview dependencies.
 public enum SessionShow {
-    /// Shows activity `id` over `connection` (its `token` sends intents): the timer screen
-    /// when `surfaces` is empty, else those Live Activity presentations. The terminal is
-    /// taken over unless `noTTY` or it is not one, and given back before this returns.
+    /// Shows `session`: the timer screen when `surfaces` is empty, else those Live
+    /// Activity presentations. The terminal is taken over unless `noTTY` or it is not one,
+    /// and given back before this returns.
     public static func run(
-        connection: any SyncConnection, id: String, token: String, settings: Settings, surfaces: [ActivitySurface],
-        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone
+        _ session: SessionSource, settings: Settings, surfaces: [ActivitySurface], noTTY: Bool, timeZone: LocalTimeZone
     ) async -> SessionEnding {
         await run(
-            connection: connection, id: id, token: token, settings: settings, surfaces: surfaces, noTTY: noTTY,
-            clock: clock, timeZone: timeZone, handOver: nil, bells: { _ in nil })
+            connection: session.connection, id: session.id, token: session.token, settings: settings,
+            surfaces: surfaces, noTTY: noTTY, clock: session.clock, timeZone: timeZone, handOver: nil,
+            bells: { _ in nil })
     }
 
     /// The same, in the live app: `handOver` finds whoever hosts the state when the

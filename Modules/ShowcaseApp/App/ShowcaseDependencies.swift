@@ -1,14 +1,15 @@
 import Fixtures
-import Sync
+import LiveApp
 
 /// Everything `moments-showcase` runs with, in one value, built by the showcase
 /// composition (`ShowcaseRoot`): the preview dependencies `play` runs the live app's loop
 /// on, and where the process's output goes. Nothing in it reaches a server, a socket or
 /// a file of the person's, so neither can the showcase.
 public struct ShowcaseDependencies: Sendable {
-    /// The session a scripted scenario plays on: a preview server double seeded from the
-    /// script's Mothers, and a preview clock starting at the script's instant.
-    public let playback: @Sendable (SessionScript) -> Playback
+    /// The session a scripted scenario plays on: the real sync server on a preview storage
+    /// seeded by playing the script, and a preview clock running from the instant the
+    /// scenario shows. It throws only when the script cannot be played (a defect).
+    public let playback: @Sendable (SessionScript) async throws -> SessionSource
     /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
     /// `COLUMNS`).
     public let environment: [String: String]
@@ -24,7 +25,7 @@ public struct ShowcaseDependencies: Sendable {
 
     /// Dependencies made of these parts.
     public init(
-        playback: @escaping @Sendable (SessionScript) -> Playback,
+        playback: @escaping @Sendable (SessionScript) async throws -> SessionSource,
         environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) {
@@ -46,25 +47,4 @@ public struct ShowcaseFailure: Error, CustomStringConvertible {
     /// What went wrong and what to do.
     public let message: String
     public var description: String { message }
-}
-
-/// What plays one scripted session: the connection the live loop follows and sends
-/// intents to, the session's id and token there, and the clock the screen reads.
-public struct Playback: Sendable {
-    /// The server double.
-    public let connection: any SyncConnection
-    /// The session's id.
-    public let id: String
-    /// Its token.
-    public let token: String
-    /// What time it is.
-    public let clock: any SyncClock
-
-    /// A playback of session `id` (with `token`) on `connection`, at `clock`'s time.
-    public init(connection: any SyncConnection, id: String, token: String, clock: any SyncClock) {
-        self.connection = connection
-        self.id = id
-        self.token = token
-        self.clock = clock
-    }
 }

@@ -3,13 +3,13 @@ import Domain
 import Fixtures
 import LiveApp
 import Rendering
-import Sync
 
 /// `moments-showcase play ID`: a timer or Live Activity scenario, live. The live app's own
 /// loop (``LiveApp/SessionShow``: the same screen, key handling, pushes and diff renderer
-/// as `moments start` and `moments watch`) runs on preview dependencies: a server double
-/// seeded from the scenario's Mothers and a preview clock. Space pauses and the frame shows
-/// Paused through the same push path; `f` finishes; `q` leaves and gives the terminal back.
+/// as `moments start` and `moments watch`) runs on preview dependencies: the real sync
+/// server, on a storage in memory seeded by playing the scenario's script, and a preview
+/// clock. Space pauses and the frame shows Paused through the same push path; `f`
+/// finishes; `q` leaves and gives the terminal back.
 struct PlayCommand: ShowcaseSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -18,7 +18,7 @@ struct PlayCommand: ShowcaseSubcommand {
             Timer scenarios play the timer screen of `moments start`; Live Activity scenarios \
             play `moments watch` showing that presentation. Keys work as in the app: space \
             pauses and resumes, f finishes, c cancels, + and - move the target, ? shows help, \
-            q leaves. Nothing is saved: the session lives on a server double in memory.
+            q leaves. Nothing is saved: the session lives on the sync server, kept in memory.
             Example: moments-showcase play Timer/Screen/inProgress
             """)
 
@@ -35,20 +35,20 @@ struct PlayCommand: ShowcaseSubcommand {
             throw ShowcaseFailure(
                 message: "'\(id)' is a \(scenario.kind.title) scenario, which nothing pushes to; play runs the live screens, such as \(playable). Use `moments-showcase render \(id)` to draw it.")
         }
-        let playback = dependencies.playback(recipe.script)
+        let session = try await dependencies.playback(recipe.script)
         var settings = Settings.standard
         settings.timeDisplay = recipe.timeDisplay
         let ending = await SessionShow.run(
-            connection: playback.connection, id: playback.id, token: playback.token, settings: settings,
-            surfaces: recipe.surface.activitySurfaces, noTTY: noTTY, clock: playback.clock, timeZone: .utc)
+            session, settings: settings, surfaces: recipe.surface.activitySurfaces, noTTY: noTTY, timeZone: .utc)
         switch ending {
-        case .ended(let push):
-            let phase = SessionDisplay(activity: push.activity, timeDisplay: settings.timeDisplay, at: playback.clock.now()).phase
-            dependencies.say("\(phase.label): \(push.activity.attributes.name.value). Played on a preview server; nothing was saved.")
+        case .ended:
+            guard let activity = ending.endedActivity else { return }
+            let phase = SessionDisplay(activity: activity, timeDisplay: settings.timeDisplay, at: session.now()).phase
+            dependencies.say("\(phase.label): \(activity.attributes.name.value). Played in memory; nothing was saved.")
         case .left, .interrupted:
-            dependencies.say("Left \(id). Played on a preview server; nothing was saved.")
+            dependencies.say("Left \(id). Played in memory; nothing was saved.")
         case .refused(let error):
-            throw ShowcaseFailure(message: error.description)
+            throw ShowcaseFailure(message: "\(error)")
         }
     }
 }

@@ -13,20 +13,11 @@ enum LivePlayback {
         let clock = PreviewClock(now: script.start)
         let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let connection = InProcessConnection(server: server)
-        let created = try await connection.createActivity(
-            script.attributes, showSeconds: script.showSeconds, clientID: "consistency", idempotencyKey: nil)
+        let created = try await script.start(on: server, clientID: "consistency")
         let observer = ActivityObserver()
         let following = Task { try await observer.follow(connection, id: created.id, token: created.token) }
         defer { following.cancel() }
-
-        for step in script.steps {
-            clock.advance(by: step.afterSeconds)
-            await server.tick()
-            if let intent = step.intent {
-                let request = try IntentRequest(clientID: "consistency", intentID: UUID().uuidString, intent: intent)
-                _ = try await connection.send(request, to: created.id, token: created.token)
-            }
-        }
+        try await script.playSteps(of: created, on: server, clock: clock, clientID: "consistency")
         // Wait for the observer to take the server's last state: an event, not a sleep.
         let last = try await connection.activity(id: created.id).version
         for await push in await observer.contentUpdates() where push.version >= last { break }

@@ -3,14 +3,14 @@ import Logging
 import ServiceLifecycle
 import Sync
 
-/// The embedded default: the server ``LiveRoot/buildServer(_:)`` assembles, in this
+/// The embedded default: the server ``LiveServer/build(_:)`` assembles, in this
 /// process, with the same rules as `moments serve`, also listening on an ephemeral loopback
 /// port so `moments watch` in another terminal can follow it.
 ///
 /// Whoever hosts it (a `moments start`, or a `moments watch` that found no host) holds the
 /// state's lock until ``shutdown()``; another process reaches the server through the
 /// runtime file instead of opening the state itself.
-final class EmbeddedServer: EmbeddedHost {
+public final class EmbeddedServer: EmbeddedHost {
     private let assembled: LiveServer
     /// The loopback listener's service group, once its task has built it.
     private let listener: AsyncStream<ServiceGroup>
@@ -32,8 +32,8 @@ final class EmbeddedServer: EmbeddedHost {
     /// application, its event loops and their first generic metadata) took a third of the
     /// way from process start to the first frame, which needs only the in-process server.
     /// Another terminal finds the port in the runtime file once it is bound.
-    static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
-        let assembled = try await LiveRoot.buildServer(configuration)
+    public static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
+        let assembled = try await LiveServer.build(configuration)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let (listener, listenerContinuation) = AsyncStream.makeStream(
             of: ServiceGroup.self, bufferingPolicy: .bufferingNewest(1))
@@ -55,20 +55,20 @@ final class EmbeddedServer: EmbeddedHost {
         return EmbeddedServer(assembled: assembled, listener: listener, serving: serving, ports: ports)
     }
 
-    var connection: any SyncConnection { InProcessConnection(server: assembled.server) }
+    public var connection: any SyncConnection { InProcessConnection(server: assembled.server) }
 
-    var stateFolder: String { assembled.stateFolder }
+    public var stateFolder: String { assembled.stateFolder }
 
-    func port() async -> Int? {
+    public func port() async -> Int? {
         var iterator = ports.makeAsyncIterator()
         return await iterator.next()
     }
 
-    func liveSession() async -> (id: String, token: String)? {
+    public func liveSession() async -> (id: String, token: String)? {
         await assembled.liveSession()
     }
 
-    func shutdown() async {
+    public func shutdown() async {
         // A group not yet running remembers the request, and its run ends at once.
         for await group in listener { await group.triggerGracefulShutdown() }
         await serving.value

@@ -14,13 +14,13 @@ import LiveApp
 /// ADR 0022): the process becomes `moments-server`, the same commands composed with the
 /// shared store, found beside `moments` and run with the same arguments, environment and
 /// terminal. Nothing has been opened yet when it happens.
-enum SharedServerHandOff {
+public enum SharedServerHandOff {
     /// The program that serves a shared database.
-    static let programName = "moments-server"
+    public static let programName = "moments-server"
 
     /// Replaces this process with `moments-server` and the same arguments; throws only
     /// when that program is not there or cannot be run.
-    static func exec() throws(ServerSetupError) -> Never {
+    public static func exec() throws(ServerSetupError) -> Never {
         let program = programPath()
         var arguments = CommandLine.arguments
         if arguments.isEmpty { arguments = [program] }

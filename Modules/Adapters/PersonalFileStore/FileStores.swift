@@ -11,25 +11,30 @@ import Persistence
 /// ``LiveApp/PersonalFiles``. Each store is opened for one read or change and closed at
 /// once (a store is locked while open, and a running session must be able to record);
 /// what was repaired on opening is said on standard error.
-struct FileStores: PersonalFiles {
+public struct FileStores: PersonalFiles {
     /// The folders of this run.
-    let locations: StoreLocations
+    public let locations: StoreLocations
 
-    var stateFolder: String { locations.stateDirectory.path }
+    /// The person's files in `locations`.
+    public init(locations: StoreLocations) {
+        self.locations = locations
+    }
 
-    func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
+    public var stateFolder: String { locations.stateDirectory.path }
+
+    public func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
         let store = try open { () throws(PersistenceError) in try HistoryStore.open(locations: locations) }
         defer { store.close() }
         return read(store)
     }
 
-    func readSettings() throws(StoreProblem) -> Settings {
+    public func readSettings() throws(StoreProblem) -> Settings {
         let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
         defer { store.close() }
         return store.settings
     }
 
-    func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
+    public func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
         let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
         defer { store.close() }
         var settings = store.settings
@@ -42,21 +47,21 @@ struct FileStores: PersonalFiles {
         return settings
     }
 
-    func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
+    public func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
         try withRemoteSessions { $0.session(on: server).map { KnownSession(id: $0.activityID, token: $0.token) } }
     }
 
-    func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
+    public func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
         try withRemoteSessions { (store) throws(PersistenceError) in
             try store.remember(RemoteSession(server: server, activityID: session.id, token: session.token))
         }
     }
 
-    func forget(_ activityID: String, on server: String) throws(StoreProblem) {
+    public func forget(_ activityID: String, on server: String) throws(StoreProblem) {
         try withRemoteSessions { (store) throws(PersistenceError) in try store.forget(activityID, on: server) }
     }
 
-    func savedPersonKey() throws(StoreProblem) -> String? {
+    public func savedPersonKey() throws(StoreProblem) -> String? {
         do {
             return try SecretFile.firstLine(of: URL(fileURLWithPath: personKeyPath))
         } catch {
@@ -64,7 +69,7 @@ struct FileStores: PersonalFiles {
         }
     }
 
-    var personKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
+    public var personKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
 
     /// Opens the remembered remote sessions for `use`, then closes them.
     private func withRemoteSessions<Result>(

@@ -1,0 +1,39 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Sync
+
+extension SessionScript {
+    /// Plays the script on `server` as a client would: ``start(on:clientID:)``, then
+    /// ``playSteps(of:on:clock:clientID:)``. `clock` should stand at ``start``; it is left
+    /// at ``lastStepAt``. Answers the session the script made (its id and token there).
+    public func play(on server: SyncServer, clock: PreviewClock, clientID: String = "script") async throws -> CreatedActivity {
+        let created = try await start(on: server, clientID: clientID)
+        try await playSteps(of: created, on: server, clock: clock, clientID: clientID)
+        return created
+    }
+
+    /// Creates the script's session on `server`, at the server clock's instant.
+    public func start(on server: SyncServer, clientID: String = "script") async throws -> CreatedActivity {
+        try await server.create(attributes, showSeconds: showSeconds, clientID: clientID)
+    }
+
+    /// Plays the steps on the session `created`: for each, moves `clock` on by the step's
+    /// seconds, lets the server's clock rules run, and sends the step's intent. Nothing is
+    /// decided here: what each intent and each deadline does is the server's answer, so a
+    /// preview played this way holds what the live server would hold.
+    public func playSteps(
+        of created: CreatedActivity, on server: SyncServer, clock: PreviewClock, clientID: String = "script"
+    ) async throws {
+        for (index, step) in steps.enumerated() {
+            clock.advance(by: step.afterSeconds)
+            await server.tick()
+            guard let intent = step.intent else { continue }
+            let request = try IntentRequest(clientID: clientID, intentID: "\(clientID)-step-\(index + 1)", intent: intent)
+            _ = try await server.send(request, to: created.id, token: created.token)
+        }
+    }
+}

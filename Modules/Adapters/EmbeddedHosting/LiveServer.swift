@@ -1,0 +1,73 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LiveApp
+import Persistence
+import SyncJSONStore
+import Sync
+
+/// A sync server as ``build(_:)`` assembles it: the authoritative
+/// ``Sync/SyncServer`` on Persistence's durable JSON files, recording every ended session
+/// into the history. It holds the state's lock until ``close()``.
+public final class LiveServer: AssembledServer {
+    /// The server.
+    public let server: SyncServer
+    /// Its storage, for the tokens of the sessions it keeps.
+    public let storage: JSONSyncStorage
+    /// Where its state lives.
+    public let stateFolder: String
+
+    /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
+    /// `buildApplication`: opens its state (taking the lock), wraps the storage so every
+    /// ended session enters the history (ADR 0013), and catches up the clock rules that
+    /// came due while no server ran. `moments serve`, the embedded default and the tests
+    /// all build their server here, through ``LiveComposition``'s `LiveRoot.buildServer`.
+    public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
+        let storage: JSONSyncStorage
+        do {
+            storage = try JSONSyncStorage(locations: configuration.locations, lockWait: configuration.lockWait)
+        } catch {
+            throw ServerSetupError(error.description)
+        }
+        for issue in storage.collection.issues { configuration.onProblem(issue.description) }
+        let recording = HistoryRecordingStorage(
+            wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
+        do {
+            try await recording.catchUp()
+        } catch {
+            storage.close()
+            throw ServerSetupError("the server's state could not be read: \(error)")
+        }
+        let server = SyncServer(storage: recording, clock: configuration.clock)
+        await server.tick()
+        return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
+    }
+
+    init(server: SyncServer, storage: JSONSyncStorage, stateFolder: String) {
+        self.server = server
+        self.storage = storage
+        self.stateFolder = stateFolder
+    }
+
+    /// The newest session still running or paused, with its token: one kept running when
+    /// its terminal quit, picked up by the next `start` or `watch`.
+    public func liveSession() async -> (id: String, token: String)? {
+        guard let listed = try? await server.list() else { return nil }
+        for summary in listed where summary.status == .active || summary.status == .stale {
+            // The JSON files keep each token whole for this (ADR 0023).
+            if let token = try? await storage.activity(summary.id)?.token.plain {
+                return (summary.id, token)
+            }
+        }
+        return nil
+    }
+
+    /// Ends every event stream and releases the state.
+    public func close() async {
+        await server.shutdown()
+        storage.close()
+    }
+}

@@ -1,0 +1,61 @@
+import LiveApp
+import Logging
+import Sync
+import SyncPostgres
+
+/// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:)`` builds it:
+/// one of any number of servers on the same database.
+public final class SharedServer: AssembledServer {
+    /// The server.
+    public let server: SyncServer
+    /// Its storage.
+    public let storage: PostgresSyncStorage
+
+    /// Builds a sync server on the PostgreSQL database at `url`: opens it (creating or
+    /// migrating its schema; refusing one newer than this program), and catches up the
+    /// clock rules that came due while no server ran. Every server given the same URL
+    /// shares the same activities. The storage's warnings (a lost LISTEN connection, a
+    /// change log it could not read) go to `logger`, as the HTTP server's do.
+    public static func build(
+        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres")
+    ) async throws(ServerSetupError) -> SharedServer {
+        let storage: PostgresSyncStorage
+        do {
+            storage = try await PostgresSyncStorage.open(url: url, logger: logger)
+        } catch {
+            throw ServerSetupError(error.description)
+        }
+        let server = SyncServer(storage: storage, clock: clock)
+        await server.tick()
+        return SharedServer(server: server, storage: storage)
+    }
+
+    /// The people's keys in the database at `url`, for one command (`moments keys
+    /// --database-url`), which exits when done: its connections end with it.
+    public static func keys(at url: String) async throws(ServerSetupError) -> PostgresKeyStore {
+        let storage: PostgresSyncStorage
+        do {
+            storage = try await PostgresSyncStorage.open(url: url)
+        } catch {
+            throw ServerSetupError(String(describing: error))
+        }
+        return PostgresKeyStore(storage: storage)
+    }
+
+    init(server: SyncServer, storage: PostgresSyncStorage) {
+        self.server = server
+        self.storage = storage
+    }
+
+    /// The database, as its URL without any password.
+    public var stateFolder: String { storage.location.description }
+
+    /// The people's keys, in the same database: a revocation holds on every server at once.
+    public var keys: (any PersonKeyStore)? { PostgresKeyStore(storage: storage) }
+
+    /// Ends every event stream and closes the database's connections.
+    public func close() async {
+        await server.shutdown()
+        await storage.close()
+    }
+}
