@@ -37,6 +37,80 @@ struct LiveScreenModelTests {
         #expect(model.press(.character("-")) == .send(.adjustTarget(bySeconds: -60)))
     }
 
+    /// What the screen shows, as far as a frame depends on the model.
+    struct Shown: Equatable {
+        let version: UInt64?
+        let hints: [KeyHint]
+
+        init(_ model: LiveScreenModel) {
+            self.init(version: model.snapshot?.version, hints: model.hints)
+        }
+
+        init(version: UInt64?, hints: [KeyHint]) {
+            self.version = version
+            self.hints = hints
+        }
+    }
+
+    /// Presses space on a running session, then delivers the answer and the push in the
+    /// order given; answers each frame drawn (the key's, and each the model asks for).
+    func framesOfPause(answerFirst: Bool) async throws -> (frames: [Shown], model: LiveScreenModel) {
+        let (running, paused, _) = try await pushes()
+        var model = LiveScreenModel(isOwner: true)
+        model.receive(running)
+        var frames: [Shown] = []
+        #expect(model.press(.space) == .send(.pause))
+        frames.append(Shown(model))
+        let deliveries: [(inout LiveScreenModel) -> Bool] = [
+            { $0.answered(.success(paused)) },
+            { $0.receive(paused) },
+        ]
+        for deliver in answerFirst ? deliveries : deliveries.reversed() {
+            // Every state the model holds is a consistent frame, drawn or not.
+            if deliver(&model) { frames.append(Shown(model)) }
+            #expect(model.pending == nil || model.hints.map(\.label) == ["Pausing"], "a state without its pending mark")
+            #expect(model.pending != nil || model.snapshot == paused, "the mark went before the paused state came")
+        }
+        return (frames, model)
+    }
+
+    @Test("the answer and the push of one intent, in either order: two frames, pending then the pushed state", arguments: [true, false])
+    func answerAndPushInEitherOrder(answerFirst: Bool) async throws {
+        let (frames, model) = try await framesOfPause(answerFirst: answerFirst)
+        let (running, paused, _) = try await pushes()
+        #expect(frames.count == 2, "a key press drew \(frames.count) frames")
+        #expect(frames.first == Shown(version: running.version, hints: [KeyHint(key: "…", label: "Pausing")]))
+        #expect(frames.last?.version == paused.version)
+        #expect(frames.last?.hints.contains(KeyHint(key: "space", label: "Resume")) == true)
+        #expect(model.pending == nil && !model.isAwaitingAnswer)
+    }
+
+    @Test("a refused intent drops its mark at once and shows why")
+    func refusedAnswer() async throws {
+        var model = LiveScreenModel(isOwner: true)
+        model.receive(try await pushes().running)
+        _ = model.press(.space)
+        let redraw = model.answered(.failure(.unreachable("connection refused")))
+        #expect(redraw)
+        #expect(model.pending == nil)
+        #expect(model.hints.first?.key == "!")
+    }
+
+    @Test("space is the intent the table binds for the state: pause when running, resume when paused, also under help")
+    func spaceIsBoundDirectly() async throws {
+        let (running, paused, _) = try await pushes()
+        #expect(SessionKeys.action(for: .space, in: .running, isOwner: true) == .send(.pause))
+        #expect(SessionKeys.action(for: .space, in: .paused, isOwner: true) == .send(.resume))
+        #expect(SessionKeys.action(for: .space, in: .help, isOwner: true, session: .paused) == .send(.resume))
+        var model = LiveScreenModel(isOwner: true)
+        model.receive(paused)
+        #expect(model.press(.character("?")) == nil)
+        #expect(model.press(.space) == .send(.resume))
+        model.receive(running)
+        #expect(model.press(.character("?")) == nil)
+        #expect(model.press(.space) == .send(.pause))
+    }
+
     @Test("c asks before cancelling; only y cancels")
     func cancelAsks() async throws {
         var model = LiveScreenModel(isOwner: true)

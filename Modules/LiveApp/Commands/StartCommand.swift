@@ -148,10 +148,10 @@ struct StartCommand: LiveCommand {
     /// next try gets that session back rather than starting a second one.
     static func createSession(
         on connection: any SyncConnection, attributes: SessionAttributes, showSeconds: Bool,
-        patience: Duration = SessionLink.patience
+        patience: Duration = RetryPolicy.command.patience
     ) async throws(SyncError) -> CreatedActivity {
         let key = IdempotencyKey.random()
-        return try await SessionLink.retrying(patience: patience) { () async throws(SyncError) -> CreatedActivity in
+        return try await RetryPolicy.command.with(patience: patience).run { () async throws(SyncError) -> CreatedActivity in
             try await connection.createActivity(
                 attributes, showSeconds: showSeconds, clientID: "moments-start", idempotencyKey: key)
         }

@@ -87,7 +87,7 @@ struct WatchCommand: LiveCommand {
                 : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
-                _ = try await SessionLink.retrying { () async throws(SyncError) -> ActivitySnapshot in
+                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
                     try await connection.activity(id: activityID, token: token)
                 }
             } catch {
@@ -102,7 +102,7 @@ struct WatchCommand: LiveCommand {
                 server, personKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
-                _ = try await SessionLink.retrying { () async throws(SyncError) -> [ActivitySummary] in
+                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
                     try await connection.activities()
                 }
             } catch {

@@ -43,8 +43,12 @@ public struct LiveScreenModel: SessionScreenModel {
     public var reconnecting: String?
     /// The question or panel shown.
     public private(set) var overlay = Overlay.none
-    /// The intent sent and not answered yet: shown as a pending mark.
+    /// The intent sent whose change is not shown yet: the pending mark. It stays until the
+    /// server has answered and the push of the answered state has come, in whichever
+    /// order the two arrive, so no frame shows the old state without the mark.
     public private(set) var pending: Intent?
+    /// The version the answer to ``pending`` gave, while its push has not come yet.
+    public private(set) var awaitedVersion: UInt64?
     /// The last refusal from the server, shown until the next key.
     public private(set) var notice: String?
 
@@ -55,17 +59,45 @@ public struct LiveScreenModel: SessionScreenModel {
     }
 
     /// Takes a push: the only way the state shown changes. An ended session closes any
-    /// question or panel: only leaving is left.
-    public mutating func receive(_ push: ActivitySnapshot) {
+    /// question or panel: only leaving is left. Answers whether the screen should be drawn
+    /// now: not while an intent waits for its answer (the frame after the pending one is
+    /// the one that shows the intent's effect, not a push that may come before it).
+    @discardableResult
+    public mutating func receive(_ push: ActivitySnapshot) -> Bool {
         snapshot = push
         if push.activity.content.isEnded { overlay = .none }
+        if let awaitedVersion, push.version >= awaitedVersion { settle() }
+        return !isAwaitingAnswer
     }
 
-    /// Takes the server's answer to the intent sent: the pending mark goes; a refusal is
-    /// shown as a notice.
-    public mutating func answered(_ result: Result<ActivitySnapshot, SyncError>) {
+    /// Takes the server's answer to the intent sent: a refusal is shown as a notice and the
+    /// pending mark goes; an applied intent's mark goes once the push of its state has
+    /// come (at once, if it came first). Answers whether what the screen shows changed.
+    @discardableResult
+    public mutating func answered(_ result: Result<ActivitySnapshot, SyncError>) -> Bool {
+        switch result {
+        case .failure(let error):
+            settle()
+            notice = error.description
+            return true
+        case .success(let state):
+            guard pending != nil else { return false }
+            if (snapshot?.version ?? 0) >= state.version {
+                settle()
+                return true
+            }
+            awaitedVersion = state.version
+            return false
+        }
+    }
+
+    /// Whether an intent is sent and its answer has not come back.
+    public var isAwaitingAnswer: Bool { pending != nil && awaitedVersion == nil }
+
+    /// The pending intent is done with: its mark goes.
+    private mutating func settle() {
         pending = nil
-        if case .failure(let error) = result { notice = error.description }
+        awaitedVersion = nil
     }
 
     /// Whether the session has ended, as the last push says.
@@ -86,12 +118,9 @@ public struct LiveScreenModel: SessionScreenModel {
     /// (overlays, notices).
     public mutating func press(_ key: Key) -> Command? {
         notice = nil
-        guard let action = SessionKeys.action(for: key, in: keyState, isOwner: isOwner) else { return nil }
+        let session = SessionKeys.state(of: snapshot?.activity.content)
+        guard let action = SessionKeys.action(for: key, in: keyState, isOwner: isOwner, session: session) else { return nil }
         switch action {
-        case .pauseOrResume:
-            guard let content = snapshot?.activity.content else { return nil }
-            overlay = .none
-            return send(content.isPaused ? .resume : .pause)
         case .send(let intent):
             overlay = .none
             return send(intent)
@@ -110,6 +139,7 @@ public struct LiveScreenModel: SessionScreenModel {
 
     private mutating func send(_ intent: Intent) -> Command {
         pending = intent
+        awaitedVersion = nil
         return .send(intent)
     }
 
@@ -132,7 +162,7 @@ public struct LiveScreenModel: SessionScreenModel {
 
     /// The help panel, while it is open.
     public var panel: [KeyHint]? {
-        overlay == .help ? SessionKeys.panel(isOwner: isOwner) : nil
+        overlay == .help ? SessionKeys.panel(isOwner: isOwner, session: SessionKeys.state(of: snapshot?.activity.content)) : nil
     }
 
     /// The Live Activity's buttons for the session as the last push has it.

@@ -111,22 +111,28 @@ final class LiveSession {
         }
         draw()
         for await event in events {
+            redraw = true
             if let ending = handle(event) {
                 draw()
                 return ending
             }
-            draw()
+            if redraw { draw() }
             scheduleTick()
         }
         return .interrupted
     }
+
+    /// Whether the event just handled changed what the screen shows. A key press draws
+    /// at most two frames: its pending mark, then the state the server pushed for it
+    /// (``LiveScreenModel/receive(_:)`` and ``LiveScreenModel/answered(_:)`` say when).
+    private var redraw = true
 
     /// Handles one event; answers how the loop ends when it does.
     private func handle(_ event: Event) -> Ending? {
         switch event {
         case .push(let push):
             let wasEnded = model.isEnded
-            model.receive(push)
+            redraw = model.receive(push)
             bells?.observe(push, at: clock.now())
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
@@ -176,7 +182,7 @@ final class LiveSession {
             if let snapshot = model.snapshot { bells?.observe(snapshot, at: clock.now()) }
             return nil
         case .answer(let result):
-            model.answered(result)
+            redraw = model.answered(result)
             return nil
         }
     }
@@ -188,7 +194,8 @@ final class LiveSession {
         let generation = (follower?.generation ?? 0) + 1
         let (observer, sink, id, token) = (self.observer, self.sink, self.id, self.token)
         let task = Task {
-            let ending = await ActivityFollower(connection: connection, retryDelay: .milliseconds(100), maximumDelay: .seconds(2))
+            let policy = RetryPolicy.follower
+            let ending = await ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
                 .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
             sink.yield(.followEnded(generation, ending))
         }
@@ -203,10 +210,6 @@ final class LiveSession {
         let sink = self.sink
         Task { sink.yield(.relinked(await takeOver())) }
     }
-
-    /// How long an intent is retried while the server cannot be reached (a hand-over
-    /// takes up to two seconds); then its failure is shown.
-    static let intentPatience: Duration = .seconds(5)
 
     /// Sends an intent; its answer comes back as an event. While the server cannot be
     /// reached it is sent again with the same intent id, through whatever connection is
@@ -224,7 +227,7 @@ final class LiveSession {
             sink.yield(.answer(.failure(error)))
         case .success(let request):
             Task {
-                let answer = await current.deliver(request, to: id, token: token, patience: LiveSession.intentPatience)
+                let answer = await current.deliver(request, to: id, token: token, policy: .intent)
                 sink.yield(.answer(answer))
             }
         }
@@ -258,125 +261,6 @@ final class LiveSession {
             if let display = model.session(at: now) { report.report(display, at: now) }
         case .screen(let screen):
             screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
-        }
-    }
-}
-
-/// How a session shown in this terminal ended (``SessionShow``).
-public enum SessionEnding: Hashable, Sendable {
-    /// The session ended (the last push says how).
-    case ended(ActivitySnapshot)
-    /// The person left; the session keeps running on the server.
-    case left
-    /// Ctrl-C or a signal: left at once; the session keeps running.
-    case interrupted
-    /// The server refused to show the session (unknown, wrong token).
-    case refused(SyncError)
-
-    /// The activity as its last push left it, when the session ended.
-    public var endedActivity: Activity? {
-        if case .ended(let push) = self { return push.activity }
-        return nil
-    }
-}
-
-/// The connection a session view goes through, which a hand-over replaces while intents
-/// sent before it are still being retried.
-final class CurrentConnection: Sendable {
-    private let state: Mutex<(connection: any SyncConnection, generation: Int)>
-
-    init(_ connection: any SyncConnection) {
-        state = Mutex((connection, 0))
-    }
-
-    /// The connection now.
-    var value: any SyncConnection {
-        get { state.withLock { $0.connection } }
-        set { state.withLock { $0 = (newValue, $0.generation + 1) } }
-    }
-
-    /// The connection now, and how many times it was replaced before.
-    private var now: (connection: any SyncConnection, generation: Int) { state.withLock { $0 } }
-
-    /// Sends `request` through the current connection, again while the server cannot be
-    /// reached, for up to `patience`; the answer, or the last failure. An attempt still
-    /// waiting on a connection that a hand-over has replaced is given up, and the request
-    /// goes at once through the new one: the same intent id, so it is answered once.
-    func deliver(
-        _ request: IntentRequest, to id: String, token: String, patience: Duration
-    ) async -> Result<ActivitySnapshot, SyncError> {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        while true {
-            let (connection, generation) = now
-            // The answer, or `nil` as soon as a hand-over replaces the connection: an
-            // attempt stuck on a server that went away is not waited for.
-            let result = await firstOf(
-                { () async -> Result<ActivitySnapshot, SyncError>? in
-                    do {
-                        return .success(try await connection.send(request, to: id, token: token))
-                    } catch let error as SyncError {
-                        return .failure(error)
-                    } catch {
-                        return .failure(.unreachable(String(describing: error)))
-                    }
-                },
-                { [self] () async -> Result<ActivitySnapshot, SyncError>? in
-                    while now.generation == generation {
-                        guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { break }
-                    }
-                    return nil
-                })
-            guard let result else { continue }
-            if case .failure(let error) = result, Self.isUnreachable(error), clock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(100))
-                continue
-            }
-            return result
-        }
-    }
-
-    /// The value of whichever of `first` and `second` finishes first; the other is
-    /// cancelled and not waited for.
-    private func firstOf<Value: Sendable>(
-        _ first: @escaping @Sendable () async -> Value, _ second: @escaping @Sendable () async -> Value
-    ) async -> Value {
-        let race = Race()
-        let value = await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
-            for body in [first, second] {
-                race.add(Task {
-                    let value = await body()
-                    if race.claim() { continuation.resume(returning: value) }
-                })
-            }
-        }
-        race.cancelAll()
-        return value
-    }
-
-    /// The runners of ``firstOf(_:_:)``: who finished first, and what to cancel after.
-    private final class Race: Sendable {
-        private let state = Mutex<(claimed: Bool, tasks: [Task<Void, Never>])>((false, []))
-
-        func add(_ task: Task<Void, Never>) { state.withLock { $0.tasks.append(task) } }
-
-        /// Whether the caller is the first to finish.
-        func claim() -> Bool {
-            state.withLock { state in
-                defer { state.claimed = true }
-                return !state.claimed
-            }
-        }
-
-        func cancelAll() { for task in state.withLock({ $0.tasks }) { task.cancel() } }
-    }
-
-    /// Whether `error` says only that the server could not be reached, so sending again
-    /// with the same intent id is safe and may succeed.
-    private static func isUnreachable(_ error: SyncError) -> Bool {
-        switch error {
-        case .unreachable, .unavailable: return true
-        default: return false
         }
     }
 }

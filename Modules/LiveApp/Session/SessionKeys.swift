@@ -10,9 +10,8 @@ import TerminalIO
 public enum SessionKeys {
     /// What pressing a key asks for.
     public enum Action: Hashable, Sendable {
-        /// Pause when running, resume when paused.
-        case pauseOrResume
-        /// Send this intent.
+        /// Send this intent: the table binds each key to the intent it means in its state
+        /// (space is pause on a running session, resume on a paused one).
         case send(Intent)
         /// Open a question or panel over the keys.
         case open(LiveScreenModel.Overlay)
@@ -64,8 +63,9 @@ public enum SessionKeys {
         }
     }
 
-    /// The rows of `state`, for the session's owner (`moments start`) or a watcher.
-    public static func bindings(in state: State, isOwner: Bool) -> [Binding] {
+    /// The rows of `state`, for the session's owner (`moments start`) or a watcher. With the
+    /// help panel open, the keys listed work as they do in `session` (running or paused).
+    public static func bindings(in state: State, isOwner: Bool, session: State = .running) -> [Binding] {
         let interrupt = Binding([.interrupt], .interrupt, help: KeyHint(key: "^C", label: "Leave"))
         let quit = isOwner
             ? Binding([.character("q")], .open(.confirmQuit), hint: KeyHint(key: "q", label: "Quit"), help: KeyHint(key: "q", label: "Quit"))
@@ -77,7 +77,8 @@ public enum SessionKeys {
             let running = state == .running
             return [
                 Binding(
-                    [.space], .pauseOrResume, hint: KeyHint(key: "space", label: running ? "Pause" : "Resume"), button: true,
+                    [.space], .send(running ? .pause : .resume), hint: KeyHint(key: "space", label: running ? "Pause" : "Resume"),
+                    button: true,
                     help: KeyHint(key: "space", label: "Pause/resume")),
                 Binding(
                     [.character("f")], .send(.finish), hint: KeyHint(key: "f", label: "Finish"), button: true,
@@ -94,9 +95,10 @@ public enum SessionKeys {
                 interrupt,
             ]
         case .help:
-            // The panel lists the keys of a running session, and each of them works while
+            // The panel lists the keys of the session as it is, and each of them works while
             // it is open; ? or Esc closes it.
-            let listed = bindings(in: .running, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
+            let shown = session == .paused ? State.paused : .running
+            let listed = bindings(in: shown, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
             return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
                 + listed.map { Binding($0.keys, $0.action, help: $0.help) }
         case .confirmCancel:
@@ -115,9 +117,10 @@ public enum SessionKeys {
         }
     }
 
-    /// What `key` does in `state`, or `nil` when it does nothing there.
-    public static func action(for key: Key, in state: State, isOwner: Bool) -> Action? {
-        bindings(in: state, isOwner: isOwner).first { $0.keys.contains(key) }?.action
+    /// What `key` does in `state` (over a session in `session`, for the help panel), or
+    /// `nil` when it does nothing there.
+    public static func action(for key: Key, in state: State, isOwner: Bool, session: State = .running) -> Action? {
+        bindings(in: state, isOwner: isOwner, session: session).first { $0.keys.contains(key) }?.action
     }
 
     /// The hints of `state`, in the table's order.
@@ -127,8 +130,8 @@ public enum SessionKeys {
 
     /// The help panel: every key of a running session, as its help line says it; each
     /// works while the panel is open.
-    public static func panel(isOwner: Bool) -> [KeyHint] {
-        bindings(in: .help, isOwner: isOwner).compactMap(\.help)
+    public static func panel(isOwner: Bool, session: State = .running) -> [KeyHint] {
+        bindings(in: .help, isOwner: isOwner, session: session).compactMap(\.help)
     }
 
     /// The Live Activity's buttons for a session in `state` (Pause or Resume, and Finish),

@@ -60,46 +60,6 @@ final class SessionLink: Sendable {
         embedded == nil ? nil : { @Sendable [self] in await self.takeOver() }
     }
 
-    /// How long a command keeps trying a server it has never reached before it gives up
-    /// with exit status 3.
-    static let patience: Duration = .seconds(3)
-
-    /// Runs `operation`, trying again while the server cannot be reached, for up to
-    /// `patience` in all (an attempt still waiting then is cancelled); other errors are
-    /// thrown at once. Tests on a loaded machine give more patience than a person needs.
-    static func retrying<T: Sendable>(
-        patience: Duration = SessionLink.patience, _ operation: @escaping @Sendable () async throws(SyncError) -> T
-    ) async throws(SyncError) -> T {
-        let outcome = await withTaskGroup(of: Result<T, SyncError>?.self) { group in
-            group.addTask {
-                while true {
-                    do throws(SyncError) {
-                        return .success(try await operation())
-                    } catch {
-                        switch error {
-                        case .unreachable, .unavailable:
-                            guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return nil }
-                        default:
-                            return .failure(error)
-                        }
-                    }
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: patience)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        switch outcome {
-        case .success(let value): return value
-        case .failure(let error): throw error
-        case nil: throw .unreachable("no answer within \(patience.components.seconds) seconds")
-        }
-    }
-
     /// Tells other terminals where this process's session is (a runtime file), now or,
     /// for a host whose loopback port is not bound yet, as soon as it is.
     func announce(activityID: String, token: String) {
