@@ -79,4 +79,30 @@ struct TransitionPropertyTests {
             #expect(try JSONDecoder().decode(Activity.self, from: data) == activity)
         }
     }
+
+    /// What the server does runs the clock rules once: first on their own (to push what
+    /// they changed), then the intent on what they left (``Transition/apply(_:toAdvanced:at:)``).
+    /// That must decide exactly as ``Transition/apply(_:to:at:)``, which runs them itself.
+    @Test("an intent on an advanced activity decides as the intent with its clock rules", arguments: 0..<20)
+    func advancedOnce(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(1_000 + seed))
+        let target: Double? = seed % 4 == 0 ? nil : Double(60 + random.next() % 900)
+        let attributes = SessionAttributesMother.makeAttributes(plannedSeconds: target)
+        var now = InstantMother.morning
+        var activity = try Transition.apply(.start(attributes, showSeconds: true), to: nil, at: now)
+        var compared = 0
+        for _ in 0..<200 {
+            // Now and then a long gap, so completion and the 8-hour end come due.
+            now = now.addingTimeInterval(random.next() % 20 == 0 ? 5_000 : Double(random.next() % 90_000) / 1_000)
+            let intent = Self.intents[Int(random.next() % UInt64(Self.intents.count))]
+            let once = Result { () throws(TransitionError) in
+                try Transition.apply(intent, toAdvanced: Transition.advance(activity, to: now), at: now)
+            }
+            let twice = Result { () throws(TransitionError) in try Transition.apply(intent, to: activity, at: now) }
+            #expect(once == twice, "\(intent) at \(now): \(once) against \(twice)")
+            compared += 1
+            activity = (try? twice.get()) ?? Transition.advance(activity, to: now)
+        }
+        #expect(compared == 200)
+    }
 }

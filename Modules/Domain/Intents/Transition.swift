@@ -27,9 +27,17 @@ public enum Transition {
             guard case .start(let attributes, let showSeconds) = intent else { throw .notStarted }
             return start(attributes, showSeconds: showSeconds, at: Instant.canonical(now))
         }
-        if case .start = intent { throw .alreadyStarted }
+        return try apply(intent, toAdvanced: advance(activity, to: now), at: now)
+    }
 
-        let current = advance(activity, to: now)
+    /// Applies an intent at `now` to an activity whose clock rules have already run at
+    /// `now` (``advance(_:to:)``), as the server's decision runs them first to push what
+    /// they changed: the rules of ``apply(_:to:at:)`` without running the clock rules a
+    /// second time.
+    public static func apply(
+        _ intent: Intent, toAdvanced current: Activity, at now: Date
+    ) throws(TransitionError) -> Activity {
+        if case .start = intent { throw .alreadyStarted }
         if let outcome = current.content.outcome { throw .sessionEnded(outcome) }
         let now = instant(now, for: current)
         let content = current.content

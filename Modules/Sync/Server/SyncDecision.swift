@@ -33,7 +33,8 @@ public enum SyncDecision {
             outcome = .staleVersion(expected: expected, current: current)
         } else {
             do {
-                let next = try Transition.apply(request.intent, to: current.activity, at: now)
+                // The clock rules ran just above: the intent meets the activity they left.
+                let next = try Transition.apply(request.intent, toAdvanced: current.activity, at: now)
                 if next == current.activity {
                     outcome = .applied(current)
                 } else {
