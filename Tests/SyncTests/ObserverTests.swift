@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 @testable import Sync
+import Synchronization
 import Testing
 
 /// The observer takes pushes only through the ordering rule, whatever the transport does
@@ -59,6 +60,26 @@ struct ObserverTests {
         try await feed([pushes[6]], to: observer)
         #expect(await observer.current?.event == .dismiss)
         #expect(await observer.status == .dismissed)
+    }
+
+    @Test("forward hands the newest state, then each state taken and none dropped, as it is taken")
+    func forwards() async throws {
+        let pushes = try await recordedPushes()
+        let observer = ActivityObserver()
+        try await feed([pushes[1]], to: observer)
+        let received = Received()
+        await observer.forward { received.append($0) }
+        // Synchronous on the observer: each is there as soon as `follow` has taken it.
+        #expect(received.all == [pushes[1]])
+        try await feed([pushes[0], pushes[2], pushes[2], pushes[3]], to: observer)
+        #expect(received.all == [pushes[1], pushes[2], pushes[3]])
+    }
+
+    /// What a forward received, in order.
+    final class Received: Sendable {
+        private let pushes = Mutex<[ActivitySnapshot]>([])
+        func append(_ push: ActivitySnapshot) { pushes.withLock { $0.append(push) } }
+        var all: [ActivitySnapshot] { pushes.withLock { $0 } }
     }
 
     @Test("a push for another activity is dropped")

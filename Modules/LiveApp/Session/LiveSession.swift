@@ -89,9 +89,8 @@ final class LiveSession {
         let observer = self.observer
         let sink = self.sink
         var tasks: [Task<Void, Never>] = []
-        tasks.append(Task {
-            for await push in await observer.contentUpdates() { sink.yield(.push(push)) }
-        })
+        // Pushes the observer takes go straight into this loop's events.
+        await observer.forward { sink.yield(.push($0)) }
         follow(through: current.value)
         // Taken over now, not when the task first runs: a resize or SIGTERM right after
         // the first frame must not find the default action still in place.

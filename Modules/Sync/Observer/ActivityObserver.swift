@@ -56,6 +56,16 @@ public actor ActivityObserver {
         }
     }
 
+    /// Hands the newest state now (if any), then every state taken, in version order, to
+    /// `receive`, called on this actor as each is taken: no stream and no task in between.
+    /// What a session's runtime uses to put pushes straight into its own ordered events;
+    /// it lasts as long as the observer.
+    public func forward(to receive: @escaping @Sendable (ActivitySnapshot) -> Void) {
+        if let current { receive(current) }
+        guard current?.event != .dismiss else { return }
+        _ = contentStreams.add(Broadcast.Sink(yield: receive, finish: {}))
+    }
+
     /// The status now (if any), then each change of it: active, stale, ended, dismissed.
     /// Ends after the dismissal.
     public func activityStateUpdates() -> AsyncStream<ActivityStatus> {

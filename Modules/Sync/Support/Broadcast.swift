@@ -24,6 +24,19 @@ struct Broadcast<Element: Sendable> {
             yield = { continuation.yield(transform($0)) }
             finish = { continuation.finish() }
         }
+
+        /// A sink of two closures.
+        init(yield: @escaping @Sendable (Element) -> Void, finish: @escaping @Sendable () -> Void) {
+            self.yield = yield
+            self.finish = finish
+        }
+
+        /// A sink that feeds a throwing stream's `continuation` as it is: what a
+        /// connection's event stream is, with no relay in between.
+        init(throwing continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
+            yield = { continuation.yield($0) }
+            finish = { continuation.finish() }
+        }
     }
 
     private var sinks: [UUID: Sink] = [:]

@@ -64,13 +64,13 @@ public struct InProcessConnection: SyncConnection {
     public func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
-        let stream = try await server.subscribe(to: id, token: token, after: lastEventID)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                for await snapshot in stream { continuation.yield(snapshot) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        // The server's pushes go straight into the stream returned: no task relays them.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        if let key = try await server.attach(to: id, token: token, after: lastEventID, sink: Broadcast.Sink(throwing: continuation)) {
+            // Nobody holds the stream yet, so it cannot have ended before this is set.
+            continuation.onTermination = { [server] _ in Task { await server.detach(key, from: id) } }
         }
+        return stream
     }
 }
