@@ -270,6 +270,13 @@ let package = Package(
             path: "Modules/Adapters/EmbeddedHosting",
             swiftSettings: swiftSettings
         ),
+        // The process's own terminal, keys and signals, as the session runtime sees them.
+        .target(
+            name: "ProcessTerminal",
+            dependencies: ["LiveApp", "Rendering", "TerminalIO"],
+            path: "Modules/Adapters/ProcessTerminal",
+            swiftSettings: swiftSettings
+        ),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         .target(
             name: "SharedHosting",
@@ -285,6 +292,7 @@ let package = Package(
             name: "LiveComposition",
             dependencies: [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
+                "ProcessTerminal",
             ],
             path: "Modules/CompositionRoot/LiveComposition",
             swiftSettings: swiftSettings
@@ -293,7 +301,7 @@ let package = Package(
         // on a preview storage and clock; never a real store, clock or socket.
         .target(
             name: "ShowcaseComposition",
-            dependencies: ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO"],
+            dependencies: ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"],
             path: "Modules/CompositionRoot/ShowcaseComposition",
             swiftSettings: swiftSettings
         ),

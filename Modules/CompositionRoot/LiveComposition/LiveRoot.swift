@@ -7,6 +7,7 @@ import Dispatch
 import EmbeddedHosting
 import LiveApp
 import PersonalFileStore
+import ProcessTerminal
 import Persistence
 import SyncJSONStore
 import Sync
@@ -45,7 +46,8 @@ public enum LiveRoot {
             },
             connect: { HTTPSyncConnection(baseURL: $0, personKey: $1) },
             keys: { JSONKeyStore(locations: locations($0)) },
-            sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() })
+            sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
+            terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() })
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

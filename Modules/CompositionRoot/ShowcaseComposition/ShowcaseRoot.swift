@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LiveApp
+import ProcessTerminal
 import ShowcaseApp
 import Sync
 import TerminalIO
@@ -44,7 +45,7 @@ public enum ShowcaseRoot {
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) -> ShowcaseDependencies {
         ShowcaseDependencies(
-            playback: playback(of:), environment: environment, outputIsTerminal: outputIsTerminal,
+            playback: playback(of:), terminal: { ProcessTerminal(environment: environment) }, environment: environment, outputIsTerminal: outputIsTerminal,
             terminalColumns: terminalColumns, output: output, errors: errors)
     }
 

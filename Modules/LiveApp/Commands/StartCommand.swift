@@ -1,6 +1,11 @@
 import ArgumentParser
 import TerminalIO
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Sync
 
 /// `moments start`: a session, shown full screen (or as lines) until it ends, then its
@@ -62,7 +67,8 @@ struct StartCommand: LiveCommand {
         let personKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
             server: server, personKey: personKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-        let status = await run(link: link, entry: entry, attributes: attributes, settings: settings, files: files)
+        let status = await run(
+            link: link, entry: entry, attributes: attributes, settings: settings, files: files, dependencies: dependencies)
         await link.close()
         if status != .completed { throw status.exitCode }
     }
@@ -96,7 +102,8 @@ struct StartCommand: LiveCommand {
 
     /// Picks up the live session or creates one, shows it, and answers the exit status.
     private func run(
-        link: SessionLink, entry: RuntimeEntry?, attributes: SessionAttributes, settings: Settings, files: any PersonalFiles
+        link: SessionLink, entry: RuntimeEntry?, attributes: SessionAttributes, settings: Settings, files: any PersonalFiles,
+        dependencies: LiveDependencies
     ) async -> ExitStatus {
         let id: String
         let token: String
@@ -120,8 +127,9 @@ struct StartCommand: LiveCommand {
         link.announce(activityID: id, token: token)
 
         let ending = await SessionShow.run(
-            connection: link.connection, id: id, token: token, settings: settings, surfaces: [], noTTY: noTTY,
-            clock: SystemClock(), timeZone: SystemTimeZone.current(), handOver: link.handOver
+            connection: link.connection, id: id, token: token, on: dependencies.terminal(), settings: settings,
+            surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
+            handOver: link.handOver
         ) { output in
             let bells = Bells(settings: settings) {
                 if case .screen(let screen) = output { screen.terminal.bell() }
@@ -130,7 +138,7 @@ struct StartCommand: LiveCommand {
             return bells
         }
         if case .ended = ending, let server { files.forgetQuietly(id, on: server) }
-        return await Self.finish(ending, files: files)
+        return await Self.finish(ending, files: files, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
     }
 
     /// The session to pick up rather than start: on the embedded server, the one another
@@ -158,16 +166,20 @@ struct StartCommand: LiveCommand {
     }
 
     /// Prints what the ending calls for and answers the exit status.
-    private static func finish(_ ending: SessionEnding, files: any PersonalFiles) async -> ExitStatus {
+    private static func finish(
+        _ ending: SessionEnding, files: any PersonalFiles, timeZone: LocalTimeZone, now: Date
+    ) async -> ExitStatus {
         switch ending {
         case .ended(let snapshot):
             let activity = snapshot.activity
             let lines = await OffThePool.run {
                 files.readHistoryIfPossible(unavailable: "today's total and streak are not shown") {
-                    SessionSummary.lines(of: activity, history: $0)
+                    SessionSummary.lines(of: activity, history: $0, timeZone: timeZone, now: now)
                 }
             }
-            for line in lines ?? SessionSummary.lines(of: activity, history: nil) { Console.say(line) }
+            for line in lines ?? SessionSummary.lines(of: activity, history: nil, timeZone: timeZone, now: now) {
+                Console.say(line)
+            }
         case .left:
             Console.say("The session keeps running; `moments start` or `moments watch` picks it up.")
         case .interrupted:

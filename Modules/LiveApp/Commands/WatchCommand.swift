@@ -59,9 +59,9 @@ struct WatchCommand: LiveCommand {
         }
 
         let ending = await SessionShow.run(
-            connection: link.connection, id: session.id, token: session.token, settings: settings,
-            surfaces: presentation.surfaces, noTTY: noTTY, clock: SystemClock(), timeZone: SystemTimeZone.current(),
-            handOver: link.handOver, bells: { _ in nil })
+            connection: link.connection, id: session.id, token: session.token, on: dependencies.terminal(),
+            settings: settings, surfaces: presentation.surfaces, noTTY: noTTY, clock: dependencies.clock,
+            timeZone: dependencies.timeZone(), handOver: link.handOver, bells: { _ in nil })
         await link.close()
         if case .ended = ending, let server { dependencies.files(data.path).forgetQuietly(session.id, on: server) }
         if case .refused(let error) = ending { Console.error(error.description) }

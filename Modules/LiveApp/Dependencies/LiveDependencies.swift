@@ -1,3 +1,4 @@
+import Domain
 import Sync
 
 /// Everything the `moments` commands reach outside the process's memory, handed in by the
@@ -33,6 +34,13 @@ public struct LiveDependencies: Sendable {
     /// The people's keys in a shared PostgreSQL database (`moments keys --database-url`).
     /// Like ``assembleSharedServer``, `moments` hands this over to `moments-server`.
     public var sharedKeys: @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore
+    /// The terminal a session is shown in (`start`, `watch`): its screen, its keys and the
+    /// process's signals.
+    public var terminal: @Sendable () -> any SessionTerminal
+    /// What time it is, for the sessions shown.
+    public var clock: any SyncClock
+    /// The person's time zone, for the times of day shown.
+    public var timeZone: @Sendable () -> LocalTimeZone
 
     /// Dependencies made of these closures.
     public init(
@@ -43,8 +51,13 @@ public struct LiveDependencies: Sendable {
             -> any EmbeddedHost,
         connect: @escaping @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection,
         keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore,
-        sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore
+        sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
+        terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
+        timeZone: @escaping @Sendable () -> LocalTimeZone
     ) {
+        self.terminal = terminal
+        self.clock = clock
+        self.timeZone = timeZone
         self.files = files
         self.assembleServer = assembleServer
         self.assembleSharedServer = assembleSharedServer

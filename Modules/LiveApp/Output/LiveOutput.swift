@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import TerminalIO
 
 /// Where a live session is shown: a full screen on a terminal, redrawn through the diff
 /// renderer only where something visible changed; or plain lines for a pipe, a log or
@@ -20,24 +19,24 @@ enum LiveOutput {
 /// The full-screen side of ``LiveOutput``: the terminal, its size, its colour depth and
 /// the frame it shows now.
 final class FullScreen {
-    let terminal: Terminal
+    let terminal: any SessionTerminal
     let depth: ColorDepth
     private(set) var size: Size
     private let timeZone: LocalTimeZone
     private var shown: Frame?
     private let renderer: DiffRenderer
 
-    init(terminal: Terminal, format: OutputFormat, timeZone: LocalTimeZone = SystemTimeZone.current()) {
+    init(terminal: any SessionTerminal, format: OutputFormat, timeZone: LocalTimeZone) {
         self.terminal = terminal
         self.timeZone = timeZone
         depth = format.colorDepth
         renderer = DiffRenderer(depth: format.colorDepth)
-        size = terminal.size.map { Size($0) } ?? Size(width: 80, height: 24)
+        size = terminal.size ?? Size(width: 80, height: 24)
     }
 
     /// Takes the terminal's new size (after SIGWINCH); the next frame is drawn whole.
     func resized() {
-        size = terminal.size.map { Size($0) } ?? size
+        size = terminal.size ?? size
     }
 
     /// Draws `view` at `now`, writing only the cells that changed since the last frame.

@@ -52,6 +52,8 @@ final class LiveSession {
     private let id: String
     private let token: String
     private let output: LiveOutput
+    /// The terminal the keys are typed on and the signals come from.
+    private let terminal: any SessionTerminal
     /// The presentations a watcher shows; empty for the owner's timer screen.
     private let surfaces: [ActivitySurface]
     private var model: LiveScreenModel
@@ -68,9 +70,10 @@ final class LiveSession {
     /// shows the timer screen; a watcher shows `surfaces`. `clock` says what time it is.
     init(
         connection: any SyncConnection, id: String, token: String, settings: Settings, output: LiveOutput,
-        surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
+        terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
         takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil
     ) {
+        self.terminal = terminal
         self.clock = clock
         self.current = CurrentConnection(connection)
         self.takeOver = takeOver
@@ -94,13 +97,17 @@ final class LiveSession {
         follow(through: current.value)
         // Taken over now, not when the task first runs: a resize or SIGTERM right after
         // the first frame must not find the default action still in place.
-        let signals = SignalEvents.stream()
+        let signals = terminal.signals()
         tasks.append(Task {
             for await signal in signals { sink.yield(.signal(signal)) }
         })
         if keys {
+            let input = terminal.input()
             tasks.append(Task {
-                for await key in KeyReader.keys(from: STDIN_FILENO) { sink.yield(.key(key)) }
+                let decoder = KeyDecoder()
+                for await chunk in input {
+                    for key in decoder.decode(chunk) { sink.yield(.key(key)) }
+                }
             })
         }
         defer {

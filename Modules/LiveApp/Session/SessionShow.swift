@@ -11,10 +11,11 @@ public enum SessionShow {
     /// Activity presentations. The terminal is taken over unless `noTTY` or it is not one,
     /// and given back before this returns.
     public static func run(
-        _ session: SessionSource, settings: Settings, surfaces: [ActivitySurface], noTTY: Bool, timeZone: LocalTimeZone
+        _ session: SessionSource, on terminal: any SessionTerminal, settings: Settings, surfaces: [ActivitySurface],
+        noTTY: Bool, timeZone: LocalTimeZone
     ) async -> SessionEnding {
         await run(
-            connection: session.connection, id: session.id, token: session.token, settings: settings,
+            connection: session.connection, id: session.id, token: session.token, on: terminal, settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: session.clock, timeZone: timeZone, handOver: nil,
             bells: { _ in nil })
     }
@@ -23,14 +24,14 @@ public enum SessionShow {
     /// followed host goes away (``SessionLink/handOver``), and bells are made for the
     /// output chosen (the owner's).
     static func run(
-        connection: any SyncConnection, id: String, token: String, settings: Settings, surfaces: [ActivitySurface],
-        noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
+        connection: any SyncConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
+        surfaces: [ActivitySurface], noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
         handOver: (@Sendable () async -> (any SyncConnection)?)?, bells: (LiveOutput) -> Bells?
     ) async -> SessionEnding {
-        await LiveTerminal.run(noTTY: noTTY, timeZone: timeZone) { output, keys in
+        await LiveTerminal.run(on: terminal, noTTY: noTTY, timeZone: timeZone) { output, keys in
             await LiveSession(
-                connection: connection, id: id, token: token, settings: settings, output: output, surfaces: surfaces,
-                bells: bells(output), clock: clock, takeOver: handOver
+                connection: connection, id: id, token: token, settings: settings, output: output, terminal: terminal,
+                surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver
             ).run(keys: keys)
         }
     }

@@ -10,6 +10,8 @@ public struct ShowcaseDependencies: Sendable {
     /// seeded by playing the script, and a preview clock running from the instant the
     /// scenario shows. It throws only when the script cannot be played (a defect).
     public let playback: @Sendable (SessionScript) async throws -> SessionSource
+    /// The terminal `play` shows its session in: the process's own.
+    public let terminal: @Sendable () -> any SessionTerminal
     /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
     /// `COLUMNS`).
     public let environment: [String: String]
@@ -26,10 +28,12 @@ public struct ShowcaseDependencies: Sendable {
     /// Dependencies made of these parts.
     public init(
         playback: @escaping @Sendable (SessionScript) async throws -> SessionSource,
+        terminal: @escaping @Sendable () -> any SessionTerminal,
         environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) {
         self.playback = playback
+        self.terminal = terminal
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
         self.terminalColumns = terminalColumns

@@ -39,7 +39,8 @@ struct PlayCommand: ShowcaseSubcommand {
         var settings = Settings.standard
         settings.timeDisplay = recipe.timeDisplay
         let ending = await SessionShow.run(
-            session, settings: settings, surfaces: recipe.surface.activitySurfaces, noTTY: noTTY, timeZone: .utc)
+            session, on: dependencies.terminal(), settings: settings, surfaces: recipe.surface.activitySurfaces,
+            noTTY: noTTY, timeZone: .utc)
         switch ending {
         case .ended:
             guard let activity = ending.endedActivity else { return }
