@@ -16,6 +16,14 @@ import Testing
         #expect(!kept.admits(kept.digest))
     }
 
+    @Test("the digest is the standard SHA-256 of the token, byte for byte what earlier versions stored")
+    func theDigestIsTheStandards() throws {
+        // Written by the hand-written SHA-256 these digests were stored with before ADR 0024.
+        #expect(KeptToken(Self.token, activityID: "a").digest == "9135b7c888713888240c647e9d07adf33ffd7837ef5c4a702fd936b798af14f6")
+        #expect(KeptToken("abc", activityID: "a").digest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(try IdempotencyKey("3f9c2a64-8d1e-4b7a-9c55-0e6f1d2b7a48").digest == "1f9a86d0e947a829262e845ff3a02a98da1691b91c7b967217704047484ac277")
+    }
+
     @Test func onlyTheCreationsKeyUnsealsTheToken() throws {
         let key = try IdempotencyKey("the-creations-own-key")
         let kept = KeptToken(Self.token, sealedWith: key, activityID: "a").sharedForm

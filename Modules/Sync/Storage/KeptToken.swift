@@ -21,7 +21,7 @@ public struct KeptToken: Hashable, Sendable {
     /// The new token `token` of activity `activityID`, sealed with `creationKey` when a
     /// keyed creation made it.
     public init(_ token: String, sealedWith creationKey: IdempotencyKey? = nil, activityID: String) {
-        digest = SHA256.hex(of: token)
+        digest = Hashing.sha256Hex(of: token)
         sealed = creationKey.map { Self.seal(Array(token.utf8), key: $0, activityID: activityID) }.map(Hex.encode)
         plain = token
     }
@@ -41,7 +41,7 @@ public struct KeptToken: Hashable, Sendable {
     /// Whether `presented` is the token: their digests compared in time that does not
     /// depend on where they differ.
     public func admits(_ presented: String) -> Bool {
-        SecureToken.matches(SHA256.hex(of: presented), digest)
+        SecureToken.matches(Hashing.sha256Hex(of: presented), digest)
     }
 
     /// The token, for the retry of the keyed creation `key` that made activity
@@ -61,7 +61,7 @@ public struct KeptToken: Hashable, Sendable {
         var stream: [UInt8] = []
         var block: UInt32 = 0
         while stream.count < bytes.count {
-            stream += SHA256.hash(seed + withUnsafeBytes(of: block.bigEndian, Array.init))
+            stream += Hashing.sha256(seed + withUnsafeBytes(of: block.bigEndian, Array.init))
             block += 1
         }
         return zip(bytes, stream).map { $0 ^ $1 }

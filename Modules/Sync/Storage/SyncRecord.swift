@@ -48,7 +48,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
         snapshot = try container.decode(ActivitySnapshot.self, forKey: .snapshot)
         if let plain = try container.decodeIfPresent(String.self, forKey: .token) {
             token = KeptToken(
-                digest: SHA256.hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
+                digest: Hashing.sha256Hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
                 plain: plain)
         } else if let digest = try container.decodeIfPresent(String.self, forKey: .tokenDigest) {
             token = KeptToken(
