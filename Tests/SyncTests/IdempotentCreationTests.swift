@@ -199,7 +199,7 @@ struct IdempotentCreationTests {
         let creation = ActivityCreation(
             key: key, clientID: "a", attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
         let keyed = SyncRecord(
-            snapshot: snapshot, token: KeptToken("t", sealedWith: key, activityID: "a"), answers: [], creation: creation)
+            snapshot: snapshot, token: try KeptToken("t", sealedWith: key, activityID: "a"), answers: [], creation: creation)
         let keyedData = try JSONEncoder().encode(keyed)
         let keyedFields = try #require(try JSONSerialization.jsonObject(with: keyedData) as? [String: Any])
         // The key unseals the token where only its digest is kept, so it is never written.

@@ -101,7 +101,7 @@ public actor SyncServer {
             let token = makeToken()
             let stored = try SyncDecision.create(
                 attributes, showSeconds: showSeconds, id: id,
-                token: KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
+                token: try KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
                 at: clock.now())
             // Another request with the same key may have queued its creation meanwhile.
             if let idempotencyKey, queuedCreation(idempotencyKey) != nil { continue }

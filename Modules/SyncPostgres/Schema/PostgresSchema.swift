@@ -157,7 +157,7 @@ public enum PostgresSchema {
             let record = try JSONDecoder().decode(SyncRecord.self, from: Data(text.utf8))
             guard let plain = record.token?.plain else { continue }
             let key = try keyText.map { (text) throws(SyncError) in try IdempotencyKey(text) }
-            let token = KeptToken(plain, sealedWith: key, activityID: id).sharedForm
+            let token = try KeptToken(plain, sealedWith: key, activityID: id).sharedForm
             let state = try StoredJSON.text(
                 of: SyncRecord(
                     snapshot: record.snapshot, token: token, answers: record.answers, creation: record.creation,
