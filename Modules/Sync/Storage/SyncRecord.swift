@@ -99,8 +99,9 @@ public struct StoredActivity: Hashable, Sendable {
 
     /// The latest snapshot.
     public var snapshot: ActivitySnapshot
-    /// The bearer token, as the storage keeps it.
-    public let token: KeptToken
+    /// The bearer token, as the storage keeps it. Only the server changes it, to seal it
+    /// again the current way (ADR 0024).
+    public internal(set) var token: KeptToken
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
     /// The id of the person's key that made it; `nil` on a server without keys.
