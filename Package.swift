@@ -60,6 +60,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Sync's storage on PostgreSQL, shared by any number of `moments serve` (issue #13).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // SHA-256, HKDF and AES-GCM for Sync's digests and sealed tokens (issue #22, ADR 0024):
+        // already resolved through the server and client libraries, and far better checked
+        // than a hand-written hash and keystream.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
@@ -102,6 +106,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Modules/Sync",
             swiftSettings: swiftSettings

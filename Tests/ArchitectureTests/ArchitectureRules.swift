@@ -29,6 +29,9 @@ struct ArchitectureRules {
     static let serverLibraries: Set<String> = [
         "Hummingbird", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
+    /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
+    /// so nothing of it reaches Domain, Rendering or Persistence.
+    static let cryptography: Set<String> = ["Crypto"]
     /// PostgresNIO, and the modules of it SyncPostgres's files import.
     static let postgres: Set<String> = ["PostgresNIO", "Logging"]
     /// What test suites may use of the toolchain and third parties besides the modules
@@ -44,7 +47,7 @@ struct ArchitectureRules {
         "Rendering": Allowance(["Domain"]),
         "TerminalIO": Allowance([]),
         "Persistence": Allowance(["Domain"]),
-        "Sync": Allowance(["Domain"], external: serverLibraries),
+        "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
         "SyncPostgres": Allowance(["Domain", "Sync"], external: postgres),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),

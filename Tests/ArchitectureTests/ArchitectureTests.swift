@@ -146,6 +146,19 @@ struct ArchitectureCheckerTests {
         #expect(violations(leaking).count == 1)
     }
 
+    @Test("swift-crypto anywhere but Sync is caught: Domain, Rendering or Persistence importing or depending on it")
+    func cryptographyStaysInSync() {
+        #expect(violations(cleanTargets, imports: ["Sync": ["Crypto"]]).isEmpty)
+        for module in ["Domain", "Rendering", "Persistence"] {
+            #expect(violations(cleanTargets, imports: [module: ["Crypto"]])
+                == ["File.swift:1: \(module) imports the third-party module Crypto, which the import table does not allow"])
+        }
+        let persistence = replacing(
+            "Persistence", with: target("Persistence", "Modules/Persistence", deps: ["Domain"], external: ["Crypto"]))
+        #expect(violations(persistence)
+            == ["Persistence depends on the third-party product Crypto, which the import table does not allow"])
+    }
+
     @Test("the live app reaching files past its protocols, or a terminal layer reaching views, is caught")
     func moduleBoundaries() {
         #expect(violations(cleanTargets, imports: ["LiveApp": ["Persistence"]]).count == 1)

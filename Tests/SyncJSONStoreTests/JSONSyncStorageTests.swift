@@ -76,6 +76,45 @@ struct JSONSyncStorageTests {
         #expect(try await restarted.list().count == 2)
     }
 
+    @Test("a record whose token was sealed the legacy way still reads; the creation's retry rewrites it sealed the current way")
+    func legacySeal() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-legacy-seal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = StoreLocations(singleDirectory: folder)
+        let key = try KeptTokenMother.makeCreationKey()
+        let id = KeptTokenMother.activityID
+        let creation = StoredActivityMother.makeCreation(key: key)
+        // As a version before ADR 0024 wrote it: the token whole, and sealed the legacy way.
+        let legacy = KeptTokenMother.makeLegacySealed()
+        let stored = StoredActivity(
+            snapshot: StoredActivityMother.makePushes(id: id)[0],
+            token: KeptToken(digest: legacy.digest, sealed: legacy.sealed, plain: KeptTokenMother.token), creation: creation)
+        let storage = try JSONSyncStorage(locations: locations)
+        #expect(try await storage.commit([SyncWrite(expectedVersion: nil, activity: stored, changes: [stored.snapshot], answers: [])])
+            == [.committed])
+        storage.close()
+
+        let reopened = try JSONSyncStorage(locations: locations)
+        #expect(reopened.collection.issues.isEmpty)
+        #expect(reopened.collection.document(for: id)?.token?.sealed == KeptTokenMother.legacySealed)
+        let server = SyncServer(storage: reopened, clock: PreviewClock())
+        let retried = try await server.create(
+            creation.attributes, showSeconds: creation.showSeconds, clientID: creation.clientID, idempotencyKey: key)
+        #expect(retried == CreatedActivity(id: id, token: KeptTokenMother.token, state: stored.snapshot, isReplay: true))
+        await server.shutdown()
+        reopened.close()
+
+        // Rewritten on disk: the token still whole, its seal the current one, and it still unseals.
+        let rewritten = try JSONSyncStorage(locations: locations)
+        defer { rewritten.close() }
+        #expect(rewritten.collection.issues.isEmpty)
+        let token = try #require(rewritten.collection.document(for: id)?.token)
+        #expect(token.plain == KeptTokenMother.token && token.digest == KeptTokenMother.tokenDigest)
+        #expect(!token.isSealedTheLegacyWay && token.sealed?.hasPrefix("aes-gcm:") == true)
+        #expect(token.sharedForm.revealed(with: key, activityID: id) == KeptTokenMother.token)
+        #expect(rewritten.collection.document(for: id)?.snapshot == stored.snapshot)
+    }
+
     @Test("the files are the Persistence collection's, refusing a second server on the same folder")
     func locked() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-lock-\(UUID().uuidString)")

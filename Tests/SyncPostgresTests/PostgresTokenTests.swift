@@ -6,10 +6,11 @@ import SyncPostgres
 import TestSupport
 import Testing
 
-/// The tokens on a shared store (schema version 4, ADR 0023): the database keeps each
-/// token's digest, and for a keyed creation the token sealed with the creation's key,
-/// whose digest alone it keeps. The token still opens its activity through any server, a
-/// retried creation still gets it back, and a version-3 database is rewritten so.
+/// The tokens on a shared store (schema version 4, ADR 0023; sealed as version 5 and ADR
+/// 0024 say): the database keeps each token's digest, and for a keyed creation the token
+/// sealed with the creation's key, whose digest alone it keeps. The token still opens its
+/// activity through any server, a retried creation still gets it back, a version-3
+/// database is rewritten so, and a version-4 seal is rewritten by its creation's retry.
 @Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresTokenTests {
     static let key = "retry-key-0123456789"
@@ -99,5 +100,62 @@ struct PostgresTokenTests {
             await syncServer.shutdown()
         }
         #expect(try server.psql("SELECT version FROM moments_schema", database: database) == "\(PostgresSchema.version)\n")
+    }
+
+    @Test("version 5 reads a version-4 row sealed the old way: the creation's retry gets its token and rewrites the seal")
+    func version5RewritesLegacySealsOnRetry() async throws {
+        let url = try PostgresScope.freshDatabase()
+        let database = PostgresScope.databaseName(of: url)
+        let server = try PostgresScope.current()
+        let key = try KeptTokenMother.makeCreationKey()
+        let attributes = SessionAttributesMother.makeAttributes()
+        // Under the id and token the mother's legacy seal was made for.
+        let created = try await withStorage(url) { storage async throws in
+            let syncServer = SyncServer(
+                storage: storage, clock: PreviewClock(), makeToken: { KeptTokenMother.token },
+                makeID: { KeptTokenMother.activityID })
+            let created = try await syncServer.create(attributes, clientID: "a", idempotencyKey: key)
+            await syncServer.shutdown()
+            return created
+        }
+        #expect(created.id == KeptTokenMother.activityID && created.token == KeptTokenMother.token)
+        func column(_ expression: String) throws -> String {
+            try server.psql("SELECT \(expression) FROM activities", database: database)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Back to version 4, whose seal was an XOR keystream: the row as that version wrote it.
+        try server.psql(
+            "UPDATE moments_schema SET version = 4; "
+                + "UPDATE activities SET state = jsonb_set(state, '{sealed_token}', '\"\(KeptTokenMother.legacySealed)\"')",
+            database: database)
+        #expect(try column("state->>'sealed_token'") == KeptTokenMother.legacySealed)
+        #expect(try column("state->>'token_sha256'") == KeptTokenMother.tokenDigest)
+
+        try await withStorage(url) { storage async throws in
+            // Opening migrates to version 5 and leaves the seal: only the key opens it.
+            #expect(try server.psql("SELECT version FROM moments_schema", database: database) == "\(PostgresSchema.version)\n")
+            #expect(try column("state->>'sealed_token'") == KeptTokenMother.legacySealed)
+            let syncServer = SyncServer(storage: storage, clock: PreviewClock())
+            let retried = try await syncServer.create(attributes, clientID: "a", idempotencyKey: key)
+            #expect(retried == CreatedActivity(id: created.id, token: created.token, state: created.state, isReplay: true))
+            await syncServer.shutdown()
+        }
+        // Rewritten in the new form, and nothing else: the same version, digest and change log.
+        let rewritten = try column("state->>'sealed_token'")
+        #expect(rewritten.hasPrefix("aes-gcm:") && rewritten != KeptTokenMother.legacySealed)
+        #expect(!(try Self.rows(of: database, on: server)).contains(created.token))
+        #expect(try column("version") == "1")
+        #expect(try column("state->>'token_sha256'") == KeptTokenMother.tokenDigest)
+        #expect(try server.psql("SELECT count(*) FROM activity_changes", database: database) == "1\n")
+
+        // Another server reads the new seal: its retry gets the token and rewrites nothing.
+        try await withStorage(url) { storage async throws in
+            let syncServer = SyncServer(storage: storage, clock: PreviewClock())
+            let retried = try await syncServer.create(attributes, clientID: "a", idempotencyKey: key)
+            #expect(retried.isReplay && retried.id == created.id && retried.token == created.token)
+            #expect(try await syncServer.snapshot(of: created.id, token: created.token) == created.state)
+            await syncServer.shutdown()
+        }
+        #expect(try column("state->>'sealed_token'") == rewritten)
     }
 }

@@ -183,6 +183,36 @@ struct IdempotentCreationTests {
         #expect(try await restarted.server.list().count == 1)
     }
 
+    @Test("a token sealed the legacy way answers its creation's retry, which writes it sealed the current way, once")
+    func legacySealRewritten() async throws {
+        let key = try KeptTokenMother.makeCreationKey()
+        let id = KeptTokenMother.activityID
+        let creation = StoredActivityMother.makeCreation(key: key)
+        let snapshot = StoredActivityMother.makePushes(id: id)[0]
+        let storage = PreviewSyncStorage(records: [
+            SyncRecord(snapshot: snapshot, token: KeptTokenMother.makeLegacySealed(), answers: [], creation: creation)
+        ])
+        let harness = try SyncHarness(storage: storage)
+
+        let retried = try await harness.server.create(
+            creation.attributes, showSeconds: creation.showSeconds, clientID: creation.clientID, idempotencyKey: key)
+        #expect(retried == CreatedActivity(id: id, token: KeptTokenMother.token, state: snapshot, isReplay: true))
+        // Rewritten through the ordinary commit, changing nothing else.
+        #expect(storage.commitCount == 1)
+        let rewritten = try #require(try await storage.activity(id))
+        #expect(!rewritten.token.isSealedTheLegacyWay && rewritten.token.sealed?.hasPrefix("aes-gcm:") == true)
+        #expect(rewritten.token.digest == KeptTokenMother.tokenDigest && rewritten.token.plain == nil)
+        #expect(rewritten.snapshot == snapshot && rewritten.creation == creation)
+        #expect(rewritten.token.revealed(with: key, activityID: id) == KeptTokenMother.token)
+
+        // The next retry unseals the new seal and writes nothing; the token opens the activity.
+        let again = try await harness.server.create(
+            creation.attributes, showSeconds: creation.showSeconds, clientID: creation.clientID, idempotencyKey: key)
+        #expect(again == retried)
+        #expect(storage.commitCount == 1)
+        #expect(try await harness.server.snapshot(of: id, token: KeptTokenMother.token) == snapshot)
+    }
+
     @Test("records keep their old JSON: a keyless one is written as before keys existed, and reads back")
     func storedShape() throws {
         let harness = try SyncHarness()
@@ -199,7 +229,7 @@ struct IdempotentCreationTests {
         let creation = ActivityCreation(
             key: key, clientID: "a", attributes: SessionAttributesMother.makeAttributes(), showSeconds: true)
         let keyed = SyncRecord(
-            snapshot: snapshot, token: KeptToken("t", sealedWith: key, activityID: "a"), answers: [], creation: creation)
+            snapshot: snapshot, token: try KeptToken("t", sealedWith: key, activityID: "a"), answers: [], creation: creation)
         let keyedData = try JSONEncoder().encode(keyed)
         let keyedFields = try #require(try JSONSerialization.jsonObject(with: keyedData) as? [String: Any])
         // The key unseals the token where only its digest is kept, so it is never written.

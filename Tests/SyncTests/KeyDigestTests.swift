@@ -2,8 +2,9 @@ import Foundation
 import Sync
 import Testing
 
-/// People's keys are kept as SHA-256 digests written in this package: the digest must be
-/// the standard's, and a new key must be long, random and shown nowhere but once.
+/// People's keys are kept as SHA-256 digests (swift-crypto's since ADR 0024, hand-written
+/// before): the digest must be the standard's, byte for byte what `keys.json` and the
+/// database already hold, and a new key must be long, random and shown nowhere but once.
 @Suite("Person keys and their digests")
 struct KeyDigestTests {
     @Test("SHA-256 gives the FIPS 180-4 test vectors")

@@ -82,7 +82,7 @@ public struct PersonKeyRecord: Hashable, Sendable, Codable {
 
     /// The hex SHA-256 digest of a presented key: what is compared with ``digest``.
     public static func digest(of secret: String) -> String {
-        SHA256.hex(of: secret)
+        Hashing.sha256Hex(of: secret)
     }
 
     /// Refuses a name a listing could not show plainly.

@@ -51,7 +51,7 @@ public struct IdempotencyKey: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// The key's SHA-256, as 64 lowercase hex digits: how the server keeps it, since the
     /// key unseals the token of the activity it made (``KeptToken``).
-    public var digest: String { SHA256.hex(of: value) }
+    public var digest: String { Hashing.sha256Hex(of: value) }
 
     /// The header value a client sends: the key as a Structured Field string.
     var headerValue: String { "\"\(value)\"" }

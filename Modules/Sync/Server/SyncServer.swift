@@ -101,7 +101,7 @@ public actor SyncServer {
             let token = makeToken()
             let stored = try SyncDecision.create(
                 attributes, showSeconds: showSeconds, id: id,
-                token: KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
+                token: try KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
                 at: clock.now())
             // Another request with the same key may have queued its creation meanwhile.
             if let idempotencyKey, queuedCreation(idempotencyKey) != nil { continue }
@@ -116,7 +116,8 @@ public actor SyncServer {
 
     /// Answers a creation whose key already made the activity `id`: once that creation is
     /// durable, with the activity's current durable state and its token (kept whole, or
-    /// unsealed with `key`), if the request is the same.
+    /// unsealed with `key`), if the request is the same. A token sealed the legacy way is
+    /// sealed again the current way first (ADR 0024).
     private func replay(
         _ creation: ActivityCreation, key: IdempotencyKey, of id: String, owner: String?
     ) async throws(SyncError) -> CreatedActivity {
@@ -127,7 +128,23 @@ public actor SyncServer {
         guard let token = stored.token.revealed(with: key, activityID: id) else {
             throw .storageFailed("the token of activity \(id) cannot be unsealed with its creation's key")
         }
+        if let resealed = try? stored.token.resealed(with: key, activityID: id) {
+            await rewrite(stored, token: resealed)
+        }
         return CreatedActivity(id: id, token: token, state: stored.snapshot, isReplay: true)
+    }
+
+    /// Writes `stored` again with its token in the form `token`, through the ordinary
+    /// conditional write: at the version it was read at, changing no state and giving no
+    /// answer. Only when this server has nothing pending on the activity (a queued write
+    /// would otherwise take this one's place), and only while the activity is still at
+    /// that version, so it never undoes a change. When it does not happen, or fails, the
+    /// token keeps its old form, which still reads, and the next retry tries again.
+    private func rewrite(_ stored: StoredActivity, token: KeptToken) async {
+        guard unfinished[stored.snapshot.id] == nil else { return }
+        var rewritten = stored
+        rewritten.token = token
+        _ = try? await write(rewritten, changes: [], base: stored.snapshot.version)
     }
 
     /// Applies an intent and answers the state after it. A retried intent (same client and

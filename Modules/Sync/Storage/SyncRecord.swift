@@ -48,7 +48,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
         snapshot = try container.decode(ActivitySnapshot.self, forKey: .snapshot)
         if let plain = try container.decodeIfPresent(String.self, forKey: .token) {
             token = KeptToken(
-                digest: SHA256.hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
+                digest: Hashing.sha256Hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
                 plain: plain)
         } else if let digest = try container.decodeIfPresent(String.self, forKey: .tokenDigest) {
             token = KeptToken(
@@ -99,8 +99,9 @@ public struct StoredActivity: Hashable, Sendable {
 
     /// The latest snapshot.
     public var snapshot: ActivitySnapshot
-    /// The bearer token, as the storage keeps it.
-    public let token: KeptToken
+    /// The bearer token, as the storage keeps it. Only the server changes it, to seal it
+    /// again the current way (ADR 0024).
+    public internal(set) var token: KeptToken
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
     /// The id of the person's key that made it; `nil` on a server without keys.

@@ -20,7 +20,9 @@ import Sync
 ///   live count; `state` jsonb, the activity whole: the JSON of `StoredActivity.checkpoint`
 ///   (a `SyncRecord`, as in Sync's JSON shapes). Since version 4 it holds the token's
 ///   SHA-256 and, for a keyed creation, the token sealed with the creation's key, never
-///   the token itself (`KeptToken`, ADR 0023).
+///   the token itself (`KeptToken`, ADR 0023). Since version 5 the seal is AES-GCM under
+///   a key derived from the creation's key and the activity's id (ADR 0024); a seal of
+///   version 4 (an XOR keystream) is read until its creation's first retry rewrites it.
 /// - `activity_changes`: the change feed's log. `seq` bigserial primary key, in commit
 ///   order (commits are serialised by an advisory lock); `activity_id`, `version`;
 ///   `snapshot` jsonb, the `ActivitySnapshot`; `created` timestamptz. Rows older than
@@ -112,6 +114,14 @@ public enum PostgresSchema {
         ],
         // Version 4 works on the rows alone: see `hashTokensAndKeys`.
         [],
+        // Version 5 changes only how a keyed creation's token is sealed in `state`: with
+        // AES-GCM, `aes-gcm:` and hex digits (ADR 0024), where version 4 wrote the token
+        // XORed with a keystream, hex digits alone. A version-4 seal cannot be rewritten
+        // here, since only the creation's key opens it and the database keeps only its
+        // digest: it is still read, and rewritten in the new form when its creation is
+        // retried (`SyncServer`'s replay). The step moves no row; its number keeps a
+        // program of version 4, which cannot open the new seal, from opening the database.
+        [],
     ]
 
     /// What a migration does past its statements, by its index in ``migrations``: work
@@ -148,7 +158,8 @@ public enum PostgresSchema {
     /// Version 4: each activity's token is replaced by its digest and, for a keyed
     /// creation, the token sealed with the creation's key; the key, in `creation_key` and
     /// in `state`, by its digest (ADR 0023). The plain key is read from `creation_key`,
-    /// where version 3 kept it.
+    /// where version 3 kept it. It seals as `KeptToken` seals now: a version-3 database
+    /// goes straight to version 5's seal (ADR 0024).
     private static func hashTokensAndKeys(on connection: PostgresConnection, logger: Logger) async throws {
         var rows: [(id: String, key: String?, text: String)] = []
         let found = try await connection.query("SELECT id, creation_key, state::text FROM activities ORDER BY id", logger: logger)
@@ -157,7 +168,7 @@ public enum PostgresSchema {
             let record = try JSONDecoder().decode(SyncRecord.self, from: Data(text.utf8))
             guard let plain = record.token?.plain else { continue }
             let key = try keyText.map { (text) throws(SyncError) in try IdempotencyKey(text) }
-            let token = KeptToken(plain, sealedWith: key, activityID: id).sharedForm
+            let token = try KeptToken(plain, sealedWith: key, activityID: id).sharedForm
             let state = try StoredJSON.text(
                 of: SyncRecord(
                     snapshot: record.snapshot, token: token, answers: record.answers, creation: record.creation,
