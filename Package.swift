@@ -282,6 +282,13 @@ let package = Package(
             path: "Modules/Adapters/ProcessTerminal",
             swiftSettings: swiftSettings
         ),
+        // The desktop's notifications through `notify-send`.
+        .target(
+            name: "NotifySend",
+            dependencies: ["LiveApp"],
+            path: "Modules/Adapters/NotifySend",
+            swiftSettings: swiftSettings
+        ),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         .target(
             name: "SharedHosting",
@@ -297,7 +304,7 @@ let package = Package(
             name: "LiveComposition",
             dependencies: [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal",
+                "ProcessTerminal", "NotifySend",
             ],
             path: "Modules/CompositionRoot/LiveComposition",
             swiftSettings: swiftSettings

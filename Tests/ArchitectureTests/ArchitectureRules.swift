@@ -62,13 +62,14 @@ struct ArchitectureRules {
             ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
+        "NotifySend": Allowance(["LiveApp"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal",
+                "ProcessTerminal", "NotifySend",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).

@@ -6,6 +6,7 @@ import Foundation
 import Dispatch
 import EmbeddedHosting
 import LiveApp
+import NotifySend
 import PersonalFileStore
 import ProcessTerminal
 import Persistence
@@ -47,7 +48,8 @@ public enum LiveRoot {
             connect: { HTTPSyncConnection(baseURL: $0, personKey: $1) },
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
-            terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() })
+            terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
+            notifier: NotifySend())
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

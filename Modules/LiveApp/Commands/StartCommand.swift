@@ -131,7 +131,7 @@ struct StartCommand: LiveCommand {
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver
         ) { output in
-            let bells = Bells(settings: settings) {
+            let bells = Bells(settings: settings, notifier: dependencies.notifier) {
                 if case .screen(let screen) = output { screen.terminal.bell() }
             }
             if isNew { bells.started() }

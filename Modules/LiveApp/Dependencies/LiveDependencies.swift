@@ -41,6 +41,8 @@ public struct LiveDependencies: Sendable {
     public var clock: any SyncClock
     /// The person's time zone, for the times of day shown.
     public var timeZone: @Sendable () -> LocalTimeZone
+    /// The desktop's notifications (a session's end, when the settings ask for it).
+    public var notifier: any DesktopNotifier
 
     /// Dependencies made of these closures.
     public init(
@@ -53,8 +55,9 @@ public struct LiveDependencies: Sendable {
         keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore,
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
-        timeZone: @escaping @Sendable () -> LocalTimeZone
+        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier
     ) {
+        self.notifier = notifier
         self.terminal = terminal
         self.clock = clock
         self.timeZone = timeZone
