@@ -282,6 +282,13 @@ let package = Package(
             path: "Modules/Adapters/ProcessTerminal",
             swiftSettings: swiftSettings
         ),
+        // The runtime files a person's running sessions find each other by (ADR 0012).
+        .target(
+            name: "RuntimeFiles",
+            dependencies: ["LiveApp"],
+            path: "Modules/Adapters/RuntimeFiles",
+            swiftSettings: swiftSettings
+        ),
         // The desktop's notifications through `notify-send`.
         .target(
             name: "NotifySend",
@@ -304,7 +311,7 @@ let package = Package(
             name: "LiveComposition",
             dependencies: [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "NotifySend",
+                "ProcessTerminal", "NotifySend", "RuntimeFiles",
             ],
             path: "Modules/CompositionRoot/LiveComposition",
             swiftSettings: swiftSettings

@@ -63,13 +63,14 @@ struct ArchitectureRules {
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "NotifySend": Allowance(["LiveApp"]),
+        "RuntimeFiles": Allowance(["LiveApp"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "NotifySend",
+                "ProcessTerminal", "NotifySend", "RuntimeFiles",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).

@@ -9,6 +9,7 @@ import LiveApp
 import NotifySend
 import PersonalFileStore
 import ProcessTerminal
+import RuntimeFiles
 import Persistence
 import SyncJSONStore
 import Sync
@@ -49,7 +50,7 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend())
+            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() })
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

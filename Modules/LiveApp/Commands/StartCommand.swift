@@ -62,7 +62,7 @@ struct StartCommand: LiveCommand {
         } catch {
             throw Console.failure(error.description)
         }
-        let runtime = RuntimeDirectory.resolve()
+        let runtime = dependencies.runtime()
 
         let personKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
@@ -76,7 +76,7 @@ struct StartCommand: LiveCommand {
     /// The server at `server`, or the embedded one: hosted by another process of the same
     /// state (its runtime file is answered too), or by this one.
     static func link(
-        server: String?, personKey: String? = nil, dataDirectory: String?, runtime: RuntimeDirectory,
+        server: String?, personKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder,
         dependencies: LiveDependencies
     ) async throws -> (SessionLink, RuntimeEntry?) {
         if let server {

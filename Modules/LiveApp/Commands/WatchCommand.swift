@@ -50,7 +50,7 @@ struct WatchCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let settings = data.files(dependencies).settingsOrStandard()
-        let runtime = RuntimeDirectory.resolve()
+        let runtime = dependencies.runtime()
         let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
         if link.host != nil {
             link.announce(activityID: session.id, token: session.token)
@@ -73,7 +73,7 @@ struct WatchCommand: LiveCommand {
     /// server when given), else a session kept running on the embedded server, which this
     /// process then hosts.
     private func find(
-        runtime: RuntimeDirectory, dependencies: LiveDependencies
+        runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) async throws -> (SessionLink, (id: String, token: String)) {
         let entries = runtime.entries().filter { entry in
             entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)

@@ -43,6 +43,8 @@ public struct LiveDependencies: Sendable {
     public var timeZone: @Sendable () -> LocalTimeZone
     /// The desktop's notifications (a session's end, when the settings ask for it).
     public var notifier: any DesktopNotifier
+    /// Where this person's running sessions announce themselves to each other.
+    public var runtime: @Sendable () -> any RuntimeFolder
 
     /// Dependencies made of these closures.
     public init(
@@ -55,8 +57,10 @@ public struct LiveDependencies: Sendable {
         keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore,
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
-        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier
+        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
+        runtime: @escaping @Sendable () -> any RuntimeFolder
     ) {
+        self.runtime = runtime
         self.notifier = notifier
         self.terminal = terminal
         self.clock = clock

@@ -31,14 +31,14 @@ final class SessionLink: Sendable {
 
     private let state: Mutex<State>
     /// The runtime folder this process announces itself in.
-    let runtime: RuntimeDirectory
+    let runtime: any RuntimeFolder
     /// The state folder whose embedded server this link follows and may host, with the
     /// data folder to open it by; `nil` for a server at a URL of the person's choosing.
     private let embedded: (folder: String, dataDirectory: String?)?
     private let dependencies: LiveDependencies
 
     init(
-        connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: RuntimeDirectory, serverURL: String?,
+        connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: any RuntimeFolder, serverURL: String?,
         embedded: (folder: String, dataDirectory: String?)?, dependencies: LiveDependencies
     ) {
         state = Mutex(State(connection: connection, host: host, serverURL: serverURL))
@@ -143,7 +143,7 @@ final class SessionLink: Sendable {
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`),
     /// with the person's key when that server is shared.
     static func remote(
-        _ url: String, personKey: String? = nil, runtime: RuntimeDirectory, dependencies: LiveDependencies
+        _ url: String, personKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
             connection: dependencies.connect(url, personKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
@@ -153,7 +153,7 @@ final class SessionLink: Sendable {
     /// A link to the embedded server another process hosts at `url` for the state folder
     /// `folder`, which this process may take over when that one goes away.
     static func following(
-        _ url: String, folder: String, dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
+        _ url: String, folder: String, dataDirectory: String?, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
             connection: dependencies.connect(url, nil), host: nil, runtime: runtime, serverURL: url,
@@ -164,7 +164,7 @@ final class SessionLink: Sendable {
     /// one another process hosts (found through its runtime file), or one this process
     /// starts.
     static func embedded(
-        dataDirectory: String?, runtime: RuntimeDirectory, dependencies: LiveDependencies
+        dataDirectory: String?, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) async throws(ServerSetupError) -> (SessionLink, RuntimeEntry?) {
         let folder = dependencies.files(dataDirectory).stateFolder
         if let entry = runtime.entries().first(where: { $0.hostsStateDirectory == folder }) {

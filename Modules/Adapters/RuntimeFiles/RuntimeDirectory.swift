@@ -3,56 +3,26 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LiveApp
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// What a running `moments start` or `moments watch` tells the other terminals of the same
-/// person: where its server listens, and which session it shows with the token to reach it.
-///
-/// One file per process, `PID.json`, readable by the user alone: the token is the key to
-/// the session. A file whose process is gone (killed with SIGKILL, a crash) is ignored and
-/// removed by the next reader. See ADR 0012.
-package struct RuntimeEntry: Codable, Hashable, Sendable {
-    /// The process that wrote it.
-    package var processID: Int32
-    /// The server's address, `http://127.0.0.1:PORT`.
-    package var server: String
-    /// Whether that process hosts the embedded server (and for which state folder).
-    package var hostsStateDirectory: String?
-    /// The session it shows, if any.
-    package var activityID: String?
-    /// The session's bearer token.
-    package var token: String?
-
-    enum CodingKeys: String, CodingKey {
-        case processID = "pid"
-        case server
-        case hostsStateDirectory = "hosts_state_directory"
-        case activityID = "activity_id"
-        case token
-    }
-
-    /// The entry a runtime file holds, or nil when it is not one: not JSON of this shape,
-    /// or a process id that names no single process (0 and negative ids make `kill` reach
-    /// a whole group, so such an entry would look alive forever). The one reader of runtime
-    /// files; `package`, so the documents' fuzz target (Tests/Fuzz) reads them through it.
-    package static func read(_ data: Data) -> RuntimeEntry? {
-        guard let entry = try? JSONDecoder().decode(RuntimeEntry.self, from: data), entry.processID > 0 else { return nil }
-        return entry
-    }
-}
-
 /// The folder of runtime files: `$XDG_RUNTIME_DIR/little-moments`, or when that is unset,
 /// `little-moments-UID` in the temporary folder. Made with mode 0700 and refused when
 /// another user owns it or others can enter it.
-struct RuntimeDirectory: Sendable {
+public struct RuntimeDirectory: RuntimeFolder {
     /// The folder.
-    let url: URL
+    public let url: URL
+
+    /// The folder at `url`.
+    public init(url: URL) {
+        self.url = url
+    }
 
     /// The folder for this environment.
-    static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimeDirectory {
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimeDirectory {
         if let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/") {
             return RuntimeDirectory(url: URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("little-moments"))
         }
@@ -90,7 +60,7 @@ struct RuntimeDirectory: Sendable {
 
     /// Writes `entry` as its process's file, readable by the user alone, replacing the
     /// previous one at once (a reader never sees half a file).
-    func write(_ entry: RuntimeEntry) throws(RuntimeFileError) {
+    public func write(_ entry: RuntimeEntry) throws(RuntimeFileError) {
         try prepare()
         let target = fileURL(for: entry.processID)
         let temporary = url.appendingPathComponent(".\(entry.processID).json.tmp")
@@ -114,13 +84,13 @@ struct RuntimeDirectory: Sendable {
     }
 
     /// Removes the file of process `processID`.
-    func remove(processID: Int32) {
+    public func remove(processID: Int32) {
         unlink(fileURL(for: processID).path)
     }
 
     /// Every entry of a running process, newest file first; files of processes that are
     /// gone are removed on the way.
-    func entries() -> [RuntimeEntry] {
+    public func entries() -> [RuntimeEntry] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
         var found: [(entry: RuntimeEntry, modified: Date)] = []
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
@@ -140,18 +110,5 @@ struct RuntimeDirectory: Sendable {
     /// Whether a process with this id exists.
     private static func isRunning(_ processID: Int32) -> Bool {
         kill(processID, 0) == 0 || errno == EPERM
-    }
-}
-
-/// The runtime folder cannot be used.
-enum RuntimeFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The folder or a file in it cannot be made, read or trusted.
-    case unusable(path: String, reason: String)
-
-    var description: String {
-        switch self {
-        case .unusable(let path, let reason):
-            return "the runtime folder \(path) cannot be used (\(reason)); set XDG_RUNTIME_DIR to a folder of yours."
-        }
     }
 }
