@@ -127,7 +127,7 @@ struct StartCommand: LiveCommand {
         link.announce(activityID: id, token: token)
 
         let ending = await SessionShow.run(
-            connection: link.connection, id: id, token: token, on: dependencies.terminal(), settings: settings,
+            connection: link.current, id: id, token: token, on: dependencies.terminal(), settings: settings,
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver
         ) { output in

@@ -59,7 +59,7 @@ struct WatchCommand: LiveCommand {
         }
 
         let ending = await SessionShow.run(
-            connection: link.connection, id: session.id, token: session.token, on: dependencies.terminal(),
+            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(),
             settings: settings, surfaces: presentation.surfaces, noTTY: noTTY, clock: dependencies.clock,
             timeZone: dependencies.timeZone(), handOver: link.handOver, bells: { _ in nil })
         await link.close()

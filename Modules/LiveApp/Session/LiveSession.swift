@@ -69,13 +69,13 @@ final class LiveSession {
     /// A session view of activity `id` over `connection`. The owner (`surfaces` empty)
     /// shows the timer screen; a watcher shows `surfaces`. `clock` says what time it is.
     init(
-        connection: any SyncConnection, id: String, token: String, settings: Settings, output: LiveOutput,
+        connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
         terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
         takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil
     ) {
         self.terminal = terminal
         self.clock = clock
-        self.current = CurrentConnection(connection)
+        self.current = connection
         self.takeOver = takeOver
         self.id = id
         self.token = token
@@ -148,11 +148,10 @@ final class LiveSession {
             model.reconnecting = nil
             return nil
         case .relinked(let connection):
+            // The link has made it the current connection already (intents being tried
+            // moved to it then); the follower moves now.
             takingOver = false
-            if let connection {
-                current.value = connection
-                follow(through: connection)
-            }
+            if let connection { follow(through: connection) }
             return nil
         case .connection(.reconnecting(let problem)):
             // After the end nothing but the dismissal can come: a watcher whose server went

@@ -21,7 +21,6 @@ import Synchronization
 /// lock and hosts it; the others find it through its runtime file.
 final class SessionLink: Sendable {
     private struct State {
-        var connection: any SyncConnection
         var host: (any EmbeddedHost)?
         var serverURL: String?
         /// The session shown, once known: what a runtime file announces.
@@ -41,14 +40,19 @@ final class SessionLink: Sendable {
         connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: any RuntimeFolder, serverURL: String?,
         embedded: (folder: String, dataDirectory: String?)?, dependencies: LiveDependencies
     ) {
-        state = Mutex(State(connection: connection, host: host, serverURL: serverURL))
+        state = Mutex(State(host: host, serverURL: serverURL))
+        current = CurrentConnection(connection)
         self.runtime = runtime
         self.embedded = embedded
         self.dependencies = dependencies
     }
 
+    /// The connection to the server, the one holder of it: a hand-over replaces it here,
+    /// and the intents still being tried on the old one go on through the new one.
+    let current: CurrentConnection
+
     /// The connection to the server, as it stands now.
-    var connection: any SyncConnection { state.withLock { $0.connection } }
+    var connection: any SyncConnection { current.value }
 
     /// The embedded server this process hosts, if it does.
     var host: (any EmbeddedHost)? { state.withLock { $0.host } }
@@ -115,8 +119,8 @@ final class SessionLink: Sendable {
                 $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
             }) {
                 let connection = dependencies.connect(entry.server, nil)
+                current.value = connection
                 let reannounce = state.withLock { state in
-                    state.connection = connection
                     state.serverURL = entry.server
                     return state.announced ? state.session : nil
                 }
@@ -125,9 +129,9 @@ final class SessionLink: Sendable {
                 return connection
             }
             if let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) {
+                current.value = host.connection
                 let session = state.withLock { state in
                     state.host = host
-                    state.connection = host.connection
                     state.serverURL = nil
                     return state.session
                 }

@@ -15,16 +15,17 @@ public enum SessionShow {
         noTTY: Bool, timeZone: LocalTimeZone
     ) async -> SessionEnding {
         await run(
-            connection: session.connection, id: session.id, token: session.token, on: terminal, settings: settings,
+            connection: CurrentConnection(session.connection), id: session.id, token: session.token, on: terminal,
+            settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: session.clock, timeZone: timeZone, handOver: nil,
             bells: { _ in nil })
     }
 
-    /// The same, in the live app: `handOver` finds whoever hosts the state when the
-    /// followed host goes away (``SessionLink/handOver``), and bells are made for the
-    /// output chosen (the owner's).
+    /// The same, in the live app: `connection` is the link's, which `handOver` replaces
+    /// when the followed host goes away (``SessionLink/handOver``), and bells are made for
+    /// the output chosen (the owner's).
     static func run(
-        connection: any SyncConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
+        connection: CurrentConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
         surfaces: [ActivitySurface], noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
         handOver: (@Sendable () async -> (any SyncConnection)?)?, bells: (LiveOutput) -> Bells?
     ) async -> SessionEnding {
