@@ -12,6 +12,7 @@ public final class PreviewSessionTerminal: SessionTerminal {
         var everEntered = false
         var written: [String] = []
         var bells = 0
+        var warnings: [String] = []
         var size: Size?
     }
 
@@ -51,6 +52,8 @@ public final class PreviewSessionTerminal: SessionTerminal {
     public var written: [String] { state.withLock { $0.written } }
     /// How many times the bell rang.
     public var bells: Int { state.withLock { $0.bells } }
+    /// The warnings said, in order.
+    public var warnings: [String] { state.withLock { $0.warnings } }
 
     /// Types `text`, as a person would: its bytes arrive as one read.
     public func type(_ text: String) {
@@ -87,6 +90,10 @@ public final class PreviewSessionTerminal: SessionTerminal {
 
     public func bell() {
         state.withLock { $0.bells += 1 }
+    }
+
+    public func warn(_ line: String) {
+        state.withLock { $0.warnings.append(line) }
     }
 
     public func input() -> AsyncStream<[UInt8]> { keysTyped }

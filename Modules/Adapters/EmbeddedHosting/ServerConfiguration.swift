@@ -22,7 +22,7 @@ public struct ServerConfiguration: Sendable {
     /// error, waiting for the state's lock as long as the live app waits for it.
     public init(
         locations: StoreLocations, clock: any SyncClock = SystemClock(), lockWait: Duration = LiveDependencies.lockPatience,
-        onProblem: @escaping @Sendable (String) -> Void = { Console.warn($0) }
+        onProblem: @escaping @Sendable (String) -> Void = { Console.standardStreams.warn($0) }
     ) {
         self.locations = locations
         self.clock = clock

@@ -14,10 +14,13 @@ import Persistence
 public struct FileStores: PersonalFiles {
     /// The folders of this run.
     public let locations: StoreLocations
+    /// Where what was repaired on opening is said.
+    let console: Console
 
-    /// The person's files in `locations`.
-    public init(locations: StoreLocations) {
+    /// The person's files in `locations`, repairs said on `console`.
+    public init(locations: StoreLocations, console: Console) {
         self.locations = locations
+        self.console = console
     }
 
     public var stateFolder: String { locations.stateDirectory.path }
@@ -88,7 +91,7 @@ public struct FileStores: PersonalFiles {
     private func open<Store: RepairReporting>(_ open: () throws(PersistenceError) -> Store) throws(StoreProblem) -> Store {
         do {
             let store = try open()
-            for issue in store.issues { Console.warn(issue.description) }
+            for issue in store.issues { console.warn(issue.description) }
             return store
         } catch {
             throw StoreProblem(error.description)

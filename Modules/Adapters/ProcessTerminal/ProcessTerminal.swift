@@ -38,6 +38,8 @@ public final class ProcessTerminal: SessionTerminal {
 
     public func bell() { terminal.bell() }
 
+    public func warn(_ line: String) { Console.standardStreams.warn(line) }
+
     public func input() -> AsyncStream<[UInt8]> { KeyReader.bytes(from: terminal.input) }
 
     public func signals() -> AsyncStream<Int32> { SignalEvents.stream() }

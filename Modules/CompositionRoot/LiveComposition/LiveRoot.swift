@@ -38,7 +38,7 @@ public enum LiveRoot {
     /// through these and nothing else.
     public static func dependencies() -> LiveDependencies {
         LiveDependencies(
-            files: { FileStores(locations: locations($0)) },
+            files: { FileStores(locations: locations($0), console: .standardStreams) },
             assembleServer: { dataDirectory throws(ServerSetupError) in
                 try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
             },
@@ -50,7 +50,7 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() })
+            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams)
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

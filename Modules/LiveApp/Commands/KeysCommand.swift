@@ -36,18 +36,19 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let made: (secret: String, record: PersonKeyRecord)
             do {
                 made = try PersonKeyRecord.make(named: name, at: Date())
                 try await store.add(made.record)
             } catch {
-                throw Console.failure(error.description)
+                throw console.failure(error.description)
             }
             DescriptorOutput.write(
                 "The key of \(name), shown only this once; give it to \(name), who passes it with --key or MOMENTS_KEY:\n",
                 to: DescriptorOutput.standardError)
-            Console.say(made.secret)
+            console.say(made.secret)
         }
     }
 
@@ -60,22 +61,23 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let keys: [PersonKeyRecord]
             do {
                 keys = try await store.keys()
             } catch {
-                throw Console.failure(error.description)
+                throw console.failure(error.description)
             }
             guard !keys.isEmpty else {
-                Console.say("No keys yet; make one with `moments keys add NAME`.")
+                console.say("No keys yet; make one with `moments keys add NAME`.")
                 return
             }
             let width = max(4, keys.map(\.name.count).max() ?? 0)
             func pad(_ text: String) -> String { text + String(repeating: " ", count: width - text.count + 2) }
-            Console.say(pad("NAME") + "CREATED                   LAST USED")
+            console.say(pad("NAME") + "CREATED                   LAST USED")
             for key in keys {
-                Console.say(pad(key.name) + Instant.format(key.createdAt) + "  " + (key.lastUsedAt.map(Instant.format) ?? "never"))
+                console.say(pad(key.name) + Instant.format(key.createdAt) + "  " + (key.lastUsedAt.map(Instant.format) ?? "never"))
             }
         }
     }
@@ -93,15 +95,16 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let found: Bool
             do {
                 found = try await store.revoke(named: name)
             } catch {
-                throw Console.failure(error.description)
+                throw console.failure(error.description)
             }
-            guard found else { throw Console.failure("there is no key called '\(name)'; `moments keys list` shows them.") }
-            Console.say("Revoked the key of \(name).")
+            guard found else { throw console.failure("there is no key called '\(name)'; `moments keys list` shows them.") }
+            console.say("Revoked the key of \(name).")
         }
     }
 
@@ -114,7 +117,7 @@ struct KeysCommand: ParsableCommand {
         do {
             return try await dependencies.sharedKeys(url)
         } catch {
-            throw Console.failure(error.description, status: .serverUnreachable)
+            throw dependencies.console.failure(error.description, status: .serverUnreachable)
         }
     }
 }

@@ -70,17 +70,18 @@ struct ServeCommand: LiveCommand {
         do {
             count = try await store.keys().count
         } catch {
-            throw Console.failure(error.description)
+            throw dependencies.console.failure(error.description)
         }
-        if count == 0 { Console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
+        if count == 0 { dependencies.console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
         let limits = KeyLimits(
             liveActivities: maxLiveActivities, requestsPerSecond: maxRequestsPerSecond, streams: maxStreams)
         return KeyGate(store: store, limits: limits)
     }
 
     func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
         if !["127.0.0.1", "localhost", "::1"].contains(host), !requireKeys {
-            Console.warn(
+            console.warn(
                 "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
         let assembled: any AssembledServer
@@ -92,7 +93,7 @@ struct ServeCommand: LiveCommand {
             }
         } catch {
             // Exit 3, as for a server that cannot be reached: the database could not be.
-            throw Console.failure(error.description, status: .serverUnreachable)
+            throw console.failure(error.description, status: .serverUnreachable)
         }
         let access: KeyGate?
         do {
@@ -109,13 +110,13 @@ struct ServeCommand: LiveCommand {
         defer { draining.cancel() }
         do {
             try await SyncHTTPServer(server: assembled.server, host: host, port: port, access: access).run { port in
-                Console.say(
+                console.say(
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"
                         + (access == nil ? "" : "; keys required"))
             }
         } catch {
             await assembled.close()
-            throw Console.failure("the server stopped: \(error). Is port \(port) already in use? Try --port 0.")
+            throw console.failure("the server stopped: \(error). Is port \(port) already in use? Try --port 0.")
         }
         await assembled.close()
     }

@@ -51,8 +51,9 @@ struct StartCommand: LiveCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
         // Bad input is refused before any file is opened or made.
-        let (sessionName, seconds) = try parseInput()
+        let (sessionName, seconds) = try parseInput(console)
         let files = data.files(dependencies)
         let settings = files.settingsOrStandard()
         let attributes: SessionAttributes
@@ -60,7 +61,7 @@ struct StartCommand: LiveCommand {
             attributes = try SessionAttributes(
                 name: sessionName, plannedSeconds: open ? nil : seconds ?? settings.defaultDurationSeconds)
         } catch {
-            throw Console.failure(error.description)
+            throw console.failure(error.description)
         }
         let runtime = dependencies.runtime()
 
@@ -85,33 +86,34 @@ struct StartCommand: LiveCommand {
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
         } catch {
-            throw Console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
+            throw dependencies.console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
         }
     }
 
     /// The name and the duration asked for (`nil`: the default duration); a bad value is
     /// exit 1 with a message that says what to type instead.
-    private func parseInput() throws -> (SessionName, Double?) {
-        guard !(open && duration != nil) else { throw Console.failure("give a DURATION or --open, not both.") }
+    private func parseInput(_ console: Console) throws -> (SessionName, Double?) {
+        guard !(open && duration != nil) else { throw console.failure("give a DURATION or --open, not both.") }
         do {
             return (try SessionName(name), try duration.map { text throws(Domain.ValidationError) in try DurationText.parse(text) })
         } catch {
-            throw Console.failure(error.description)
+            throw console.failure(error.description)
         }
     }
 
     /// Picks up the live session or creates one, shows it, and answers the exit status.
     private func run(
-        link: SessionLink, entry: RuntimeEntry?, attributes: SessionAttributes, settings: Settings, files: any PersonalFiles,
+        link: SessionLink, entry: RuntimeEntry?, attributes: SessionAttributes, settings: Settings, files: CommandFiles,
         dependencies: LiveDependencies
     ) async -> ExitStatus {
+        let console = dependencies.console
         let id: String
         let token: String
         var isNew = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
             (id, token) = (live.id, live.token)
             if duration != nil || open {
-                Console.warn("a session is already running; showing it. Finish it to start a new one.")
+                console.warn("a session is already running; showing it. Finish it to start a new one.")
             }
         } else {
             do {
@@ -120,7 +122,7 @@ struct StartCommand: LiveCommand {
                 (id, token, isNew) = (created.id, created.token, true)
                 if let server { files.rememberQuietly(KnownSession(id: id, token: token), on: server) }
             } catch {
-                Console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
+                console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
                 return Self.status(for: error)
             }
         }
@@ -138,14 +140,15 @@ struct StartCommand: LiveCommand {
             return bells
         }
         if case .ended = ending, let server { files.forgetQuietly(id, on: server) }
-        return await Self.finish(ending, files: files, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
+        return await Self.finish(
+            ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
     }
 
     /// The session to pick up rather than start: on the embedded server, the one another
     /// process shows or keeps running; on `server`, the one a `start` of this person's
     /// left running there (remembered in the state folder).
     private static func runningSession(
-        server: String?, link: SessionLink, entry: RuntimeEntry?, files: any PersonalFiles
+        server: String?, link: SessionLink, entry: RuntimeEntry?, files: CommandFiles
     ) async -> KnownSession? {
         if let server { return await files.liveRememberedSession(on: server, through: link.connection) }
         return await link.liveSession(announcedIn: entry).map { KnownSession(id: $0.id, token: $0.token) }
@@ -167,7 +170,7 @@ struct StartCommand: LiveCommand {
 
     /// Prints what the ending calls for and answers the exit status.
     private static func finish(
-        _ ending: SessionEnding, files: any PersonalFiles, timeZone: LocalTimeZone, now: Date
+        _ ending: SessionEnding, files: CommandFiles, console: Console, timeZone: LocalTimeZone, now: Date
     ) async -> ExitStatus {
         switch ending {
         case .ended(let snapshot):
@@ -178,14 +181,14 @@ struct StartCommand: LiveCommand {
                 }
             }
             for line in lines ?? SessionSummary.lines(of: activity, history: nil, timeZone: timeZone, now: now) {
-                Console.say(line)
+                console.say(line)
             }
         case .left:
-            Console.say("The session keeps running; `moments start` or `moments watch` picks it up.")
+            console.say("The session keeps running; `moments start` or `moments watch` picks it up.")
         case .interrupted:
-            Console.say("Interrupted; the session keeps running. `moments start` or `moments watch` picks it up.")
+            console.say("Interrupted; the session keeps running. `moments start` or `moments watch` picks it up.")
         case .refused(let error):
-            Console.error(error.description)
+            console.error(error.description)
         }
         return ExitStatus(ending)
     }

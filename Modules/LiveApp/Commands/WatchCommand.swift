@@ -49,6 +49,7 @@ struct WatchCommand: LiveCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
         let settings = data.files(dependencies).settingsOrStandard()
         let runtime = dependencies.runtime()
         let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
@@ -63,8 +64,8 @@ struct WatchCommand: LiveCommand {
             settings: settings, surfaces: presentation.surfaces, noTTY: noTTY, clock: dependencies.clock,
             timeZone: dependencies.timeZone(), handOver: link.handOver, bells: { _ in nil })
         await link.close()
-        if case .ended = ending, let server { dependencies.files(data.path).forgetQuietly(session.id, on: server) }
-        if case .refused(let error) = ending { Console.error(error.description) }
+        if case .ended = ending, let server { data.files(dependencies).forgetQuietly(session.id, on: server) }
+        if case .refused(let error) = ending { console.error(error.description) }
         let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }
     }
@@ -75,6 +76,7 @@ struct WatchCommand: LiveCommand {
     private func find(
         runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) async throws -> (SessionLink, (id: String, token: String)) {
+        let console = dependencies.console
         let entries = runtime.entries().filter { entry in
             entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
                 && (id.map { $0 == entry.activityID } ?? true)
@@ -91,13 +93,13 @@ struct WatchCommand: LiveCommand {
                     try await connection.activity(id: activityID, token: token)
                 }
             } catch {
-                throw Console.failure(
+                throw console.failure(
                     "cannot reach the server at \(entry.server) (\(error.description))", status: StartCommand.status(for: error))
             }
             return (link, (activityID, token))
         }
         if let server {
-            let files = dependencies.files(data.path)
+            let files = data.files(dependencies)
             let link = SessionLink.remote(
                 server, personKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
@@ -106,7 +108,7 @@ struct WatchCommand: LiveCommand {
                     try await connection.activities()
                 }
             } catch {
-                throw Console.failure(
+                throw console.failure(
                     PersonKeyOption.advice(for: error, keyPath: files.personKeyPath)
                         ?? "cannot reach the server at \(server): \(error.description)",
                     status: StartCommand.status(for: error))
@@ -117,14 +119,14 @@ struct WatchCommand: LiveCommand {
             {
                 return (link, (known.id, known.token))
             }
-            throw Console.failure(
+            throw console.failure(
                 "no session of yours is running on \(server); start one there with `moments start --server \(server)`.")
         }
         let (link, _) = try await StartCommand.link(
             server: nil, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         guard let live = await link.liveSession(announcedIn: nil), id.map({ $0 == live.id }) ?? true else {
             await link.close()
-            throw Console.failure(
+            throw console.failure(
                 id.map { "no running session has the id \($0)." } ?? "no session is running; start one with `moments start`.")
         }
         return (link, live)

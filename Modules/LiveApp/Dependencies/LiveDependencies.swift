@@ -45,6 +45,8 @@ public struct LiveDependencies: Sendable {
     public var notifier: any DesktopNotifier
     /// Where this person's running sessions announce themselves to each other.
     public var runtime: @Sendable () -> any RuntimeFolder
+    /// Standard output and error: results, warnings and errors.
+    public var console: Console
 
     /// Dependencies made of these closures.
     public init(
@@ -58,8 +60,9 @@ public struct LiveDependencies: Sendable {
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
-        runtime: @escaping @Sendable () -> any RuntimeFolder
+        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console
     ) {
+        self.console = console
         self.runtime = runtime
         self.notifier = notifier
         self.terminal = terminal

@@ -3,14 +3,32 @@ import Sync
 
 /// How the commands use the person's files: a command that answers once ends with the
 /// reason and status 1 when a store cannot be opened; a session goes on without it, with a
-/// warning.
-extension PersonalFiles {
+/// warning on the command's console.
+struct CommandFiles: Sendable {
+    /// The files.
+    let files: any PersonalFiles
+    /// Where failures and warnings are said.
+    let console: Console
+
+    /// The state folder of the embedded server these files belong to.
+    var stateFolder: String { files.stateFolder }
+    /// Where the person's key file is.
+    var personKeyPath: String { files.personKeyPath }
+
+    /// Changes the saved settings with `change` and saves them; answers them as saved.
+    func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
+        try files.changeSettings(change)
+    }
+
+    /// The person's key saved in the config folder, if any.
+    func savedPersonKey() throws(StoreProblem) -> String? { try files.savedPersonKey() }
+
     /// Reads the history, or ends the command with the reason it could not.
     func readHistoryOrFail<Result>(_ read: (any SessionHistory) -> Result) throws -> Result {
         do {
-            return try readHistory(read)
+            return try files.readHistory(read)
         } catch {
-            throw Console.failure(error.description)
+            throw console.failure(error.description)
         }
     }
 
@@ -18,9 +36,9 @@ extension PersonalFiles {
     /// is not needed to go on).
     func readHistoryIfPossible<Result>(unavailable: String, _ read: (any SessionHistory) -> Result) -> Result? {
         do {
-            return try readHistory(read)
+            return try files.readHistory(read)
         } catch {
-            Console.warn("\(unavailable): \(error.description)")
+            console.warn("\(unavailable): \(error.description)")
             return nil
         }
     }
@@ -28,9 +46,9 @@ extension PersonalFiles {
     /// The saved settings, or the command's end with the reason they could not be read.
     func settingsOrFail() throws -> Settings {
         do {
-            return try readSettings()
+            return try files.readSettings()
         } catch {
-            throw Console.failure(error.description)
+            throw console.failure(error.description)
         }
     }
 
@@ -38,9 +56,9 @@ extension PersonalFiles {
     /// read: a session starts either way.
     func settingsOrStandard() -> Settings {
         do {
-            return try readSettings()
+            return try files.readSettings()
         } catch {
-            Console.warn("using the standard settings: \(error.description)")
+            console.warn("using the standard settings: \(error.description)")
             return .standard
         }
     }
@@ -50,9 +68,9 @@ extension PersonalFiles {
     func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> KnownSession? {
         let known: KnownSession?
         do {
-            known = try rememberedSession(on: server)
+            known = try files.rememberedSession(on: server)
         } catch {
-            Console.warn("sessions remembered on \(server) cannot be read: \(error.description)")
+            console.warn("sessions remembered on \(server) cannot be read: \(error.description)")
             return nil
         }
         guard let known else { return nil }
@@ -69,18 +87,18 @@ extension PersonalFiles {
     /// Remembers `session` on `server`, or warns that a later command will not find it.
     func rememberQuietly(_ session: KnownSession, on server: String) {
         do {
-            try remember(session, on: server)
+            try files.remember(session, on: server)
         } catch {
-            Console.warn("once this command exits, the session cannot be found again on \(server): \(error.description)")
+            console.warn("once this command exits, the session cannot be found again on \(server): \(error.description)")
         }
     }
 
     /// Forgets session `id` on `server`, or warns.
     func forgetQuietly(_ id: String, on server: String) {
         do {
-            try forget(id, on: server)
+            try files.forget(id, on: server)
         } catch {
-            Console.warn("the ended session stays remembered on \(server): \(error.description)")
+            console.warn("the ended session stays remembered on \(server): \(error.description)")
         }
     }
 }

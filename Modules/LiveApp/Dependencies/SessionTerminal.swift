@@ -23,6 +23,8 @@ public protocol SessionTerminal: Sendable {
     func write(_ text: String)
     /// Rings the terminal's bell.
     func bell()
+    /// Says a warning where errors go (standard error), not on the screen.
+    func warn(_ line: String)
     /// The bytes typed, as they arrive; ends when the input does.
     func input() -> AsyncStream<[UInt8]>
     /// The signals a session reacts to (the stop signals, and resize), as they arrive.

@@ -25,12 +25,14 @@ public struct CommandOutput {
     /// The environment every view of this run is drawn in: now, the person's time zone,
     /// the colour depth of ``format``.
     let environment: ViewEnvironment
+    /// Where it is printed.
+    let console: Console
 
     /// The width used when nothing says otherwise: what terminals open with.
     public static let fallbackWidth = 80
 
-    /// The output of this process, as of `now`.
-    static func standard(now: Date = Date()) -> CommandOutput {
+    /// The output of this process, as of `now`, printed on `console`.
+    static func standard(now: Date = Date(), console: Console) -> CommandOutput {
         let variables = ProcessInfo.processInfo.environment
         let standardOutput = Terminal(output: STDOUT_FILENO)
         let isTTY = Terminal.isTerminal(STDOUT_FILENO)
@@ -39,7 +41,8 @@ public struct CommandOutput {
             format: format,
             width: width(isTTY: isTTY, terminalColumns: isTTY ? standardOutput.size?.columns : nil, environment: variables),
             environment: ViewEnvironment(
-                now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)))
+                now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)),
+            console: console)
     }
 
     /// The width to draw at: a terminal's own width when it reports one, else a positive
@@ -59,7 +62,7 @@ public struct CommandOutput {
     func print(_ view: some View, maxHeight: Int) {
         let size = view.size(for: Size(width: width, height: maxHeight), in: environment)
         let frame = Frame(rendering: view, width: max(1, size.width), height: max(1, size.height), environment: environment)
-        Console.say(format.encode(frame))
+        console.say(format.encode(frame))
     }
 
     /// Prints `document` as indented JSON with sorted keys: a stable shape for scripts.
@@ -67,6 +70,6 @@ public struct CommandOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
-        Console.say(String(decoding: data, as: UTF8.self))
+        console.say(String(decoding: data, as: UTF8.self))
     }
 }

@@ -18,7 +18,7 @@ public final class LineReport {
     private let write: (String) -> Void
 
     /// Stamps lines with the time of day in `timeZone` and hands each to `write`.
-    public init(timeZone: LocalTimeZone = SystemTimeZone.current(), write: @escaping (String) -> Void = { Console.say($0) }) {
+    public init(timeZone: LocalTimeZone, write: @escaping (String) -> Void) {
         self.timeZone = timeZone
         self.write = write
     }

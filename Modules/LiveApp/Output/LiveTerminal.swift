@@ -20,7 +20,7 @@ enum LiveTerminal {
         do {
             try terminal.enter()
         } catch {
-            Console.warn("\(error.description) Showing lines instead.")
+            terminal.warn("\(error.description) Showing lines instead.")
             return await body(.lines(lines), false)
         }
         defer { terminal.leave() }

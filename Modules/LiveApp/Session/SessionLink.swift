@@ -73,13 +73,14 @@ final class SessionLink: Sendable {
             return (state.serverURL, state.host)
         }
         let runtime = self.runtime
+        let console = dependencies.console
         let hosted = host?.stateFolder
         let write: @Sendable (String) -> Void = { server in
             do throws(RuntimeFileError) {
                 try runtime.write(RuntimeEntry(
                     processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: activityID, token: token))
             } catch {
-                Console.warn("other terminals cannot find this session: \(error.description)")
+                console.warn("other terminals cannot find this session: \(error.description)")
             }
         }
         if let serverURL {

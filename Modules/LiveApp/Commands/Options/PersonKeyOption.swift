@@ -19,13 +19,13 @@ struct PersonKeyOption: ParsableArguments {
     /// The key to send: `--key`, `MOMENTS_KEY`, then the saved file; `nil` when none is
     /// given (fine for a server that asks for none). A saved file others may read ends
     /// the command with how to fix it.
-    func resolve(_ files: any PersonalFiles) throws -> String? {
+    func resolve(_ files: CommandFiles) throws -> String? {
         if let value, !value.isEmpty { return value }
         if let variable = getenv("MOMENTS_KEY"), case let key = String(cString: variable), !key.isEmpty { return key }
         do {
             return try files.savedPersonKey()
         } catch {
-            throw Console.failure(error.description)
+            throw files.console.failure(error.description)
         }
     }
 

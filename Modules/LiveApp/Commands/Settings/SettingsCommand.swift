@@ -41,8 +41,9 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) throws {
+        let console = dependencies.console
             let settings = try data.files(dependencies).settingsOrFail()
-            let output = CommandOutput.standard()
+            let output = CommandOutput.standard(console: dependencies.console)
             if json {
                 try output.printJSON(settings)
             } else {
@@ -80,14 +81,15 @@ struct SettingsCommand: ParsableCommand {
         }
 
         func run(with dependencies: LiveDependencies) throws {
+        let console = dependencies.console
             let (key, value) = (self.key, self.value)
             let saved: Settings
             do {
                 saved = try data.files(dependencies).changeSettings { try $0.set(key.rawValue, to: value) }
             } catch {
-                throw Console.failure(String(describing: error))
+                throw console.failure(String(describing: error))
             }
-            Console.say("\(key.rawValue): \(saved.value(of: key))")
+            console.say("\(key.rawValue): \(saved.value(of: key))")
         }
     }
 }
