@@ -14,7 +14,7 @@ import Testing
 struct SharedServerTests {
     struct Fixture {
         let harness: SyncHarness
-        let store: MemoryKeyStore
+        let store: PreviewPersonKeyStore
         let http: RunningHTTPServer
         let alice: String
         let bob: String
@@ -27,7 +27,7 @@ struct SharedServerTests {
         _ limits: KeyLimits = KeyLimits(), monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) async throws -> Fixture {
         let harness = try SyncHarness()
-        let store = MemoryKeyStore()
+        let store = PreviewPersonKeyStore()
         let alice = try await store.make("alice")
         let bob = try await store.make("bob")
         let http = try await RunningHTTPServer.start(

@@ -1,0 +1,51 @@
+import Domain
+import LiveApp
+import Sync
+import Synchronization
+
+/// What a console in memory was told: standard output and standard error, each as one text.
+public final class PreviewConsoleOutput: Sendable {
+    private let texts = Mutex<(output: String, errors: String)>(("", ""))
+
+    /// Nothing said yet.
+    public init() {}
+
+    /// Everything written to standard output.
+    public var output: String { texts.withLock { $0.output } }
+    /// Everything written to standard error.
+    public var errors: String { texts.withLock { $0.errors } }
+
+    /// A console that writes here.
+    public var console: Console {
+        Console(
+            output: { text in self.texts.withLock { $0.output += text } },
+            errors: { text in self.texts.withLock { $0.errors += text } })
+    }
+}
+
+extension LiveDependencies {
+    /// The live app's dependencies in memory, for previews and in-process tests: the real
+    /// server on a preview storage (`host`, which every command hosts, serves and connects
+    /// to, whatever the URL), the person's `files`, a terminal in memory, `clock`, the
+    /// fixtures' UTC time zone, a notifier, a runtime folder and a console that keep what
+    /// they are given. Nothing reaches a file, a socket, a process or the real clock.
+    public static func preview(
+        host: PreviewServerHost, clock: PreviewClock, files: PreviewPersonalFiles = PreviewPersonalFiles(),
+        terminal: PreviewSessionTerminal = PreviewSessionTerminal(interactive: false),
+        console: PreviewConsoleOutput = PreviewConsoleOutput(), notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(),
+        runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewPersonKeyStore = PreviewPersonKeyStore()
+    ) -> LiveDependencies {
+        LiveDependencies(
+            files: { _ in files },
+            assembleServer: { _ throws(ServerSetupError) in host },
+            assembleSharedServer: { _ throws(ServerSetupError) in
+                throw ServerSetupError("a preview has no shared database")
+            },
+            hostEmbedded: { _, _ throws(ServerSetupError) in host },
+            connect: { _, _ in host.connection },
+            keys: { _ in keys },
+            sharedKeys: { _ throws(ServerSetupError) in throw ServerSetupError("a preview has no shared database") },
+            terminal: { terminal }, clock: clock, timeZone: { .utc }, notifier: notifier, runtime: { runtime },
+            console: console.console)
+    }
+}

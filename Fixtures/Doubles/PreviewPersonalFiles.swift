@@ -1,0 +1,61 @@
+import Domain
+import LiveApp
+import Synchronization
+
+/// The person's files in memory, for previews and the live app's in-process tests: the
+/// settings, the history (a ``PreviewSessionHistory``), the sessions remembered on servers
+/// and the saved access key, with nothing on disk.
+public final class PreviewPersonalFiles: PersonalFiles {
+    private struct State {
+        var settings: Settings
+        var remembered: [String: KnownSession] = [:]
+    }
+
+    private let state: Mutex<State>
+    /// The history the commands read.
+    public let history: PreviewSessionHistory
+    /// The saved access key, if any.
+    public let savedKey: String?
+
+    /// Files holding `settings`, `history` and, when given, a saved access key.
+    public init(settings: Settings = .standard, history: PreviewSessionHistory = .empty, savedKey: String? = nil) {
+        state = Mutex(State(settings: settings))
+        self.history = history
+        self.savedKey = savedKey
+    }
+
+    public var stateFolder: String { "/preview/state" }
+
+    public var personKeyPath: String { "/preview/config/key" }
+
+    public func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
+        read(history)
+    }
+
+    public func readSettings() throws(StoreProblem) -> Settings {
+        state.withLock { $0.settings }
+    }
+
+    public func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
+        var settings = state.withLock { $0.settings }
+        try change(&settings)
+        state.withLock { [settings] in $0.settings = settings }
+        return settings
+    }
+
+    public func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
+        state.withLock { $0.remembered[server] }
+    }
+
+    public func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
+        state.withLock { $0.remembered[server] = session }
+    }
+
+    public func forget(_ activityID: String, on server: String) throws(StoreProblem) {
+        state.withLock { state in
+            if state.remembered[server]?.id == activityID { state.remembered[server] = nil }
+        }
+    }
+
+    public func savedPersonKey() throws(StoreProblem) -> String? { savedKey }
+}

@@ -1,0 +1,38 @@
+import Domain
+import LiveApp
+import Sync
+
+/// The sync server a preview or an in-process test of the live app hosts: the real
+/// ``Sync/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the
+/// embedded server on the person's files (``LiveApp/EmbeddedHost``) and for `moments serve`'s
+/// (``LiveApp/AssembledServer``). It listens on no port: nothing outside the process can
+/// reach it.
+public final class PreviewServerHost: EmbeddedHost, AssembledServer {
+    public let server: SyncServer
+    /// Where its activities are kept.
+    public let storage: PreviewSyncStorage
+
+    /// A server on `storage`, its rules on `clock`.
+    public init(storage: PreviewSyncStorage = PreviewSyncStorage(), clock: any SyncClock) {
+        self.storage = storage
+        server = SyncServer(storage: storage, clock: clock)
+    }
+
+    public var connection: any SyncConnection { InProcessConnection(server: server) }
+
+    public var stateFolder: String { "/preview/state" }
+
+    public func port() async -> Int? { nil }
+
+    public func liveSession() async -> (id: String, token: String)? {
+        guard let listed = try? await server.list() else { return nil }
+        for summary in listed where summary.status == .active || summary.status == .stale {
+            if let token = try? await storage.activity(summary.id)?.token.plain { return (summary.id, token) }
+        }
+        return nil
+    }
+
+    public func shutdown() async { await server.shutdown() }
+
+    public func close() async { await server.shutdown() }
+}

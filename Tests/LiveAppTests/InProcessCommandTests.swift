@@ -1,0 +1,122 @@
+import Domain
+import Fixtures
+import Foundation
+import LiveApp
+import Sync
+import Testing
+
+/// `moments` run in-process on its preview dependencies (`LiveDependencies.preview`): the
+/// real command line, commands and session runtime, on the real server over a preview
+/// storage and clock, a terminal, console, runtime folder and files in memory. What the
+/// commands decide (exit statuses, messages, what they leave on the server and in the
+/// files) is tested here in milliseconds; the pseudo-terminal suites keep what only a real
+/// terminal and process prove.
+@Suite(.timeLimit(.minutes(1)))
+struct InProcessCommandTests {
+    /// One run of the app and everything it reaches.
+    struct App {
+        let clock = PreviewClock()
+        let host: PreviewServerHost
+        let files: PreviewPersonalFiles
+        let terminal = PreviewSessionTerminal(interactive: false)
+        let console = PreviewConsoleOutput()
+        let runtime = PreviewRuntimeFolder()
+
+        init(files: PreviewPersonalFiles = PreviewPersonalFiles()) {
+            host = PreviewServerHost(clock: clock)
+            self.files = files
+        }
+
+        var dependencies: LiveDependencies {
+            .preview(host: host, clock: clock, files: files, terminal: terminal, console: console, runtime: runtime)
+        }
+
+        /// Runs `moments ARGUMENTS` to its end; answers its exit status.
+        func run(_ arguments: [String]) async -> Int32 {
+            await MomentsApp.execute(arguments, dependencies: dependencies)
+        }
+
+        /// Starts `moments ARGUMENTS` and answers the task that ends with its status.
+        func start(_ arguments: [String]) -> Task<Int32, Never> {
+            let dependencies = self.dependencies
+            return Task { await MomentsApp.execute(arguments, dependencies: dependencies) }
+        }
+
+        /// Waits until the lines written show `text`.
+        func waitForLine(_ text: String) async -> Bool {
+            if terminal.written.joined().contains(text) { return true }
+            for await _ in terminal.writes where terminal.written.joined().contains(text) { return true }
+            return false
+        }
+    }
+
+    @Test("start 5m without a terminal: a line per change, completed by the server's clock, the summary, status 0")
+    func startCompletes() async throws {
+        let app = App()
+        let running = app.start(["start", "5m", "--name", "Morning sit", "--no-tty"])
+        #expect(await app.waitForLine("Running"), "\(app.terminal.written)")
+        let listed = try await app.host.server.list()
+        #expect(listed.count == 1 && listed.first?.status == .active)
+        app.clock.advance(by: 301)
+        #expect(await running.value == ExitStatus.completed.rawValue, "\(app.console.errors)")
+        #expect(app.terminal.written.joined().contains("Completed"))
+        #expect(app.console.output.contains("Morning sit"), "no summary: \(app.console.output)")
+        #expect(try await app.host.server.list().first?.status == .ended)
+        #expect(!app.terminal.wasEntered)
+    }
+
+    @Test("SIGTERM during start: status 2, the session left running on the server, and it says so")
+    func startInterrupted() async throws {
+        let app = App()
+        let running = app.start(["start", "5m", "--no-tty"])
+        #expect(await app.waitForLine("Running"))
+        app.terminal.send(signal: SIGTERM)
+        #expect(await running.value == ExitStatus.endedEarly.rawValue)
+        #expect(app.console.output.contains("Interrupted; the session keeps running"))
+        #expect(try await app.host.server.list().first?.status == .active)
+    }
+
+    @Test("bad input exits 1 with a message that says what to type, and starts nothing", arguments: [
+        (["start", "10x"], "duration"),
+        (["start", "5m", "--open"], "give a DURATION or --open, not both"),
+        (["start", "--name", ""], "name"),
+    ])
+    func badInput(arguments: [String], says: String) async throws {
+        let app = App()
+        #expect(await app.run(arguments) == ExitStatus.usageOrInput.rawValue)
+        #expect(app.console.errors.localizedCaseInsensitiveContains(says), "\(app.console.errors)")
+        #expect(try await app.host.server.list().isEmpty)
+        #expect(app.host.storage.records.isEmpty)
+    }
+
+    @Test("watch with no session running exits 1 and says how to start one")
+    func watchNothing() async {
+        let app = App()
+        #expect(await app.run(["watch", "--no-tty"]) == ExitStatus.usageOrInput.rawValue)
+        #expect(app.console.errors.contains("no session is running; start one with `moments start`"))
+    }
+
+    @Test("watch follows a session another start left running, to its end")
+    func watchFollows() async throws {
+        let app = App()
+        let made = try await app.host.server.create(SessionAttributesMother.makeAttributes(name: "Evening sit"))
+        let watching = app.start(["watch", "--no-tty"])
+        #expect(await app.waitForLine("Evening sit"), "\(app.terminal.written)")
+        let request = try IntentRequest(clientID: "other", intentID: "1", intent: .finish)
+        _ = try await app.host.server.send(request, to: made.id, token: made.token)
+        // A watcher waits for the dismissal; the clock brings it.
+        #expect(await app.waitForLine("waiting for its dismissal"))
+        app.clock.advance(by: SessionLimits.maximumDismissalDelay + 1)
+        #expect(await watching.value == ExitStatus.endedEarly.rawValue)
+    }
+
+    @Test("settings set changes the saved settings; a bad value exits 1 and changes nothing")
+    func settings() async throws {
+        let app = App()
+        #expect(await app.run(["settings", "set", "default-duration", "20m"]) == ExitStatus.completed.rawValue)
+        #expect(try app.files.readSettings().defaultDurationSeconds == 1_200)
+        #expect(await app.run(["settings", "set", "default-duration", "soon"]) == ExitStatus.usageOrInput.rawValue)
+        #expect(try app.files.readSettings().defaultDurationSeconds == 1_200)
+        #expect(!app.console.errors.isEmpty)
+    }
+}
