@@ -8,8 +8,9 @@ import Testing
     import Glibc
 #endif
 
-/// `moments serve` as a process: SIGTERM ends it cleanly and at once; SIGKILL under load
-/// loses no answered intent, and clients reconnect and converge after a restart.
+/// `moments serve` as a process: SIGTERM ends it cleanly, closing its streams; SIGKILL under
+/// load loses no answered intent, and clients reconnect and converge after a restart. How
+/// fast it stops is a benchmark's figure; here only a hang fails, at ``Patience/hang``.
 @Suite("moments serve, as a process", .serialized, .takingTurns)
 struct ServeProcessTests {
     func scratch() throws -> URL {
@@ -18,7 +19,7 @@ struct ServeProcessTests {
         return url
     }
 
-    @Test("SIGTERM closes open event streams and exits 0 within a second")
+    @Test("SIGTERM closes open event streams and exits 0")
     func sigterm() async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -30,10 +31,9 @@ struct ServeProcessTests {
         var iterator = stream.makeAsyncIterator()
         #expect(try await iterator.next()?.version == 1)
 
-        let started = ContinuousClock.now
         server.signal(SIGTERM)
-        let status = await Task.detached { server.waitForExit() }.value
-        #expect(ContinuousClock.now - started < .seconds(1))
+        try await eventually { !server.process.isRunning }
+        let status = server.waitForExit()
         #expect(status == 0)
         #expect(server.process.terminationReason == .exit)
         #expect(try await iterator.next() == nil)
@@ -71,7 +71,8 @@ struct ServeProcessTests {
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(400))
+        // Killed once the load is on: some intents answered, the clients still sending.
+        try await eventually { await answered.all.count > 10 }
         first.signal(SIGKILL)
         _ = await Task.detached { first.waitForExit() }.value
         for client in clients { _ = try await client.value }
@@ -96,8 +97,7 @@ struct ServeProcessTests {
         }
         // The observer reconnected to the restarted server and holds its state.
         let final = try await after.activity(id: created.id)
-        for _ in 0..<200 where await observer.current != final { try await Task.sleep(for: .milliseconds(25)) }
-        #expect(await observer.current == final)
+        try await eventually { await observer.current == final }
         following.cancel()
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -7,9 +8,10 @@ import Testing
 #endif
 
 /// A session survives any terminal: when the process hosting the embedded server goes
-/// away, even by SIGKILL, a follower takes hosting over on the same durable state within
-/// two seconds; exactly one, also when several race. Its screen goes on, and an intent sent
-/// during the hand-over is answered once.
+/// away, even by SIGKILL, a follower takes hosting over on the same durable state; exactly
+/// one, also when several race. Its screen goes on, and an intent sent during the hand-over
+/// is answered once. The two seconds the hand-over takes is a figure for a benchmark, not
+/// for these tests: they wait for it up to ``Patience/hang``, which only a hang reaches.
 @Suite("Hosting hand-over", .timeLimit(.minutes(2)))
 struct HandOverTests {
     /// The running processes whose runtime file says they host the embedded server (the
@@ -35,7 +37,7 @@ struct HandOverTests {
         return (host, watchers)
     }
 
-    @Test("SIGKILL the host under a watcher: the watcher hosts within two seconds; a pause sent meanwhile is answered once")
+    @Test("SIGKILL the host under a watcher: the watcher hosts; a pause sent meanwhile is answered once")
     func underOneWatcher() throws {
         let machine = try LiveFixture()
         let (host, watchers) = try Self.sessionWatched(by: 1, in: machine)
@@ -43,12 +45,10 @@ struct HandOverTests {
 
         host.signal(SIGKILL)
         #expect(host.waitForExit() != nil)
-        let killed = ContinuousClock.now
         // Pressed while nobody hosts: sent again with the same intent id until someone does.
         watcher.type(" ")
-        #expect(machine.eventually(timeout: .seconds(2)) { Self.hosts(machine) == [watcher.processID] },
-                "no hand-over within 2 s: \(Self.hosts(machine))\n\(watcher.errors)")
-        #expect(ContinuousClock.now - killed < .seconds(3))
+        #expect(machine.eventually { Self.hosts(machine) == [watcher.processID] },
+                "no hand-over: \(Self.hosts(machine))\n\(watcher.errors)")
         #expect(watcher.waitForText("Paused"), "\(watcher.screen.text)")
         #expect(!watcher.screen.text.contains("[!]"), "the pause was refused: \(watcher.screen.text)")
 
@@ -71,8 +71,7 @@ struct HandOverTests {
 
         host.signal(SIGKILL)
         #expect(host.waitForExit() != nil)
-        #expect(machine.eventually(timeout: .seconds(2)) { Self.hosts(machine).count == 1 },
-                "hosts after 2 s: \(Self.hosts(machine))")
+        #expect(machine.eventually { Self.hosts(machine).count == 1 }, "hosts: \(Self.hosts(machine))")
         let newHost = try #require(Self.hosts(machine).first)
         #expect(watchers.map(\.processID).contains(newHost))
         let follower = try #require(watchers.first { $0.processID != newHost })
@@ -104,7 +103,7 @@ struct HandOverTests {
         case .sighup: host.signal(SIGHUP)
         }
         #expect(host.waitForExit() != nil)
-        #expect(machine.eventually(timeout: .seconds(2)) { Self.hosts(machine) == [watchers[0].processID] },
+        #expect(machine.eventually { Self.hosts(machine) == [watchers[0].processID] },
                 "\(leaving): hosts \(Self.hosts(machine))")
         watchers[0].type(" ")
         #expect(watchers[0].waitForText("Paused"))

@@ -70,10 +70,16 @@ struct HistoryRecordingStorageTests {
         }
     }
 
-    @Test("an activity id that is not a UUID still gives one stable record id")
+    /// The ids are written out, not computed here: a history written by one version keeps its
+    /// record ids under the next, so a change to how they are made must fail this test (two
+    /// calls in one process would agree with any scheme). Worked out once outside Swift: the
+    /// 64-bit FNV-1a of the id's UTF-8 from two offsets, each stored little-endian.
+    @Test("an activity id that is not a UUID gives the same record id in every version and process")
     func stableIDs() {
-        let snapshotID = "activity-7"
-        #expect(HistoryRecordingStorage.recordID(forActivity: snapshotID) == HistoryRecordingStorage.recordID(forActivity: snapshotID))
-        #expect(HistoryRecordingStorage.recordID(forActivity: snapshotID) != HistoryRecordingStorage.recordID(forActivity: "activity-8"))
+        #expect(HistoryRecordingStorage.recordID(forActivity: "activity-7") == UUID(uuidString: "ACA90730-B66A-8B55-B17C-D8877EFC5FCD"))
+        #expect(HistoryRecordingStorage.recordID(forActivity: "activity-8") == UUID(uuidString: "91B50730-B671-8B55-CC70-D8877EF55FCD"))
+        // An id that is a UUID is the record's id as it is.
+        let uuid = "5F0C4E51-7A2B-4C1D-9E3F-0A1B2C3D4E5F"
+        #expect(HistoryRecordingStorage.recordID(forActivity: uuid) == UUID(uuidString: uuid))
     }
 }

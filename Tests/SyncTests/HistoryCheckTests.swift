@@ -72,8 +72,7 @@ struct HistoryCheckTests {
         // Observers: strictly increasing versions, ending at the final state.
         for (index, activity) in created.enumerated() {
             let final = try await connection.activity(id: activity.id)
-            for _ in 0..<400 where await observers[index].current != final { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(await observers[index].current == final)
+            try await eventually { await observers[index].current == final }
             let versions = seen.value[activity.id] ?? []
             #expect(zip(versions, versions.dropFirst()).allSatisfy { $0 < $1 })
         }

@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import Sync
 import Synchronization
+import TestSupport
 import Testing
 
 /// Pushes when a subscription opens on a state newer than its server has pushed so far:
@@ -31,9 +32,9 @@ struct PushOrderTests {
         let again = try await first.send(try request(.pause), to: created.id, token: created.token)
         feed.deliver(again)
 
-        #expect(try await collect(3, within: .seconds(5), from: early).map(\.version) == [2, 3, 4])
+        #expect(try await collect(3, within: Patience.hang, from: early).map(\.version) == [2, 3, 4])
         // The newer subscriber opened on the third version, and goes on from it.
-        #expect(try await collect(2, within: .seconds(5), from: late).map(\.version) == [3, 4])
+        #expect(try await collect(2, within: Patience.hang, from: late).map(\.version) == [3, 4])
     }
 
     @Test("a copy of a change arriving after a newer one is not pushed")
@@ -51,7 +52,7 @@ struct PushOrderTests {
         feed.deliver(resumed)
         let finished = try await first.send(try request(.finish), to: created.id, token: created.token)
         feed.deliver(finished)
-        #expect(try await collect(2, within: .seconds(5), from: stream).map(\.version) == [3, 4])
+        #expect(try await collect(2, within: Patience.hang, from: stream).map(\.version) == [3, 4])
     }
 }
 

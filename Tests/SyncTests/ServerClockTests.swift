@@ -2,15 +2,17 @@ import Domain
 import Fixtures
 import Foundation
 import Sync
+import TestSupport
 import Testing
 
 /// The clock rules, decided by the server with its injected clock and pushed like any
 /// other change.
 @Suite("Sync server: clock rules")
 struct ServerClockTests {
-    /// Waits until the server's deadline task sleeps on the clock again, then moves it.
+    /// Waits until the server's deadline task sleeps on the clock again, then moves it. A
+    /// task that never sleeps again fails the test here, not by a push missing later.
     func advance(_ harness: SyncHarness, by seconds: Double) async throws {
-        for _ in 0..<200 where harness.clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { harness.clock.sleeperCount > 0 }
         harness.clock.advance(by: seconds)
     }
 

@@ -32,17 +32,22 @@ public enum GraphemeWidth {
 
     /// The cells `text` takes on one line: the sum of its clusters' widths.
     ///
-    /// Scalars from blocks that hold no combining, joining or spacing mark (Latin, general
-    /// punctuation and symbols, box drawing, CJK, Hangul syllables, fullwidth forms) each
-    /// are a cluster, so their widths are summed without breaking the text into clusters;
-    /// anything else sends the whole text through grapheme breaking.
+    /// In the blocks of Latin, general punctuation and symbols, box drawing, CJK, Hangul
+    /// syllables and fullwidth forms, every scalar is a cluster of its own but for a few
+    /// marks, so there widths are summed without breaking the text into clusters; anything
+    /// else sends the whole text through grapheme breaking. The marks do too: most by their
+    /// width of 0, and the four that have a width alone yet join the cluster before them by
+    /// name: U+302E and U+302F (Hangul tone marks, wide alone) and U+FF9E and U+FF9F
+    /// (halfwidth katakana sound marks). A test checks every scalar of those blocks.
     public static func width(of text: some StringProtocol) -> Int {
         var total = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            let joiningMark = value == 0x302E || value == 0x302F || value == 0xFF9E || value == 0xFF9F
             let simple =
-                value < 0x300 || (0x2000..<0x2C00).contains(value) || (0x3000..<0xA000).contains(value)
-                || (0xAC00..<0xD7A4).contains(value) || (0xFF00..<0xFFF0).contains(value)
+                !joiningMark
+                && (value < 0x300 || (0x2000..<0x2C00).contains(value) || (0x3000..<0xA000).contains(value)
+                    || (0xAC00..<0xD7A4).contains(value) || (0xFF00..<0xFFF0).contains(value))
             let width = simple ? scalarWidth(scalar) : 0
             guard width > 0 else { return clusterSum(text) }
             total += width

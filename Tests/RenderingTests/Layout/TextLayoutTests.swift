@@ -66,4 +66,18 @@ struct TextLayoutTests {
     func clusters(text: String, expected: String) {
         #expect(Rendered.lines(Text(text), width: 4, height: 1) == [expected])
     }
+
+    /// Found by FuzzRendering (Documentation/Fuzzing.md): `evill` ESC `Oe`, a UTF-8 sequence
+    /// cut short, a line break, then `e` and U+302E HANGUL SINGLE DOT TONE MARK, wrapped in 12
+    /// columns and 4 rows. The layout drew `e` with its tone mark in one cell, as a terminal
+    /// does, but the width of the row, read back, came to 14: `GraphemeWidth.width(of:)`
+    /// summed the mark's own two cells instead of measuring the cluster.
+    @Test("a wrapped text with a line break and a cut UTF-8 sequence stays in its width (found by FuzzRendering)")
+    func fuzzedWrap() {
+        let bytes: [UInt8] = [0x65, 0x76, 0x69, 0x6C, 0x6C, 0x1B, 0x4F, 0x65, 0xE2, 0x80, 0x0A, 0x65, 0xE3, 0x80, 0xAE]
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = Rendered.lines(Text(text).wrapped().bold(), width: 12, height: 4)
+        #expect(lines == ["evill\u{FFFD}Oe\u{FFFD}   ", "e\u{302E}           ", "            ", "            "])
+        for line in lines { #expect(GraphemeWidth.width(of: line) == 12, "\(line.unicodeScalars.map { String($0.value, radix: 16) })") }
+    }
 }

@@ -61,4 +61,36 @@ struct GraphemeWidthTests {
     func version() {
         #expect(GraphemeWidth.unicodeVersion == "15.0.0")
     }
+
+    /// The string width sums scalars without breaking the text into clusters when every
+    /// scalar comes from a block thought to hold no mark. Two such blocks do hold marks that
+    /// extend the cluster before them: U+302E and U+302F (Hangul tone marks, wide on their
+    /// own) in CJK Symbols, and U+FF9E and U+FF9F (halfwidth katakana sound marks) in the
+    /// halfwidth forms. FuzzRendering found the first (Documentation/Fuzzing.md).
+    @Test("a mark that joins the cluster before it is not counted on its own", arguments: [
+        "e\u{302E}", "e\u{302F}", "\u{FF76}\u{FF9E}", "\u{FF8A}\u{FF9F}",
+    ])
+    func joiningMarks(_ text: String) {
+        #expect(text.count == 1)
+        #expect(GraphemeWidth.width(of: text) == GraphemeWidth.width(of: Character(text)))
+        #expect(GraphemeWidth.width(of: text + "  ") == GraphemeWidth.width(of: Character(text)) + 2)
+    }
+
+    /// Every scalar the quick sum may take, between two letters: the quick sum and the sum
+    /// of the clusters agree, so no other such mark hides in those blocks.
+    @Test("the quick string width agrees with the clusters for every scalar it sums")
+    func quickSumAgrees() {
+        let quick = [0x20..<0x7F, 0xA0..<0x300, 0x2000..<0x2C00, 0x3000..<0xA000, 0xAC00..<0xD7A4, 0xFF00..<0xFFF0]
+        var disagreeing: [String] = []
+        for range in quick {
+            for value in range {
+                guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+                let text = "a" + String(Character(scalar)) + "b"
+                let clusters = text.reduce(0) { $0 + GraphemeWidth.width(of: $1) }
+                if GraphemeWidth.width(of: text) != clusters { disagreeing.append(String(value, radix: 16)) }
+            }
+        }
+        #expect(disagreeing.isEmpty, "U+\(disagreeing.joined(separator: ", U+"))")
+    }
 }
+
