@@ -99,7 +99,8 @@ struct SyncRoutes: Sendable {
 
     private func events(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
+        let (frames, continuation) = AsyncStream.makeStream(
+            of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(ServerSentEvents.backlog))
         let key: UUID?
         let streamOwner: String?
         do {
@@ -110,7 +111,8 @@ struct SyncRoutes: Sendable {
             // on the server's actor: no task of its own between the change and the write.
             do throws(SyncError) {
                 key = try await server.attach(
-                    to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation, transform: ServerSentEvents.frame))
+                    to: id, token: token, after: lastEventID,
+                    sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
             } catch {
                 if let streamOwner { await access?.closeStream(of: streamOwner) }
                 throw error
@@ -129,7 +131,18 @@ struct SyncRoutes: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: frames))
+        // The client's side is read while the stream is written: a client that closes its
+        // connection ends the stream at once, which gives back its subscription and its
+        // count against a key's --max-streams, rather than at the next heartbeat that fails.
+        let body = ResponseBody { writer in
+            try await request.body.consumeWithInboundCloseHandler { _ in
+                for await frame in frames { try await writer.write(frame) }
+            } onInboundClosed: {
+                continuation.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     // MARK: - Request helpers
