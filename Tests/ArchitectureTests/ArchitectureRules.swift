@@ -27,7 +27,7 @@ struct ArchitectureRules {
     /// The server and client libraries Sync is built on, as products and as the modules
     /// its files import.
     static let serverLibraries: Set<String> = [
-        "Hummingbird", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
+        "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
     /// PostgresNIO, and the modules of it SyncPostgres's files import.
     static let postgres: Set<String> = ["PostgresNIO", "Logging"]
