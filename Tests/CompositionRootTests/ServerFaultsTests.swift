@@ -300,25 +300,24 @@ struct ServerFaultsTests {
         #expect(soft?[3] == "\(expected)", "the process's own soft limit: \(String(describing: soft))")
     }
 
-    @Test("a crowd past the descriptor limit waits; the server says so, answers /healthz once a slot frees, and exits on SIGTERM")
+    @Test("a crowd of silent connections past the descriptor limit: the longest idle make room, /healthz and intents are answered")
     func crowdAtTheDescriptorLimit() async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Hard and soft 160: 96 connections, 64 descriptors kept for the server's files.
+        // Hard and soft 160: 96 connections, 64 descriptors kept for the server's files. The
+        // request timeout is longer than the wait: the longest idle make room, not it.
         let server = try ServerProcess(
-            dataDirectory: folder, arguments: ["--request-timeout", "3"], descriptors: (soft: 160, hard: 160))
+            dataDirectory: folder, arguments: ["--request-timeout", "120"], descriptors: (soft: 160, hard: 160))
         #expect(server.firstLine.contains("up to 96 connections"), "\(server.firstLine)")
         let cpuBefore = cpuSeconds(of: server)
         let waited = ContinuousClock.now
         let crowd = try (0..<Scale.crowd).map { _ in try RawConnection(port: server.port) }
         let health = try RawConnection(port: server.port)
         try health.sendGet("/healthz")
-        #expect(health.read { $0.contains(#"{"status":"ok"}"#) }, "/healthz was never answered: \(health.text)")
+        #expect(health.read(timeout: .seconds(60)) { $0.contains(#"{"status":"ok"}"#) }, "/healthz was never answered: \(health.text)")
         let (wall, cpu) = (ContinuousClock.now - waited, cpuSeconds(of: server) - cpuBefore)
+        // A figure, not a check: the server never reaches EMFILE now, where it used to spin.
         print("a crowd of \(crowd.count) past 160 descriptors: /healthz answered after \(wall); server CPU meanwhile \(cpu) s")
-        // Waiting is not spinning: a server spinning on EMFILE burns a whole core meanwhile.
-        let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
-        #expect(cpu < wallSeconds / 2, "the server used \(cpu) s of CPU in \(wall) while the crowd waited")
         // And a session can still be made and written: the server kept descriptors for its files.
         let connection = HTTPSyncConnection(baseURL: server.baseURL, attempts: 1)
         let created = try await connection.createActivity(

@@ -10,6 +10,9 @@ import Synchronization
 final class OpenConnections: Sendable {
     private struct State {
         var channels: [ObjectIdentifier: any NIOCore.Channel] = [:]
+        /// The connections waiting for a request (idle keep-alives, silent ones, half-sent
+        /// headers), and since when: the ones to close first when no slot is left.
+        var idleSince: [ObjectIdentifier: ContinuousClock.Instant] = [:]
         var closing = false
     }
 
@@ -26,7 +29,34 @@ final class OpenConnections: Sendable {
 
     /// Forgets a closed channel.
     func remove(_ channel: any NIOCore.Channel) {
-        _ = state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+        state.withLock { state in
+            state.channels[ObjectIdentifier(channel)] = nil
+            state.idleSince[ObjectIdentifier(channel)] = nil
+        }
+    }
+
+    /// Notes that `channel` waits for a request (`true`) or has one under way (`false`).
+    func setIdle(_ channel: any NIOCore.Channel, _ idle: Bool) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            guard state.channels[key] != nil else { return }
+            state.idleSince[key] = idle ? (state.idleSince[key] ?? now) : nil
+        }
+    }
+
+    /// Closes the connection that has waited longest for a request, to make room for a new
+    /// one when no slot is left: a crowd of silent connections cannot keep out a client
+    /// with something to ask (`/healthz`, an intent). Answers whether there was one.
+    @discardableResult
+    func closeLongestIdle() -> Bool {
+        let oldest = state.withLock { state -> (any NIOCore.Channel)? in
+            guard let key = state.idleSince.min(by: { $0.value < $1.value })?.key else { return nil }
+            state.idleSince[key] = nil
+            return state.channels[key]
+        }
+        oldest?.close(promise: nil)
+        return oldest != nil
     }
 
     /// How many connections are open.
@@ -133,6 +163,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head:
             readingRequest = true
+            connections.setIdle(context.channel, false)
             armRequestDeadline(context, waitingFor: "the request's body")
         case .body:
             break
@@ -148,7 +179,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             answering = max(0, answering - 1)
-            if answering == 0, !readingRequest { armRequestDeadline(context, waitingFor: "a request") }
+            if answering == 0, !readingRequest { waitForRequest(context) }
         }
         context.write(data, promise: promise)
     }
@@ -174,6 +205,11 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
+        waitForRequest(context)
+    }
+
+    private func waitForRequest(_ context: ChannelHandlerContext) {
+        connections.setIdle(context.channel, true)
         armRequestDeadline(context, waitingFor: "a request")
     }
 
@@ -200,16 +236,19 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 }
 
 /// Accepts connections up to ``ConnectionLimits/maximumConnections`` and says so, once a
-/// minute at most, when it stops: new connections then wait in the listen queue until one
-/// closes, rather than the server running out of descriptors.
+/// minute at most, when it reaches it: it then closes the connection that has waited
+/// longest for a request to make room, and new connections wait in the listen queue until
+/// one closes, rather than the server running out of descriptors.
 struct ConnectionAllowance: AvailableConnectionsDelegate {
     private let maximum: Int
     private let logger: Logger
+    private let connections: OpenConnections
     private var open = 0
     private let lastWarned = WarningTimes()
 
-    init(maximum: Int, logger: Logger) {
+    init(maximum: Int, connections: OpenConnections, logger: Logger) {
         self.maximum = maximum
+        self.connections = connections
         self.logger = logger
     }
 
@@ -219,6 +258,8 @@ struct ConnectionAllowance: AvailableConnectionsDelegate {
 
     func isAcceptingNewConnections() -> Bool {
         guard open >= maximum else { return true }
+        // Its close frees a slot, and accepting resumes then.
+        connections.closeLongestIdle()
         let now = ContinuousClock.now
         let warn = lastWarned.last.withLock { last in
             guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
@@ -227,7 +268,7 @@ struct ConnectionAllowance: AvailableConnectionsDelegate {
         }
         if warn {
             logger.warning(
-                "\(open) connections open, the most this server takes (its descriptor limit less \(ConnectionLimits.reservedDescriptors)): new ones wait until one closes")
+                "\(open) connections open, the most this server takes (its descriptor limit less \(ConnectionLimits.reservedDescriptors)): the longest idle are closed to make room, and new ones wait until one closes")
         }
         return false
     }

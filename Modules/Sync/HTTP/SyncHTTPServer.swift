@@ -84,7 +84,7 @@ public struct SyncHTTPServer: Sendable {
         let (limits, logger) = (self.limits, self.logger)
         var configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "little-moments")
         if let maximum = limits.maximumConnections {
-            configuration.availableConnectionsDelegate = ConnectionAllowance(maximum: maximum, logger: logger)
+            configuration.availableConnectionsDelegate = ConnectionAllowance(maximum: maximum, connections: connections, logger: logger)
         }
         let application = Application(
             router: router,
