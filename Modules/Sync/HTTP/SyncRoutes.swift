@@ -121,16 +121,25 @@ struct SyncRoutes: Sendable {
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        continuation.onTermination = { _ in
-            Task {
-                if let key { await server.detach(key, from: id) }
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
+        if let key {
+            continuation.onTermination = { _ in
+                Task {
+                    await server.detach(key, from: id)
+                    if let streamOwner { await access?.closeStream(of: streamOwner) }
+                }
             }
+        } else if let streamOwner {
+            // Already dismissed: the stream is over once its one event is written. A
+            // handler set now would run only when the stream is freed, at a heartbeat.
+            await access?.closeStream(of: streamOwner)
         }
         heartbeats.add(continuation)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
+        // The connection ends with the stream (it is read for the client leaving, below):
+        // said, so that a client does not send its next request on it as it closes.
+        headers[.connection] = "close"
         // The client's side is read while the stream is written: a client that closes its
         // connection ends the stream at once, which gives back its subscription and its
         // count against a key's --max-streams, rather than at the next heartbeat that fails.
