@@ -99,6 +99,8 @@ let package = Package(
             dependencies: [
                 "Domain",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Its connection-count delegate, which Hummingbird takes but does not re-export.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -27,7 +27,7 @@ struct ArchitectureRules {
     /// The server and client libraries Sync is built on, as products and as the modules
     /// its files import.
     static let serverLibraries: Set<String> = [
-        "Hummingbird", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
+        "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
     /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
     /// so nothing of it reaches Domain, Rendering or Persistence.

@@ -47,7 +47,10 @@ struct CommandLineContractTests {
     @Test("moments --help lists the exit statuses")
     func exitStatusesInHelp() throws {
         let run = try BuiltProduct.run("moments", ["--help"])
-        for line in ["0  completed", "1  usage or input error", "2  finished early or cancelled", "3  the sync server could not be reached"] {
+        for line in [
+            "0  completed", "1  usage or input error", "2  finished early or cancelled", "3  the sync server could not be reached",
+            "4  the environment failed",
+        ] {
             #expect(run.output.contains(line))
         }
     }

@@ -24,14 +24,15 @@ struct SharedServerTests {
 
     /// A heartbeat of 100 ms lets the server notice a closed stream soon after it closes.
     func fixture(
-        _ limits: KeyLimits = KeyLimits(), monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        _ limits: KeyLimits = KeyLimits(), monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        heartbeat: Duration = .milliseconds(100)
     ) async throws -> Fixture {
         let harness = try SyncHarness()
         let store = PreviewPersonKeyStore()
         let alice = try await store.make("alice")
         let bob = try await store.make("bob")
         let http = try await RunningHTTPServer.start(
-            harness.server, heartbeat: .milliseconds(100), access: KeyGate(store: store, limits: limits, monotonic: monotonic))
+            harness.server, heartbeat: heartbeat, access: KeyGate(store: store, limits: limits, monotonic: monotonic))
         return Fixture(harness: harness, store: store, http: http, alice: alice, bob: bob)
     }
 
@@ -135,6 +136,23 @@ struct SharedServerTests {
         // Finishing frees a live place.
         _ = try await client.send(try request(.finish), to: mine.id, token: mine.token)
         _ = try await create(f, key: f.alice)
+        try await f.http.stop()
+    }
+
+    @Test("a dismissed session's stream gives its key's count back as it ends, not at a heartbeat")
+    func dismissedStreamGivesBack() async throws {
+        // No heartbeat within the test: only the stream's own end can give the count back.
+        let f = try await fixture(KeyLimits(requestsPerSecond: 50, streams: 1), heartbeat: .seconds(3_600))
+        let mine = try await create(f, key: f.alice)
+        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        _ = try await client.send(try request(.finish), to: mine.id, token: mine.token)
+        f.harness.clock.advance(by: 5 * 3_600)
+        await f.harness.server.tick()
+        #expect(try await f.harness.server.snapshot(of: mine.id).event == .dismiss)
+        for _ in 0..<3 {
+            let events = try await client.events(of: mine.id, token: mine.token, after: nil)
+            #expect(try await collect(1, from: events).map(\.event) == [.dismiss])
+        }
         try await f.http.stop()
     }
 

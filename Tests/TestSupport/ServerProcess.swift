@@ -24,10 +24,20 @@ public final class ServerProcess {
     }
 
     /// Starts `moments serve --port PORT --data-dir FOLDER` with any further `arguments`
-    /// and waits for its first line.
-    public init(dataDirectory: URL, port: Int = 0, arguments: [String] = []) throws {
-        process.executableURL = try BuiltProduct.url(of: "moments")
-        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory.path] + arguments
+    /// and waits for its first line. With `descriptors`, it starts under those limits of
+    /// open files (as systemd's `LimitNOFILE=SOFT:HARD` would), by way of bash's `ulimit`;
+    /// `hard` `nil` keeps the test's own hard limit.
+    public init(dataDirectory: URL, port: Int = 0, arguments: [String] = [], descriptors: (soft: Int, hard: Int?)? = nil) throws {
+        let moments = try BuiltProduct.url(of: "moments")
+        let serve = ["serve", "--port", String(port), "--data-dir", dataDirectory.path] + arguments
+        if let descriptors {
+            let hard = descriptors.hard.map { "ulimit -n \($0) && " } ?? ""
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "\(hard)ulimit -S -n \(descriptors.soft) && exec \"$0\" \"$@\"", moments.path] + serve
+        } else {
+            process.executableURL = moments
+            process.arguments = serve
+        }
         process.standardOutput = output
         errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("serve-stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: errorLog.path, contents: nil)
@@ -47,6 +57,7 @@ public final class ServerProcess {
         }
         baseURL = String(url)
         self.port = port
+        firstLine = line
     }
 
     /// Everything the process wrote on standard output and standard error, once it exited.
@@ -56,6 +67,9 @@ public final class ServerProcess {
         try? FileManager.default.removeItem(at: errorLog)
         return String(decoding: reader.bytes, as: UTF8.self) + errors
     }
+
+    /// The first line it printed: where it listens, and how many connections it takes.
+    public private(set) var firstLine = ""
 
     /// Sends a signal.
     public func signal(_ signal: Int32) {

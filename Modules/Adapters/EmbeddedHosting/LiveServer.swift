@@ -30,7 +30,7 @@ public final class LiveServer: AssembledServer {
         do {
             storage = try JSONSyncStorage(locations: configuration.locations, lockWait: configuration.lockWait)
         } catch {
-            throw ServerSetupError(error.description)
+            throw ServerSetupError(error.description, cause: error.setupCause)
         }
         for issue in storage.collection.issues { configuration.onProblem(issue.description) }
         let recording = HistoryRecordingStorage(
@@ -69,5 +69,18 @@ public final class LiveServer: AssembledServer {
     public func close() async {
         await server.shutdown()
         storage.close()
+    }
+}
+
+extension PersistenceError {
+    /// What a command makes of this failure to open the server's state: another process
+    /// holding it, the machine refusing (a full disk, a folder that cannot be written), or
+    /// anything else.
+    var setupCause: ServerSetupError.Cause {
+        switch self {
+        case .inUse: return .inUse
+        case .diskFull, .permissionDenied, .readOnlyFileSystem, .notADirectory, .notAFile, .fileSystem: return .environment
+        case .newerVersion, .noMigration, .unencodable, .closed, .readableByOthers: return .other
+        }
     }
 }

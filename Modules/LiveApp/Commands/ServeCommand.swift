@@ -44,6 +44,12 @@ struct ServeCommand: LiveCommand {
     @Option(help: "With --require-keys: how many event streams each key's sessions may have open.")
     var maxStreams = KeyLimits().streams
 
+    @Option(help: "Seconds a connection may take to send a whole request (headers, then body); idle connections are closed after it.")
+    var requestTimeout = 30
+
+    @Option(help: "Seconds an answer, such as an event stream, may stay unable to write before its connection is closed.")
+    var stallTimeout = 30
+
     @OptionGroup var database: DatabaseOption
 
     @OptionGroup var data: DataDirectoryOption
@@ -54,7 +60,7 @@ struct ServeCommand: LiveCommand {
         }
         for (name, value) in [
             ("--max-live-activities", maxLiveActivities), ("--max-requests-per-second", maxRequestsPerSecond),
-            ("--max-streams", maxStreams),
+            ("--max-streams", maxStreams), ("--request-timeout", requestTimeout), ("--stall-timeout", stallTimeout),
         ] where value < 1 {
             throw ValidationError("\(name) must be 1 or more, not \(value).")
         }
@@ -103,16 +109,23 @@ struct ServeCommand: LiveCommand {
             throw error
         }
         let (host, port, folder) = (self.host, self.port, assembled.stateFolder)
+        // Each connection is a descriptor: take all the kernel allows us, and keep a few
+        // for the server's own files, so that a crowd waits rather than takes it down.
+        var limits = ConnectionLimits(requestTimeout: .seconds(requestTimeout), stallTimeout: .seconds(stallTimeout))
+        let descriptors = DescriptorLimit.raiseToHard()
+        if let descriptors { limits = limits.forDescriptors(descriptors) }
+        let capacity = limits.maximumConnections.map { "; up to \($0) connections (\(descriptors ?? 0) descriptors)" } ?? ""
         // SIGTERM and SIGINT belong to the server's graceful shutdown, which watches them
         // itself: watched here, they are not taken for an interruption.
         let shutdownSignals = SignalEvents.stream([SIGTERM, SIGINT])
         let draining = Task { for await _ in shutdownSignals {} }
         defer { draining.cancel() }
         do {
-            try await SyncHTTPServer(server: assembled.server, host: host, port: port, access: access).run { port in
+            try await SyncHTTPServer(server: assembled.server, host: host, port: port, access: access, limits: limits).run {
+                port in
                 console.say(
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"
-                        + (access == nil ? "" : "; keys required"))
+                        + (access == nil ? "" : "; keys required") + capacity)
             }
         } catch {
             await assembled.close()

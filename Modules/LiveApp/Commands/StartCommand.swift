@@ -23,7 +23,7 @@ struct StartCommand: LiveCommand {
             `moments watch`, its time counted as if nothing had happened.
 
             Exit status: 0 completed (or left running), 1 bad input, 2 finished early, \
-            cancelled or interrupted, 3 server unreachable.
+            cancelled or interrupted, 3 server unreachable, 4 environment failure (a full disk).
             """)
 
     @Argument(help: "How long: 10m, 90s, 1h15m, or a number of minutes. Default: the default-duration setting.")
@@ -86,7 +86,15 @@ struct StartCommand: LiveCommand {
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
         } catch {
-            throw dependencies.console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
+            switch error.cause {
+            // Only a held state has another server behind it, to be reached with --server.
+            case .inUse:
+                throw dependencies.console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
+            case .environment:
+                throw dependencies.console.failure(error.description, status: .environmentFailure)
+            case .other:
+                throw dependencies.console.failure(error.description)
+            }
         }
     }
 
@@ -197,6 +205,8 @@ struct StartCommand: LiveCommand {
     static func status(for error: SyncError) -> ExitStatus {
         switch error {
         case .unreachable, .unavailable: return .serverUnreachable
+        // The session could not be made durable: a full disk, a folder that cannot be written.
+        case .storageFailed: return .environmentFailure
         default: return .usageOrInput
         }
     }

@@ -17,7 +17,7 @@ struct WatchCommand: LiveCommand {
             watching (the session goes on).
 
             Exit status: 0 completed (or stopped watching), 1 no such session, 2 finished \
-            early, cancelled or interrupted, 3 server unreachable.
+            early, cancelled or interrupted, 3 server unreachable, 4 environment failure (a full disk).
             """)
 
     /// The presentations `--presentation` can name.

@@ -42,9 +42,22 @@ public protocol EmbeddedHost: Sendable {
 public struct ServerSetupError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let description: String
+    /// Why, as far as a command's exit status and advice depend on it.
+    public let cause: Cause
 
-    /// An error described by `description`.
-    public init(_ description: String) {
+    /// What kind of failure kept the server from being assembled.
+    public enum Cause: Hashable, Sendable {
+        /// Another process holds the state (a `moments serve` on the same folder, say).
+        case inUse
+        /// The machine refused: a full disk, a folder that cannot be written or read.
+        case environment
+        /// Anything else: state from a newer version, a database that cannot be reached.
+        case other
+    }
+
+    /// An error described by `description`, for `cause`.
+    public init(_ description: String, cause: Cause = .other) {
         self.description = description
+        self.cause = cause
     }
 }

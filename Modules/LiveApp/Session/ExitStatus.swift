@@ -13,6 +13,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case endedEarly = 2
     /// The sync server could not be reached.
     case serverUnreachable = 3
+    /// The machine would not let the command do its work: the disk holding the state is
+    /// full, or a folder cannot be written or read. Nothing the command line can change;
+    /// the message says what to free or fix.
+    case environmentFailure = 4
 
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }
@@ -24,6 +28,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usageOrInput: return "usage or input error (the message on stderr says what to do)"
         case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP)"
         case .serverUnreachable: return "the sync server could not be reached"
+        case .environmentFailure: return "the environment failed (a full disk, a folder that cannot be written)"
         }
     }
 

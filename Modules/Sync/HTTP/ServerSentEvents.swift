@@ -37,13 +37,18 @@ enum ServerSentEvents {
         return ByteBuffer(string: text)
     }
 
+    /// How many frames an event stream holds for a reader that takes them more slowly
+    /// than they come; past it the stream ends (the reader reconnects to the newest state).
+    static let backlog = 256
+
     /// The heartbeat comment.
     static let heartbeatFrame = ByteBuffer(string: ": heartbeat\n\n")
 }
 
 /// The heartbeat of every open event stream, from one timer: a comment line each interval,
 /// so a client can tell a quiet stream from a dead server, without a sleeping task per
-/// subscriber. A stream that has ended is forgotten at the next beat.
+/// subscriber. A stream that has ended is forgotten at the next beat (its subscription
+/// and its count against a key are given back when it ends, not here).
 final class Heartbeats: Sendable {
     private let streams = Mutex<[UUID: AsyncStream<ByteBuffer>.Continuation]>([:])
 
@@ -57,7 +62,12 @@ final class Heartbeats: Sendable {
         let open = streams.withLock { $0 }
         var ended: [UUID] = []
         for (key, stream) in open {
-            if case .terminated = stream.yield(ServerSentEvents.heartbeatFrame) { ended.append(key) }
+            switch stream.yield(ServerSentEvents.heartbeatFrame) {
+            case .terminated: ended.append(key)
+            // Its reader is that far behind: the stream ends, and the reader reconnects.
+            case .dropped: stream.finish()
+            default: break
+            }
         }
         if !ended.isEmpty {
             streams.withLock { streams in for key in ended { streams[key] = nil } }

@@ -15,7 +15,10 @@ import UnixSignals
 ///
 /// It binds to 127.0.0.1 unless told otherwise. Every route answers JSON; errors carry
 /// `{"error": code, "message": …}` and, where the state matters (409, 412), the current
-/// state. On SIGTERM or SIGINT it stops taking requests, ends every event stream and exits.
+/// state. On SIGTERM or SIGINT it stops taking requests, ends every event stream and, after
+/// ``shutdownGrace``, closes every connection still open (a watcher that stopped reading, a
+/// body that never ends), so it always returns promptly. Each connection lives within
+/// ``ConnectionLimits``.
 public struct SyncHTTPServer: Sendable {
     /// The largest request body accepted; larger ones get 413.
     public static let maximumBodySize = 4_096
@@ -36,14 +39,22 @@ public struct SyncHTTPServer: Sendable {
     /// On a server many people share (`--require-keys`), the keys and limits every request
     /// goes through (ADR 0021); `nil` for a server of one person, as on loopback.
     public let access: KeyGate?
+    /// What each connection may hold and for how long, and how many may be open.
+    public let limits: ConnectionLimits
+
+    /// How long a shutdown lets open connections finish (an answer being written, an event
+    /// stream's last bytes) before it closes them: every answered intent is already
+    /// durable, so nothing answered is lost by closing.
+    public static let shutdownGrace: Duration = .milliseconds(500)
 
     /// A server for `server` on `host:port`.
     public init(
         server: SyncServer, host: String = "127.0.0.1", port: Int = defaultPort,
         heartbeat: Duration = .seconds(15), logger: Logger = Logger(label: "little-moments.sync"),
-        access: KeyGate? = nil
+        access: KeyGate? = nil, limits: ConnectionLimits = ConnectionLimits()
     ) {
         self.access = access
+        self.limits = limits
         self.server = server
         self.host = host
         self.port = port
@@ -64,27 +75,42 @@ public struct SyncHTTPServer: Sendable {
     /// The services to run in one group: the heartbeat of event streams, the Hummingbird
     /// application, then the closer of event streams. A group shuts its services down last
     /// to first, so on SIGTERM the streams end before the HTTP server waits for its
-    /// connections to finish.
+    /// connections to finish, and connections that cannot finish are closed meanwhile.
     public func makeServices(onListening: @escaping @Sendable (Int) async -> Void) -> [any Service] {
         let router = Router()
         let heartbeats = Heartbeats()
+        let connections = OpenConnections()
         SyncRoutes(server: server, heartbeats: heartbeats, access: access).register(on: router)
+        let (limits, logger) = (self.limits, self.logger)
+        var configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "little-moments")
+        if let maximum = limits.maximumConnections {
+            configuration.availableConnectionsDelegate = ConnectionAllowance(maximum: maximum, connections: connections, logger: logger)
+        }
         let application = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "little-moments"),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])),
+            configuration: configuration,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        return [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application, StreamCloser(server: server)]
+        return [
+            HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application,
+            StreamCloser(server: server, connections: connections),
+        ]
     }
 }
 
 /// Ends every event stream when a graceful shutdown begins, so open connections finish
-/// and the process can exit at once.
+/// and the process can exit at once; closes those still open after the grace (a writer
+/// whose reader stopped reading never finishes by itself).
 private struct StreamCloser: Service {
     let server: SyncServer
+    let connections: OpenConnections
 
     func run() async throws {
         try? await gracefulShutdown()
         await server.shutdown()
+        connections.closeAll(after: SyncHTTPServer.shutdownGrace)
     }
 }

@@ -99,7 +99,8 @@ struct SyncRoutes: Sendable {
 
     private func events(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
+        let (frames, continuation) = AsyncStream.makeStream(
+            of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(ServerSentEvents.backlog))
         let key: UUID?
         let streamOwner: String?
         do {
@@ -110,7 +111,8 @@ struct SyncRoutes: Sendable {
             // on the server's actor: no task of its own between the change and the write.
             do throws(SyncError) {
                 key = try await server.attach(
-                    to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation, transform: ServerSentEvents.frame))
+                    to: id, token: token, after: lastEventID,
+                    sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
             } catch {
                 if let streamOwner { await access?.closeStream(of: streamOwner) }
                 throw error
@@ -119,17 +121,37 @@ struct SyncRoutes: Sendable {
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        continuation.onTermination = { _ in
-            Task {
-                if let key { await server.detach(key, from: id) }
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
+        if let key {
+            continuation.onTermination = { _ in
+                Task {
+                    await server.detach(key, from: id)
+                    if let streamOwner { await access?.closeStream(of: streamOwner) }
+                }
             }
+        } else if let streamOwner {
+            // Already dismissed: the stream is over once its one event is written. A
+            // handler set now would run only when the stream is freed, at a heartbeat.
+            await access?.closeStream(of: streamOwner)
         }
         heartbeats.add(continuation)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: frames))
+        // The connection ends with the stream (it is read for the client leaving, below):
+        // said, so that a client does not send its next request on it as it closes.
+        headers[.connection] = "close"
+        // The client's side is read while the stream is written: a client that closes its
+        // connection ends the stream at once, which gives back its subscription and its
+        // count against a key's --max-streams, rather than at the next heartbeat that fails.
+        let body = ResponseBody { writer in
+            try await request.body.consumeWithInboundCloseHandler { _ in
+                for await frame in frames { try await writer.write(frame) }
+            } onInboundClosed: {
+                continuation.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     // MARK: - Request helpers

@@ -76,8 +76,10 @@ public actor KeyGate {
     public func openStream(of id: String) throws(SyncError) {
         let open = openStreams[id, default: 0]
         guard open < limits.streams else {
+            // A stream is given back the moment it closes (its client's side is read), so
+            // a retry can succeed as soon as one closes: a second is the honest wait.
             throw .tooManyRequests(
-                retryAfter: 5, reason: "This key's sessions already have \(limits.streams) event streams open; close one")
+                retryAfter: 1, reason: "This key's sessions already have \(limits.streams) event streams open; close one")
         }
         openStreams[id] = open + 1
     }

@@ -37,6 +37,16 @@ struct Broadcast<Element: Sendable> {
             yield = { continuation.yield($0) }
             finish = { continuation.finish() }
         }
+
+        /// A sink that feeds `continuation` and ends it when its buffer is full: a reader
+        /// that fell that far behind reconnects (with `Last-Event-ID`) to the newest state,
+        /// rather than the server holding ever more for it or silently skipping changes.
+        init<Output>(endingWhenFull continuation: AsyncStream<Output>.Continuation, transform: @escaping @Sendable (Element) -> Output) {
+            yield = { element in
+                if case .dropped = continuation.yield(transform(element)) { continuation.finish() }
+            }
+            finish = { continuation.finish() }
+        }
     }
 
     private var sinks: [UUID: Sink] = [:]

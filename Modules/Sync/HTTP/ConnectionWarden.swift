@@ -1,0 +1,280 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Every open connection of one HTTP server, so that a shutdown can close the ones that
+/// would never finish by themselves: a watcher that stopped reading (its write never
+/// completes), a half-open connection, a body that never ends.
+final class OpenConnections: Sendable {
+    private struct State {
+        var channels: [ObjectIdentifier: any NIOCore.Channel] = [:]
+        /// The connections waiting for a request (idle keep-alives, silent ones, half-sent
+        /// headers), and since when: the ones to close first when no slot is left.
+        var idleSince: [ObjectIdentifier: ContinuousClock.Instant] = [:]
+        var closing = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Counts `channel` open; closes it at once when the server is already closing.
+    func add(_ channel: any NIOCore.Channel) {
+        let closing = state.withLock { state in
+            if !state.closing { state.channels[ObjectIdentifier(channel)] = channel }
+            return state.closing
+        }
+        if closing { channel.close(promise: nil) }
+    }
+
+    /// Forgets a closed channel.
+    func remove(_ channel: any NIOCore.Channel) {
+        state.withLock { state in
+            state.channels[ObjectIdentifier(channel)] = nil
+            state.idleSince[ObjectIdentifier(channel)] = nil
+        }
+    }
+
+    /// Notes that `channel` waits for a request (`true`) or has one under way (`false`).
+    func setIdle(_ channel: any NIOCore.Channel, _ idle: Bool) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            guard state.channels[key] != nil else { return }
+            state.idleSince[key] = idle ? (state.idleSince[key] ?? now) : nil
+        }
+    }
+
+    /// Closes the connection that has waited longest for a request, to make room for a new
+    /// one when no slot is left: a crowd of silent connections cannot keep out a client
+    /// with something to ask (`/healthz`, an intent). Answers whether there was one.
+    @discardableResult
+    func closeLongestIdle() -> Bool {
+        let oldest = state.withLock { state -> (any NIOCore.Channel)? in
+            guard let key = state.idleSince.min(by: { $0.value < $1.value })?.key else { return nil }
+            state.idleSince[key] = nil
+            return state.channels[key]
+        }
+        oldest?.close(promise: nil)
+        return oldest != nil
+    }
+
+    /// How many connections are open.
+    var count: Int { state.withLock { $0.channels.count } }
+
+    /// Closes every connection still open after `grace`, and every one opened from now on:
+    /// what a graceful shutdown could finish has had its time.
+    func closeAll(after grace: Duration) {
+        let open = state.withLock { state in
+            state.closing = true
+            return Array(state.channels.values)
+        }
+        let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
+        for channel in open {
+            channel.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { channel.close(promise: nil) }
+        }
+    }
+}
+
+/// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
+/// (between NIO's decoder and Hummingbird's codec), then stays as a pass-through.
+final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Never
+
+    private let limits: ConnectionLimits
+    private let connections: OpenConnections
+    private let logger: Logger
+
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
+        self.limits = limits
+        self.connections = connections
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let warden = ConnectionWarden(limits: limits, connections: connections, logger: logger)
+        let pipeline = context.pipeline.syncOperations
+        if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) {
+            try? pipeline.addHandler(warden, position: .after(decoder.handler))
+        } else {
+            // Not an HTTP/1 pipeline as expected: at least the shutdown can close it.
+            connections.add(context.channel)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+}
+
+/// The deadlines of one connection: a whole request within ``ConnectionLimits/requestTimeout``,
+/// an answer never unable to write for longer than ``ConnectionLimits/stallTimeout``; and
+/// a bounded send buffer. Registers the connection with ``OpenConnections``.
+final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let limits: ConnectionLimits
+    private let connections: OpenConnections
+    private let logger: Logger
+    private var requestDeadline: Scheduled<Void>?
+    private var stallDeadline: Scheduled<Void>?
+    private var readingRequest = false
+    private var answering = 0
+    private var started = false
+
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
+        self.limits = limits
+        self.connections = connections
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        connections.add(context.channel)
+        if let options = context.channel.syncOptions {
+            try? options.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
+            // NIO's own buffer before the socket: writes stop (and a stall is timed) past it.
+            try? options.setOption(
+                ChannelOptions.writeBufferWaterMark,
+                value: .init(low: limits.sendBufferBytes / 2, high: limits.sendBufferBytes))
+        }
+        if context.channel.isActive { start(context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelDeadlines()
+        connections.remove(context.channel)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelDeadlines()
+        connections.remove(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            readingRequest = true
+            connections.setIdle(context.channel, false)
+            armRequestDeadline(context, waitingFor: "the request's body")
+        case .body:
+            break
+        case .end:
+            readingRequest = false
+            answering += 1
+            requestDeadline?.cancel()
+            requestDeadline = nil
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            answering = max(0, answering - 1)
+            if answering == 0, !readingRequest { waitForRequest(context) }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stallDeadline?.cancel()
+            stallDeadline = nil
+        } else if stallDeadline == nil {
+            let (logger, timeout) = (logger, limits.stallTimeout)
+            let channel = context.channel
+            stallDeadline = context.eventLoop.scheduleTask(in: Self.amount(timeout)) {
+                guard !channel.isWritable else { return }
+                logger.info(
+                    "closing a connection whose reader took nothing for \(timeout) (a stalled watcher reconnects to the newest state)",
+                    metadata: ["peer": "\(channel.remoteAddress.map { "\($0)" } ?? "?")"])
+                channel.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func start(_ context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
+        waitForRequest(context)
+    }
+
+    private func waitForRequest(_ context: ChannelHandlerContext) {
+        connections.setIdle(context.channel, true)
+        armRequestDeadline(context, waitingFor: "a request")
+    }
+
+    private func armRequestDeadline(_ context: ChannelHandlerContext, waitingFor what: String) {
+        requestDeadline?.cancel()
+        let (logger, timeout) = (logger, limits.requestTimeout)
+        let channel = context.channel
+        requestDeadline = context.eventLoop.scheduleTask(in: Self.amount(timeout)) {
+            logger.debug("closing a connection that sent no whole request in \(timeout) (waiting for \(what))")
+            channel.close(promise: nil)
+        }
+    }
+
+    private func cancelDeadlines() {
+        requestDeadline?.cancel()
+        requestDeadline = nil
+        stallDeadline?.cancel()
+        stallDeadline = nil
+    }
+
+    static func amount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+}
+
+/// Accepts connections up to ``ConnectionLimits/maximumConnections`` and says so, once a
+/// minute at most, when it reaches it: it then closes the connection that has waited
+/// longest for a request to make room, and new connections wait in the listen queue until
+/// one closes, rather than the server running out of descriptors.
+struct ConnectionAllowance: AvailableConnectionsDelegate {
+    private let maximum: Int
+    private let logger: Logger
+    private let connections: OpenConnections
+    private var open = 0
+    private let lastWarned = WarningTimes()
+
+    init(maximum: Int, connections: OpenConnections, logger: Logger) {
+        self.maximum = maximum
+        self.connections = connections
+        self.logger = logger
+    }
+
+    mutating func connectionOpened() { open += 1 }
+
+    mutating func connectionClosed() { open -= 1 }
+
+    func isAcceptingNewConnections() -> Bool {
+        guard open >= maximum else { return true }
+        // Its close frees a slot, and accepting resumes then.
+        connections.closeLongestIdle()
+        let now = ContinuousClock.now
+        let warn = lastWarned.last.withLock { last in
+            guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if warn {
+            logger.warning(
+                "\(open) connections open, the most this server takes (its descriptor limit less \(ConnectionLimits.reservedDescriptors)): the longest idle are closed to make room, and new ones wait until one closes")
+        }
+        return false
+    }
+}
+
+/// When the allowance last warned; shared by its copies.
+private final class WarningTimes: Sendable {
+    let last = Mutex<ContinuousClock.Instant?>(nil)
+}
