@@ -17,6 +17,46 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// MARK: - The shapes every target takes, each with the shared settings
+
+/// A module of this package, in `Modules/NAME` unless `path` says otherwise.
+func module(_ name: String, _ dependencies: [Target.Dependency] = [], path: String? = nil) -> Target {
+    .target(name: name, dependencies: dependencies, path: path ?? "Modules/\(name)", swiftSettings: swiftSettings)
+}
+
+/// A live implementation of LiveApp's protocols, in `Modules/Adapters/NAME`.
+func adapter(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    module(name, dependencies, path: "Modules/Adapters/\(name)")
+}
+
+/// A wiring-only composition, in `Modules/CompositionRoot/NAME` (ADR 0017).
+func composition(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    module(name, dependencies, path: "Modules/CompositionRoot/\(name)")
+}
+
+/// A test suite, in `Tests/NAME`.
+func suite(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(
+        name: name, dependencies: dependencies, path: "Tests/\(name)", exclude: exclude, swiftSettings: swiftSettings)
+}
+
+/// A program the tests or benchmarks run, at `path`.
+func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: String) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings)
+}
+
+/// An app's thin `@main`, at `path`.
+func app(_ name: String, _ dependencies: [Target.Dependency], path: String) -> Target {
+    program(name, dependencies, path: path)
+}
+
+/// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020).
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name, dependencies: dependencies + ["FuzzSupport"], path: "Tests/Fuzz/\(name)", exclude: ["Corpus"],
+        swiftSettings: swiftSettings)
+}
+
 let package = Package(
     name: "little-moments",
     platforms: [.macOS(.v15)],
@@ -67,390 +107,179 @@ let package = Package(
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
-        .target(name: "Domain", path: "Modules/Domain", swiftSettings: swiftSettings),
-        .testTarget(
-            name: "DomainTests",
-            dependencies: ["Domain", "Fixtures", .product(name: "PropertyBased", package: "swift-property-based")],
-            path: "Tests/DomainTests",
-            swiftSettings: swiftSettings
-        ),
+        module("Domain"),
+        suite("DomainTests", ["Domain", "Fixtures", .product(name: "PropertyBased", package: "swift-property-based")]),
 
         // MARK: - Rendering: the terminal view toolkit and every view; Domain only
-        .target(
-            name: "Rendering",
-            dependencies: ["Domain"],
-            path: "Modules/Rendering",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "RenderingTests",
-            dependencies: [
-                "Rendering", "Domain", "Fixtures", "TestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
-            path: "Tests/RenderingTests",
-            exclude: ["__Snapshots__"],
-            swiftSettings: swiftSettings
-        ),
+        module("Rendering", ["Domain"]),
+        suite("RenderingTests", [
+            "Rendering", "Domain", "Fixtures", "TestSupport",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
 
         // MARK: - Sync: protocol, authoritative server, client, observer
-        .target(
-            name: "Sync",
-            dependencies: [
-                "Domain",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                // Its connection-count delegate, which Hummingbird takes but does not re-export.
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            path: "Modules/Sync",
-            swiftSettings: swiftSettings
-        ),
+        module("Sync", [
+            "Domain",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            // Its connection-count delegate, which Hummingbird takes but does not re-export.
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
 
-        .testTarget(
-            name: "SyncTests",
-            dependencies: [
-                "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Tests/SyncTests",
-            swiftSettings: swiftSettings
-        ),
+        suite("SyncTests", [
+            "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
 
         // MARK: - Persistence: durable JSON files; Domain only
-        .target(
-            name: "Persistence",
-            dependencies: ["Domain"],
-            path: "Modules/Persistence",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "PersistenceTests",
-            dependencies: ["Persistence", "Domain", "Fixtures", "TestSupport"],
-            path: "Tests/PersistenceTests",
-            swiftSettings: swiftSettings
-        ),
+        module("Persistence", ["Domain"]),
+        suite("PersistenceTests", ["Persistence", "Domain", "Fixtures", "TestSupport"]),
         // The child process the crash, lock and permission tests start, kill and watch;
         // `swift test` builds it beside the test bundle.
-        .executableTarget(
-            name: "PersistenceCrashWorker",
-            dependencies: ["Persistence", "Domain", "Fixtures"],
-            path: "Tests/PersistenceCrashWorker",
-            swiftSettings: swiftSettings
-        ),
+        program("PersistenceCrashWorker", ["Persistence", "Domain", "Fixtures"], path: "Tests/PersistenceCrashWorker"),
 
         // MARK: - SyncJSONStore: Sync's storage on Persistence's durable JSON files
-        .target(
-            name: "SyncJSONStore",
-            dependencies: ["Domain", "Sync", "Persistence"],
-            path: "Modules/SyncJSONStore",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "SyncJSONStoreTests",
-            dependencies: ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"],
-            path: "Tests/SyncJSONStoreTests",
-            swiftSettings: swiftSettings
-        ),
+        module("SyncJSONStore", ["Domain", "Sync", "Persistence"]),
+        suite("SyncJSONStoreTests", ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"]),
 
         // MARK: - SyncPostgres: Sync's storage on PostgreSQL, shared by N stateless servers
-        .target(
-            name: "SyncPostgres",
-            dependencies: [
-                "Domain", "Sync",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Modules/SyncPostgres",
-            swiftSettings: swiftSettings
-        ),
+        module("SyncPostgres", [
+            "Domain", "Sync",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Against a real PostgreSQL that each suite starts for itself (TestSupport's
         // PostgresServer); `Scripts/prepare-tests` installs Debian's.
-        .testTarget(
-            name: "SyncPostgresTests",
-            dependencies: [
-                "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Tests/SyncPostgresTests",
-            swiftSettings: swiftSettings
-        ),
+        suite("SyncPostgresTests", [
+            "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // MARK: - TerminalIO: raw mode, keys, signals, size, output, restore; toolchain only
-        .target(name: "TerminalIO", path: "Modules/TerminalIO", swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TerminalIOTests",
-            dependencies: ["TerminalIO", "TestSupport"],
-            path: "Tests/TerminalIOTests",
-            swiftSettings: swiftSettings
-        ),
+        module("TerminalIO"),
+        suite("TerminalIOTests", ["TerminalIO", "TestSupport"]),
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
-        .executableTarget(
-            name: "TerminalProbe",
-            dependencies: ["TerminalIO"],
-            path: "Tests/TerminalProbe",
-            swiftSettings: swiftSettings
-        ),
+        program("TerminalProbe", ["TerminalIO"], path: "Tests/TerminalProbe"),
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
-        .target(
-            name: "LiveApp",
-            dependencies: [
-                "Domain", "Rendering", "TerminalIO", "Sync",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Modules/LiveApp",
-            swiftSettings: swiftSettings
-        ),
+        module("LiveApp", [
+            "Domain", "Rendering", "TerminalIO", "Sync",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The live app end to end: `moments start` and `moments watch` in real
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
-        .testTarget(
-            name: "LiveAppTests",
-            dependencies: ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
-            path: "Tests/LiveAppTests",
-            swiftSettings: swiftSettings
-        ),
+        suite("LiveAppTests", [
+            "LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
+        ]),
 
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
-        .target(
-            name: "Fixtures",
-            dependencies: ["Domain", "Rendering", "Sync", "LiveApp"],
-            path: "Fixtures",
-            swiftSettings: swiftSettings
-        ),
+        module("Fixtures", ["Domain", "Rendering", "Sync", "LiveApp"], path: "Fixtures"),
 
         // MARK: - ShowcaseApp: the catalog's commands, browse, exports and `play`
-        .target(
-            name: "ShowcaseApp",
-            dependencies: [
-                "Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Modules/ShowcaseApp",
-            swiftSettings: swiftSettings
-        ),
+        module("ShowcaseApp", [
+            "Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The catalog's suite: snapshots of every scenario, the consistency of showcase and
         // live frames, the showcase's commands as processes, and its HTML in Chromium.
-        .testTarget(
-            name: "ShowcaseTests",
-            dependencies: [
-                "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync",
-                "TestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
-            path: "Tests/ShowcaseTests",
-            exclude: ["__Snapshots__"],
-            swiftSettings: swiftSettings
-        ),
+        suite("ShowcaseTests", [
+            "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync",
+            "TestSupport",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
         // The person's files (history, settings, remembered sessions, key) on Persistence.
-        .target(
-            name: "PersonalFileStore",
-            dependencies: ["Domain", "LiveApp", "Persistence"],
-            path: "Modules/Adapters/PersonalFileStore",
-            swiftSettings: swiftSettings
-        ),
+        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence"]),
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
-        .target(
-            name: "EmbeddedHosting",
-            dependencies: [
-                "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore",
-                // The loopback listener's services run in a group of our own, logging nowhere.
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Modules/Adapters/EmbeddedHosting",
-            swiftSettings: swiftSettings
-        ),
+        adapter("EmbeddedHosting", [
+            "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore",
+            // The loopback listener's services run in a group of our own, logging nowhere.
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The process's own terminal, keys and signals, as the session runtime sees them.
-        .target(
-            name: "ProcessTerminal",
-            dependencies: ["LiveApp", "Rendering", "TerminalIO"],
-            path: "Modules/Adapters/ProcessTerminal",
-            swiftSettings: swiftSettings
-        ),
+        adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO"]),
         // The runtime files a person's running sessions find each other by (ADR 0012).
-        .target(
-            name: "RuntimeFiles",
-            dependencies: ["LiveApp"],
-            path: "Modules/Adapters/RuntimeFiles",
-            swiftSettings: swiftSettings
-        ),
+        adapter("RuntimeFiles", ["LiveApp"]),
         // The desktop's notifications through `notify-send`.
-        .target(
-            name: "NotifySend",
-            dependencies: ["LiveApp"],
-            path: "Modules/Adapters/NotifySend",
-            swiftSettings: swiftSettings
-        ),
+        adapter("NotifySend", ["LiveApp"]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
-        .target(
-            name: "SharedHosting",
-            dependencies: ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")],
-            path: "Modules/Adapters/SharedHosting",
-            swiftSettings: swiftSettings
-        ),
+        adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)
         // The live composition: the real server, its JSON storage, the history and the
         // clock. It never sees Fixtures, so `moments` links no sample data.
-        .target(
-            name: "LiveComposition",
-            dependencies: [
-                "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "NotifySend", "RuntimeFiles",
-            ],
-            path: "Modules/CompositionRoot/LiveComposition",
-            swiftSettings: swiftSettings
-        ),
+        composition("LiveComposition", [
+            "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
+            "ProcessTerminal", "NotifySend", "RuntimeFiles",
+        ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.
-        .target(
-            name: "ShowcaseComposition",
-            dependencies: ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"],
-            path: "Modules/CompositionRoot/ShowcaseComposition",
-            swiftSettings: swiftSettings
-        ),
+        composition("ShowcaseComposition", ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's composition: the live one, with the PostgreSQL store.
-        .target(
-            name: "ServerComposition",
-            dependencies: [
-                "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Modules/CompositionRoot/ServerComposition",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "CompositionRootTests",
-            dependencies: [
-                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
-                "Fixtures", "TestSupport",
-            ],
-            path: "Tests/CompositionRootTests",
-            swiftSettings: swiftSettings
-        ),
+        composition("ServerComposition", [
+            "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        suite("CompositionRootTests", [
+            "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
+            "Fixtures", "TestSupport",
+        ]),
 
         // The floor beside the live app's peak-memory figure: a Swift program that loads
         // Foundation and formats a date, as every command of the app does, and nothing else.
-        .executableTarget(
-            name: "MemoryFloor",
-            path: "Tests/MemoryFloor",
-            swiftSettings: swiftSettings
-        ),
+        program("MemoryFloor", path: "Tests/MemoryFloor"),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
-        .executableTarget(name: "MomentsLive", dependencies: ["LiveComposition"], path: "Apps/Live", swiftSettings: swiftSettings),
-        .executableTarget(name: "MomentsServer", dependencies: ["ServerComposition"], path: "Apps/Server", swiftSettings: swiftSettings),
-        .executableTarget(name: "MomentsShowcase", dependencies: ["ShowcaseComposition"], path: "Apps/Showcase", swiftSettings: swiftSettings),
+        app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
+        app("MomentsServer", ["ServerComposition"], path: "Apps/Server"),
+        app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),
 
         // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)
         // Built plainly, each replays its committed corpus once; Scripts/fuzz builds them
         // with `-D FUZZING -sanitize=fuzzer,address`, and libFuzzer owns `main`.
-        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport", swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "FuzzKeyDecoder",
-            dependencies: ["TerminalIO", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzKeyDecoder",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
-
-        .executableTarget(
-            name: "FuzzCommandLine",
-            dependencies: ["Domain", "LiveApp", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzCommandLine",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "FuzzServerRequests",
-            dependencies: ["Sync", "Domain", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzServerRequests",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "FuzzClientStream",
-            dependencies: ["Sync", "Domain", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzClientStream",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "FuzzDocuments",
-            dependencies: ["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzDocuments",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "FuzzRendering",
-            dependencies: ["Rendering", "Domain", "FuzzSupport"],
-            path: "Tests/Fuzz/FuzzRendering",
-            exclude: ["Corpus"],
-            swiftSettings: swiftSettings
-        ),
+        module("FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+        fuzzTarget("FuzzKeyDecoder", ["TerminalIO"]),
+        fuzzTarget("FuzzCommandLine", ["Domain", "LiveApp"]),
+        fuzzTarget("FuzzServerRequests", ["Sync", "Domain"]),
+        fuzzTarget("FuzzClientStream", ["Sync", "Domain"]),
+        fuzzTarget("FuzzDocuments", ["Persistence", "SyncJSONStore", "LiveApp", "Domain"]),
+        fuzzTarget("FuzzRendering", ["Rendering", "Domain"]),
 
         // Each fuzz target's corpus, replayed by its plain build under `swift test`.
-        .testTarget(
-            name: "FuzzCorpusTests",
-            dependencies: ["TestSupport"],
-            path: "Tests/FuzzCorpusTests",
-            swiftSettings: swiftSettings
-        ),
+        suite("FuzzCorpusTests", ["TestSupport"]),
 
         // MARK: - Whole-project suites
         // One copy of what tests share: running processes and built products, the
         // `moments serve` child, a pseudo-terminal runner and a virtual terminal.
-        .target(
-            name: "TestSupport",
-            dependencies: ["Rendering"],
-            path: "Tests/TestSupport",
-            swiftSettings: swiftSettings
-        ),
+        module("TestSupport", ["Rendering"], path: "Tests/TestSupport"),
         // The history check's load, which the Sync and PostgreSQL suites both run.
-        .target(
-            name: "SyncTestSupport",
-            dependencies: ["Sync", "Domain", "Fixtures", "TestSupport"],
-            path: "Tests/SyncTestSupport",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ArchitectureTests",
-            dependencies: ["TestSupport"],
-            path: "Tests/ArchitectureTests",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-                "EmbeddedHosting", "SharedHosting", "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Tests/Benchmarks",
-            swiftSettings: swiftSettings
-        ),
+        module("SyncTestSupport", ["Sync", "Domain", "Fixtures", "TestSupport"], path: "Tests/SyncTestSupport"),
+        suite("ArchitectureTests", ["TestSupport"]),
+        program("Benchmarks", [
+            "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
+            "EmbeddedHosting", "SharedHosting", "TestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/Benchmarks"),
     ],
     swiftLanguageModes: [.v6]
 )
