@@ -40,6 +40,41 @@ struct ServerFaultsTests {
         return url
     }
 
+    /// A `moments serve --require-keys` with `arguments` on a folder of its own, with
+    /// alice's access key, and one session of hers made through it.
+    struct KeyedServer {
+        let folder: URL
+        let server: ServerProcess
+        let connection: HTTPSyncConnection
+        let created: CreatedActivity
+
+        /// Stops the server and removes its folder.
+        func stop() { Self.stop(server, folder) }
+
+        static func stop(_ server: ServerProcess, _ folder: URL) {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    func keyedServer(_ arguments: [String]) async throws -> KeyedServer {
+        let folder = try scratch()
+        let key = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(dataDirectory: folder, arguments: ["--require-keys"] + arguments)
+        let connection = HTTPSyncConnection(baseURL: server.baseURL, personKey: key, attempts: 1)
+        do {
+            let created = try await connection.createActivity(
+                SessionAttributesMother.makeAttributes(plannedSeconds: 600), showSeconds: true, clientID: "test",
+                idempotencyKey: nil)
+            return KeyedServer(folder: folder, server: server, connection: connection, created: created)
+        } catch {
+            KeyedServer.stop(server, folder)
+            throw error
+        }
+    }
+
     /// Sends `count` intents from four clients, each moving the target a second later, so
     /// each one is a change and a push; answers what was answered.
     func sendIntents(_ count: Int, to created: CreatedActivity, through connection: HTTPSyncConnection) async -> [AnsweredLog.Entry] {
@@ -138,14 +173,9 @@ struct ServerFaultsTests {
 
     @Test("a closed stream gives its key's count back at once; a 429's Retry-After is when a retry succeeds")
     func streamCountFreedOnClose() async throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let key = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(dataDirectory: folder, arguments: ["--require-keys", "--max-streams", "1"])
-        defer { server.signal(SIGTERM); _ = server.waitForExit() }
-        let created = try await HTTPSyncConnection(baseURL: server.baseURL, personKey: key).createActivity(
-            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let keyed = try await keyedServer(["--max-streams", "1"])
+        defer { keyed.stop() }
+        let (server, created) = (keyed.server, keyed.created)
         let path = "/v1/activities/\(created.id)/events"
 
         for round in 0..<3 {
@@ -212,18 +242,9 @@ struct ServerFaultsTests {
 
     @Test("a watcher that stops reading is dropped after --stall-timeout, its stream given back; others follow every change")
     func stalledWatcherDropped() async throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let key = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(
-            dataDirectory: folder, arguments: [
-                "--require-keys", "--max-streams", "2", "--stall-timeout", "2", "--max-requests-per-second", "100000",
-            ])
-        defer { server.signal(SIGTERM); _ = server.waitForExit() }
-        let connection = HTTPSyncConnection(baseURL: server.baseURL, personKey: key, attempts: 1)
-        let created = try await connection.createActivity(
-            SessionAttributesMother.makeAttributes(plannedSeconds: 600), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let keyed = try await keyedServer(["--max-streams", "2", "--stall-timeout", "2", "--max-requests-per-second", "100000"])
+        defer { keyed.stop() }
+        let (server, connection, created) = (keyed.server, keyed.connection, keyed.created)
 
         let stalled = try stalledWatcher(of: created, port: server.port)
         let observer = ActivityObserver()
@@ -253,18 +274,9 @@ struct ServerFaultsTests {
 
     @Test("a watcher 256 events behind has its stream ended and given back at once, long before the stall timeout")
     func watcherTooFarBehindEnded() async throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let key = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(
-            dataDirectory: folder, arguments: [
-                "--require-keys", "--max-streams", "1", "--stall-timeout", "3600", "--max-requests-per-second", "100000",
-            ])
-        defer { server.signal(SIGTERM); _ = server.waitForExit() }
-        let connection = HTTPSyncConnection(baseURL: server.baseURL, personKey: key, attempts: 1)
-        let created = try await connection.createActivity(
-            SessionAttributesMother.makeAttributes(plannedSeconds: 600), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let keyed = try await keyedServer(["--max-streams", "1", "--stall-timeout", "3600", "--max-requests-per-second", "100000"])
+        defer { keyed.stop() }
+        let (server, connection, created) = (keyed.server, keyed.connection, keyed.created)
         let stalled = try stalledWatcher(of: created, port: server.port)
         // Three times what the stalled watcher's sockets hold and its queue of 256 together.
         let answers = await sendIntents(1_200, to: created, through: connection)
