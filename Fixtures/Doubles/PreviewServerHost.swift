@@ -8,6 +8,7 @@ import Sync
 /// (``LiveApp/AssembledServer``). It listens on no port: nothing outside the process can
 /// reach it.
 public final class PreviewServerHost: EmbeddedHost, AssembledServer {
+    /// The real server, on ``storage``.
     public let server: SyncServer
     /// Where its activities are kept.
     public let storage: PreviewSyncStorage

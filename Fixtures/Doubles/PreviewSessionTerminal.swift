@@ -17,7 +17,9 @@ public final class PreviewSessionTerminal: SessionTerminal {
     }
 
     private let state: Mutex<State>
+    /// Whether it stands for a terminal (full screen) or a pipe (lines).
     public let isInteractive: Bool
+    /// The environment output is chosen by.
     public let environment: [String: String]
     /// Every write, in order, as it comes: a test reads frames from here.
     public let writes: AsyncStream<String>

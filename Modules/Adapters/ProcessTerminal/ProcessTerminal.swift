@@ -13,6 +13,7 @@ import TerminalIO
 /// to its screens (``TerminalIO/SignalEvents``).
 public final class ProcessTerminal: SessionTerminal {
     private let terminal = Terminal()
+    /// The process's environment, which chooses the output's form.
     public let environment: [String: String]
 
     /// The terminal on standard input and output, its output chosen by `environment`.
