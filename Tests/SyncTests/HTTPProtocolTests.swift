@@ -213,17 +213,31 @@ struct HTTPProtocolTests {
     }
 
     /// An open stream would keep the server from stopping; the time limit fails that hang.
-    /// How fast it stops is not this test's business.
+    /// How fast it stops is not this test's business. The watcher is a raw socket, so what
+    /// is tested is the server's promise (the stream ends, the connection closes), not a
+    /// client's reconnection after it.
     @Test("a graceful shutdown ends open event streams and stops", .timeLimit(.minutes(1)))
     func shutdownClosesStreams() async throws {
         let f = try await fixture()
-        let connection = HTTPSyncConnection(baseURL: f.base)
-        let stream = try await connection.events(of: f.created.id, token: f.created.token, after: nil)
-        let reader = Task { try await collect(100, from: stream) }
+        let watcher = try RawConnection(port: f.http.port)
+        defer { watcher.close() }
+        try watcher.sendGet("/v1/activities/\(f.created.id)/events", token: f.created.token)
+        // Its reads block, so they run off the cooperative pool, where the server's
+        // handlers (in this process) and the other suites' must keep running.
+        let reading = OneReader(watcher)
+        let opened = await offThePool { reading.connection.read { $0.contains("id: 1") } }
+        #expect(opened, "the stream never brought version 1: \(watcher.text)")
         try await eventually { await f.harness.server.subscriberCount(of: f.created.id) == 1 }
         try await f.http.stop()
-        let seen = try await reader.value
-        #expect(seen.map(\.version) == [1])
+        let closed = await offThePool { reading.connection.closedByServer(within: Patience.hang) }
+        #expect(closed, "the stream was still open after the server stopped")
+        #expect(!watcher.text.contains("id: 2"))
+    }
+
+    /// A raw connection handed to one blocking reader at a time, off the pool.
+    struct OneReader: @unchecked Sendable {
+        let connection: RawConnection
+        init(_ connection: RawConnection) { self.connection = connection }
     }
 
     @Test("a slow client holding a half-sent request does not stop others")

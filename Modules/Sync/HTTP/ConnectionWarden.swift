@@ -62,15 +62,17 @@ final class OpenConnections: Sendable {
     /// How many connections are open.
     var count: Int { state.withLock { $0.channels.count } }
 
-    /// Closes every connection still open after `grace`, and every one opened from now on:
-    /// what a graceful shutdown could finish has had its time.
-    func closeAll(after grace: Duration) {
+    /// Closes every connection still open, and every one opened from now on: one that
+    /// cannot be written to (its reader stopped) after `stalled`, the others after
+    /// `others`. What a graceful shutdown could finish has had its time.
+    func closeAll(stalledAfter stalled: Duration, othersAfter others: Duration) {
         let open = state.withLock { state in
             state.closing = true
             return Array(state.channels.values)
         }
-        let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
         for channel in open {
+            let grace = channel.isWritable ? others : stalled
+            let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
             channel.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { channel.close(promise: nil) }
         }
     }

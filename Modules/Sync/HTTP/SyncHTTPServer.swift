@@ -16,7 +16,8 @@ import UnixSignals
 /// It binds to 127.0.0.1 unless told otherwise. Every route answers JSON; errors carry
 /// `{"error": code, "message": …}` and, where the state matters (409, 412), the current
 /// state. On SIGTERM or SIGINT it stops taking requests, ends every event stream and, after
-/// ``shutdownGrace``, closes every connection still open (a watcher that stopped reading, a
+/// ``shutdownGrace`` (``writableShutdownGrace`` for a connection still being read), closes
+/// every connection still open (a watcher that stopped reading, a
 /// body that never ends), so it always returns promptly. Each connection lives within
 /// ``ConnectionLimits``.
 public struct SyncHTTPServer: Sendable {
@@ -42,10 +43,16 @@ public struct SyncHTTPServer: Sendable {
     /// What each connection may hold and for how long, and how many may be open.
     public let limits: ConnectionLimits
 
-    /// How long a shutdown lets open connections finish (an answer being written, an event
-    /// stream's last bytes) before it closes them: every answered intent is already
+    /// How long a shutdown lets a connection that cannot be written to (a watcher that
+    /// stopped reading) finish before it is closed: every answered intent is already
     /// durable, so nothing answered is lost by closing.
     public static let shutdownGrace: Duration = .milliseconds(500)
+    /// How long a shutdown lets a connection that can still be written to finish (an
+    /// answer being written, an event stream's last bytes to a reader that reads, a
+    /// half-sent request) before it is closed. Longer, so that on a loaded machine a
+    /// reading watcher gets its stream's clean end rather than a cut; still within the
+    /// two seconds the protocol promises.
+    public static let writableShutdownGrace: Duration = .milliseconds(1_500)
 
     /// A server for `server` on `host:port`.
     public init(
@@ -111,6 +118,6 @@ private struct StreamCloser: Service {
     func run() async throws {
         try? await gracefulShutdown()
         await server.shutdown()
-        connections.closeAll(after: SyncHTTPServer.shutdownGrace)
+        connections.closeAll(stalledAfter: SyncHTTPServer.shutdownGrace, othersAfter: SyncHTTPServer.writableShutdownGrace)
     }
 }
