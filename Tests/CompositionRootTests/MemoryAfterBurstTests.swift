@@ -1,0 +1,87 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import TestSupport
+import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue #26, item 7: after a burst of event streams closes, `moments serve`'s resident
+/// memory returns near its baseline instead of staying at the burst's peak and ratcheting
+/// over bursts (glibc's arenas keep freed memory; the server trims them, see
+/// `MemoryGiveBack`).
+///
+/// CI opens 600 streams once; `MOMENTS_LONG_FAULTS=1` opens 2,000, three times over.
+@Suite("moments serve gives memory back after a burst", .serialized, .takingTurns)
+struct MemoryAfterBurstTests {
+    enum Scale {
+        static let isLong = ProcessInfo.processInfo.environment["MOMENTS_LONG_FAULTS"] == "1"
+        static let streams = isLong ? 2_000 : 600
+        static let bursts = isLong ? 3 : 1
+    }
+
+    /// Raw event streams, handed between threads as a whole.
+    final class Streams: @unchecked Sendable {
+        let connections: [RawConnection]
+
+        /// Opens `count` event streams of `created` and reads each one's first event.
+        init(count: Int, port: Int, of created: CreatedActivity) throws {
+            var opened: [RawConnection] = []
+            for _ in 0..<count {
+                let stream = try RawConnection(port: port)
+                try stream.sendGet("/v1/activities/\(created.id)/events", token: created.token)
+                opened.append(stream)
+            }
+            for stream in opened { stream.read { $0.contains("data:") } }
+            connections = opened
+        }
+
+        func close() {
+            connections.forEach { $0.close() }
+        }
+    }
+
+    @Test("after a burst of streams closes, RSS is within a third of the burst's growth of the baseline", .timeLimit(.minutes(3)))
+    func memoryFollowsTheLoad() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("burst-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(dataDirectory: folder)
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let connection = HTTPSyncConnection(baseURL: server.baseURL)
+        let created = try await connection.createActivity(
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let (port, pid) = (server.port, server.process.processIdentifier)
+        // A first small burst warms up what every server holds once (threads, pools).
+        try await offThePool { try Streams(count: 20, port: port, of: created) }.close()
+        let baseline = try Self.residentMegabytes(of: pid)
+
+        for burst in 1...Scale.bursts {
+            let streams = try await offThePool { try Streams(count: Scale.streams, port: port, of: created) }
+            let during = try Self.residentMegabytes(of: pid)
+            streams.close()
+            let bound = baseline + (during - baseline) / 3
+            var after = during
+            try await eventually {
+                after = (try? Self.residentMegabytes(of: pid)) ?? during
+                return after <= bound
+            }
+            print("memory after a burst \(burst) of \(Scale.streams) streams: "
+                + "\(Int(baseline)) MB before, \(Int(during)) during, \(Int(after)) after")
+            #expect(during > baseline, "the burst cost nothing: the test measures nothing")
+        }
+    }
+
+    /// The resident memory of process `pid`, in MB, from `/proc/PID/status`.
+    static func residentMegabytes(of pid: Int32) throws -> Double {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        let kilobytes = try #require(line.split(separator: " ").dropFirst().first.flatMap { Double($0) })
+        return kilobytes / 1_024
+    }
+}
