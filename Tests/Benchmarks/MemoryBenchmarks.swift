@@ -37,7 +37,6 @@ enum MemoryBenchmarks {
             server.signal(SIGTERM)
             _ = server.waitForExit()
         }
-        let pid = server.process.processIdentifier
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
         let created = try await connection.createActivity(
             SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",
@@ -51,17 +50,17 @@ enum MemoryBenchmarks {
             let request = try IntentRequest(clientID: "bench", intentID: "\(version)", intent: .adjustTarget(bySeconds: 1))
             _ = try await connection.send(request, to: created.id, token: created.token)
             await readers.waitForAll()
-            let during = resident(pid)
+            let during = server.residentMegabytes
             readers.stop()
             return during
         }
         // What every server holds once (threads, pools) is part of the baseline.
         _ = try await burst(20)
-        let before = await settled(pid)
+        let before = await settled(server)
         Bench.report("memory.serve RSS before a burst of \(streams) streams", value: before, unit: "MB", label: "value")
         for round in 1...bursts {
             let during = try await burst(streams)
-            let after = await settled(pid)
+            let after = await settled(server)
             Bench.report("memory.serve RSS during burst \(round)", value: during, unit: "MB", label: "value")
             Bench.report("memory.serve RSS after burst \(round)", value: after, unit: "MB", label: "value")
         }
@@ -70,15 +69,8 @@ enum MemoryBenchmarks {
     /// The resident memory 5 s after a burst closed: long enough for the server to notice
     /// every close and give memory back (a second after the fall), as an operator would
     /// read it a little later.
-    private static func settled(_ pid: Int32) async -> Double {
+    private static func settled(_ server: ServerProcess) async -> Double {
         try? await Task.sleep(for: .seconds(5))
-        return resident(pid)
-    }
-
-    /// The resident memory of `pid` in MB.
-    private static func resident(_ pid: Int32) -> Double {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return (line?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) / 1_024
+        return server.residentMegabytes
     }
 }

@@ -56,32 +56,24 @@ struct MemoryAfterBurstTests {
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
         let created = try await connection.createActivity(
             SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
-        let (port, pid) = (server.port, server.process.processIdentifier)
+        let port = server.port
         // A first small burst warms up what every server holds once (threads, pools).
         try await offThePool { try Streams(count: 20, port: port, of: created) }.close()
-        let baseline = try Self.residentMegabytes(of: pid)
+        let baseline = server.residentMegabytes
 
         for burst in 1...Scale.bursts {
             let streams = try await offThePool { try Streams(count: Scale.streams, port: port, of: created) }
-            let during = try Self.residentMegabytes(of: pid)
+            let during = server.residentMegabytes
             streams.close()
             let bound = baseline + (during - baseline) / 3
             var after = during
             try await eventually {
-                after = (try? Self.residentMegabytes(of: pid)) ?? during
+                after = server.residentMegabytes
                 return after <= bound
             }
             print("memory after a burst \(burst) of \(Scale.streams) streams: "
                 + "\(Int(baseline)) MB before, \(Int(during)) during, \(Int(after)) after")
             #expect(during > baseline, "the burst cost nothing: the test measures nothing")
         }
-    }
-
-    /// The resident memory of process `pid`, in MB, from `/proc/PID/status`.
-    static func residentMegabytes(of pid: Int32) throws -> Double {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
-        let kilobytes = try #require(line.split(separator: " ").dropFirst().first.flatMap { Double($0) })
-        return kilobytes / 1_024
     }
 }

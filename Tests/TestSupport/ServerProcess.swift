@@ -71,6 +71,13 @@ public final class ServerProcess {
     /// The first line it printed: where it listens, and how many connections it takes.
     public private(set) var firstLine = ""
 
+    /// Its resident memory in MB, from `/proc/PID/status`; 0 once it has exited.
+    public var residentMegabytes: Double {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return (line?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) / 1_024
+    }
+
     /// Sends a signal.
     public func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)
