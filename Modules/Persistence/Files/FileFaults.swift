@@ -22,6 +22,7 @@ public enum FileFaults {
         /// `fsync` of a folder, after a rename or a new file in it.
         case folderSync
 
+        /// The step's name, as a test's arguments show it.
         public var description: String { rawValue }
     }
 
