@@ -63,7 +63,7 @@ struct ArchitectureRules {
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "NotifySend": Allowance(["LiveApp"]),
-        "RuntimeFiles": Allowance(["LiveApp"]),
+        "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
@@ -114,8 +114,8 @@ struct ArchitectureRules {
             external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
             [
-                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
-                "Fixtures", "TestSupport",
+                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "Sync", "Domain",
+                "Persistence", "Fixtures", "TestSupport",
             ],
             external: testing),
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),

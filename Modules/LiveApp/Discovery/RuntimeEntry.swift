@@ -76,4 +76,10 @@ public protocol RuntimeFolder: Sendable {
     /// Every entry of a running process, newest first; those of processes that are gone
     /// are left out (and removed).
     func entries() -> [RuntimeEntry]
+    /// Wakes its reader whenever a host of the state in `stateFolder` may have come or
+    /// gone: a runtime file written or removed, or a file of the state folder closed by a
+    /// writer (a dying host's lock is released that way). A wake says only "look again";
+    /// the stream ends when its reader stops reading. Watching starts before this returns,
+    /// so nothing that happens after the call is missed.
+    func hostChanges(of stateFolder: String) -> AsyncStream<Void>
 }

@@ -110,39 +110,62 @@ final class SessionLink: Sendable {
     /// to whoever hosts it now, this process if it wins the state's lock (then it announces
     /// itself, so the other followers find it), or `nil` when this link cannot take over
     /// (a server at a URL) or nobody hosts it within `patience`.
+    ///
+    /// It looks again each time the runtime folder or the state's lock changes
+    /// (``RuntimeFolder/hostChanges(of:)``), never on a timer.
     func takeOver(patience: Duration = .seconds(3)) async -> (any SyncConnection)? {
         guard let embedded else { return nil }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        while clock.now < deadline, !Task.isCancelled {
-            let failed = state.withLock { $0.serverURL }
-            if let entry = runtime.entries().first(where: {
-                $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
-            }) {
-                let connection = dependencies.connect(entry.server, nil)
-                current.value = connection
-                let reannounce = state.withLock { state in
-                    state.serverURL = entry.server
-                    return state.announced ? state.session : nil
+        // Watching starts before the first look, so a host that comes between the two wakes it.
+        let changes = runtime.hostChanges(of: embedded.folder)
+        return await withTaskGroup(of: (any SyncConnection)?.self) { group in
+            group.addTask { [self] in
+                if let found = await lookForHost(of: embedded) { return found }
+                for await _ in changes {
+                    if let found = await lookForHost(of: embedded) { return found }
                 }
-                // A runtime file of this process must name the server as it is now.
-                if let reannounce { announce(activityID: reannounce.activityID, token: reannounce.token) }
-                return connection
+                return nil
             }
-            if let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) {
-                current.value = host.connection
-                let session = state.withLock { state in
-                    state.host = host
-                    state.serverURL = nil
-                    return state.session
-                }
-                // The new host says where it is, so the other followers find it.
-                if let session { announce(activityID: session.activityID, token: session.token) }
-                return host.connection
-            }
-            guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return nil }
+            group.addTask { try? await Task.sleep(for: patience); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            // A look that hosted the state as the patience ran out still counts: its
+            // server is running and announced.
+            var found = first
+            for await late in group where found == nil { found = late }
+            return found
         }
-        return nil
+    }
+
+    /// One look for the state's host: another process's runtime file naming a server
+    /// other than the one that failed, or the state's lock, which makes this process the
+    /// host. `nil` when neither is there yet.
+    private func lookForHost(of embedded: (folder: String, dataDirectory: String?)) async -> (any SyncConnection)? {
+        let failed = state.withLock { $0.serverURL }
+        if let entry = runtime.entries().first(where: {
+            $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
+        }) {
+            let connection = dependencies.connect(entry.server, nil)
+            current.value = connection
+            let reannounce = state.withLock { state in
+                state.serverURL = entry.server
+                return state.announced ? state.session : nil
+            }
+            // A runtime file of this process must name the server as it is now.
+            if let reannounce { announce(activityID: reannounce.activityID, token: reannounce.token) }
+            return connection
+        }
+        guard !Task.isCancelled, let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) else {
+            return nil
+        }
+        current.value = host.connection
+        let session = state.withLock { state in
+            state.host = host
+            state.serverURL = nil
+            return state.session
+        }
+        // The new host says where it is, so the other followers find it.
+        if let session { announce(activityID: session.activityID, token: session.token) }
+        return host.connection
     }
 
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`),

@@ -41,7 +41,6 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) throws {
-        let console = dependencies.console
             let settings = try data.files(dependencies).settingsOrFail()
             let output = CommandOutput.standard(console: dependencies.console)
             if json {
