@@ -50,7 +50,8 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams)
+            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

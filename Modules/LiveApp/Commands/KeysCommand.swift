@@ -113,7 +113,7 @@ struct KeysCommand: ParsableCommand {
     static func store(
         _ dependencies: LiveDependencies, _ database: DatabaseOption, _ data: DataDirectoryOption
     ) async throws -> any PersonKeyStore {
-        guard let url = database.url else { return dependencies.keys(data.path) }
+        guard let url = database.url(in: dependencies.environment) else { return dependencies.keys(data.path) }
         do {
             return try await dependencies.sharedKeys(url)
         } catch {

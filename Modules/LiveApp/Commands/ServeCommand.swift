@@ -92,7 +92,7 @@ struct ServeCommand: LiveCommand {
         }
         let assembled: any AssembledServer
         do {
-            if let url = database.url {
+            if let url = database.url(in: dependencies.environment) {
                 assembled = try await dependencies.assembleSharedServer(url)
             } else {
                 assembled = try await dependencies.assembleServer(data.path)

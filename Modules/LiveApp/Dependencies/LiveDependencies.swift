@@ -47,6 +47,10 @@ public struct LiveDependencies: Sendable {
     public var runtime: @Sendable () -> any RuntimeFolder
     /// Standard output and error: results, warnings and errors.
     public var console: Console
+    /// The process's environment variables, as the commands read them (`MOMENTS_KEY`,
+    /// `MOMENTS_DATABASE_URL`, `COLUMNS`, the colour variables); the paths of the person's
+    /// files are resolved by ``files`` and ``runtime``, not from here.
+    public var environment: [String: String]
 
     /// Dependencies made of these closures.
     public init(
@@ -60,9 +64,10 @@ public struct LiveDependencies: Sendable {
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
-        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console
+        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console, environment: [String: String]
     ) {
         self.console = console
+        self.environment = environment
         self.runtime = runtime
         self.notifier = notifier
         self.terminal = terminal

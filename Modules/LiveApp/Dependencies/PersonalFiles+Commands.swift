@@ -9,6 +9,8 @@ struct CommandFiles: Sendable {
     let files: any PersonalFiles
     /// Where failures and warnings are said.
     let console: Console
+    /// The environment variables of the run (`MOMENTS_KEY`).
+    let environment: [String: String]
 
     /// The state folder of the embedded server these files belong to.
     var stateFolder: String { files.stateFolder }

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Sync
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--key KEY` for `moments start --server` and `watch --server`: the person's key for a
 /// shared server (`moments serve --require-keys`). Without it, `MOMENTS_KEY`, then the
 /// file `key` in the config folder (mode 0600), are used; a server of one person needs none.
@@ -21,7 +17,7 @@ struct PersonKeyOption: ParsableArguments {
     /// the command with how to fix it.
     func resolve(_ files: CommandFiles) throws -> String? {
         if let value, !value.isEmpty { return value }
-        if let variable = getenv("MOMENTS_KEY"), case let key = String(cString: variable), !key.isEmpty { return key }
+        if let key = files.environment["MOMENTS_KEY"], !key.isEmpty { return key }
         do {
             return try files.savedPersonKey()
         } catch {

@@ -42,7 +42,7 @@ struct SettingsCommand: ParsableCommand {
 
         func run(with dependencies: LiveDependencies) throws {
             let settings = try data.files(dependencies).settingsOrFail()
-            let output = CommandOutput.standard(console: dependencies.console)
+            let output = CommandOutput.standard(dependencies)
             if json {
                 try output.printJSON(settings)
             } else {
