@@ -202,7 +202,7 @@ let package = Package(
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
         // The person's files (history, settings, remembered sessions, key) on Persistence.
-        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence"]),
+        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence", "Sync"]),
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.

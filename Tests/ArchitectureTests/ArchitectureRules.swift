@@ -57,7 +57,7 @@ struct ArchitectureRules {
         "ShowcaseApp": Allowance(
             ["Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
         // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
-        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence"]),
+        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "Sync"]),
         "EmbeddedHosting": Allowance(
             ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),

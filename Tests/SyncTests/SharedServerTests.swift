@@ -40,10 +40,10 @@ struct SharedServerTests {
 
     func bearer(_ secret: String) -> [(String, String)] { [("Authorization", "Bearer \(secret)")] }
 
-    func create(_ f: Fixture, key: String) async throws -> (id: String, token: String) {
+    func create(_ f: Fixture, key: String) async throws -> SessionHandle {
         let reply = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(key))
         #expect(reply.status == 201)
-        return (reply.json["id"] as? String ?? "", reply.json["token"] as? String ?? "")
+        return SessionHandle(id: reply.json["id"] as? String ?? "", token: reply.json["token"] as? String ?? "")
     }
 
     @Test("without a key, or with one the server does not know, creating and listing are 401 and change nothing")

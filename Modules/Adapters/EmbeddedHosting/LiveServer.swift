@@ -53,12 +53,12 @@ public final class LiveServer: AssembledServer {
 
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
-    public func liveSession() async -> (id: String, token: String)? {
+    public func liveSession() async -> SessionHandle? {
         guard let listed = try? await server.list() else { return nil }
         for summary in listed where summary.status == .active || summary.status == .stale {
             // The JSON files keep each token whole for this (ADR 0023).
             if let token = try? await storage.activity(summary.id)?.token.plain {
-                return (summary.id, token)
+                return SessionHandle(id: summary.id, token: token)
             }
         }
         return nil

@@ -115,11 +115,10 @@ struct StartCommand: LiveCommand {
         dependencies: LiveDependencies
     ) async -> ExitStatus {
         let console = dependencies.console
-        let id: String
-        let token: String
+        let session: SessionHandle
         var isNew = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
-            (id, token) = (live.id, live.token)
+            session = live
             if duration != nil || open {
                 console.warn("a session is already running; showing it. Finish it to start a new one.")
             }
@@ -127,17 +126,17 @@ struct StartCommand: LiveCommand {
             do {
                 let created = try await Self.createSession(
                     on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
-                (id, token, isNew) = (created.id, created.token, true)
-                if let server { files.rememberQuietly(KnownSession(id: id, token: token), on: server) }
+                (session, isNew) = (created.handle, true)
+                if let server { files.rememberQuietly(session, on: server) }
             } catch {
                 console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
                 return Self.status(for: error)
             }
         }
-        link.announce(activityID: id, token: token)
+        link.announce(session)
 
         let ending = await SessionShow.run(
-            connection: link.current, id: id, token: token, on: dependencies.terminal(), settings: settings,
+            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver
         ) { output in
@@ -147,7 +146,7 @@ struct StartCommand: LiveCommand {
             if isNew { bells.started() }
             return bells
         }
-        if case .ended = ending, let server { files.forgetQuietly(id, on: server) }
+        if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
         return await Self.finish(
             ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
     }
@@ -157,9 +156,9 @@ struct StartCommand: LiveCommand {
     /// left running there (remembered in the state folder).
     private static func runningSession(
         server: String?, link: SessionLink, entry: RuntimeEntry?, files: CommandFiles
-    ) async -> KnownSession? {
+    ) async -> SessionHandle? {
         if let server { return await files.liveRememberedSession(on: server, through: link.connection) }
-        return await link.liveSession(announcedIn: entry).map { KnownSession(id: $0.id, token: $0.token) }
+        return await link.liveSession(announcedIn: entry).map { SessionHandle(id: $0.id, token: $0.token) }
     }
 
     /// Creates the session, trying again while the server cannot be reached, with one

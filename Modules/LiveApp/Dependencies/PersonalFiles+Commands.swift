@@ -67,8 +67,8 @@ struct CommandFiles: Sendable {
 
     /// The session remembered on `server`, if the server says it is still live; one it
     /// says has ended, or does not know, is forgotten on the way.
-    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> KnownSession? {
-        let known: KnownSession?
+    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> SessionHandle? {
+        let known: SessionHandle?
         do {
             known = try files.rememberedSession(on: server)
         } catch {
@@ -87,7 +87,7 @@ struct CommandFiles: Sendable {
     }
 
     /// Remembers `session` on `server`, or warns that a later command will not find it.
-    func rememberQuietly(_ session: KnownSession, on server: String) {
+    func rememberQuietly(_ session: SessionHandle, on server: String) {
         do {
             try files.remember(session, on: server)
         } catch {

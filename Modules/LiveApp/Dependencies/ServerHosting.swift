@@ -32,7 +32,7 @@ public protocol EmbeddedHost: Sendable {
     func port() async -> Int?
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
-    func liveSession() async -> (id: String, token: String)?
+    func liveSession() async -> SessionHandle?
     /// Ends every event stream, stops listening and releases the state.
     func shutdown() async
 }

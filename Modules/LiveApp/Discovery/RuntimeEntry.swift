@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Sync
 
 /// What a running `moments start` or `moments watch` tells the other terminals of the same
 /// person: where its server listens, and which session it shows with the token to reach it.
@@ -31,6 +32,12 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
         self.hostsStateDirectory = hostsStateDirectory
         self.activityID = activityID
         self.token = token
+    }
+
+    /// The session it shows, when it names one with its token.
+    public var session: SessionHandle? {
+        guard let activityID, let token else { return nil }
+        return SessionHandle(id: activityID, token: token)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -24,7 +24,7 @@ final class SessionLink: Sendable {
         var host: (any EmbeddedHost)?
         var serverURL: String?
         /// The session shown, once known: what a runtime file announces.
-        var session: (activityID: String, token: String)?
+        var session: SessionHandle?
         var announced = false
     }
 
@@ -66,9 +66,9 @@ final class SessionLink: Sendable {
 
     /// Tells other terminals where this process's session is (a runtime file), now or,
     /// for a host whose loopback port is not bound yet, as soon as it is.
-    func announce(activityID: String, token: String) {
+    func announce(_ session: SessionHandle) {
         let (serverURL, host) = state.withLock { state in
-            state.session = (activityID, token)
+            state.session = session
             state.announced = true
             return (state.serverURL, state.host)
         }
@@ -78,7 +78,7 @@ final class SessionLink: Sendable {
         let write: @Sendable (String) -> Void = { server in
             do throws(RuntimeFileError) {
                 try runtime.write(RuntimeEntry(
-                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: activityID, token: token))
+                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: session.id, token: session.token))
             } catch {
                 console.warn("other terminals cannot find this session: \(error.description)")
             }
@@ -95,8 +95,8 @@ final class SessionLink: Sendable {
 
     /// Remembers the session this link shows, to announce it if this process ever hosts
     /// it (``takeOver(patience:)``), without announcing anything now.
-    func shows(activityID: String, token: String) {
-        state.withLock { $0.session = (activityID, token) }
+    func shows(_ session: SessionHandle) {
+        state.withLock { $0.session = session }
     }
 
     /// Removes the runtime file and stops the embedded server, if this process hosts one.
@@ -151,7 +151,7 @@ final class SessionLink: Sendable {
                 return state.announced ? state.session : nil
             }
             // A runtime file of this process must name the server as it is now.
-            if let reannounce { announce(activityID: reannounce.activityID, token: reannounce.token) }
+            if let reannounce { announce(reannounce) }
             return connection
         }
         guard !Task.isCancelled, let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) else {
@@ -164,7 +164,7 @@ final class SessionLink: Sendable {
             return state.session
         }
         // The new host says where it is, so the other followers find it.
-        if let session { announce(activityID: session.activityID, token: session.token) }
+        if let session { announce(session) }
         return host.connection
     }
 
@@ -208,12 +208,13 @@ final class SessionLink: Sendable {
 
     /// The session another process shows or keeps running on this link's server, still
     /// live, with its token: what the next `start` or `watch` picks up.
-    func liveSession(announcedIn entry: RuntimeEntry?) async -> (id: String, token: String)? {
+    func liveSession(announcedIn entry: RuntimeEntry?) async -> SessionHandle? {
         if let host { return await host.liveSession() }
         let connection = self.connection
-        guard let entry, let id = entry.activityID, let token = entry.token,
-            let snapshot = try? await connection.activity(id: id, token: token), !snapshot.activity.content.isEnded
+        guard let session = entry?.session,
+            let snapshot = try? await connection.activity(id: session.id, token: session.token),
+            !snapshot.activity.content.isEnded
         else { return nil }
-        return (id, token)
+        return session
     }
 }
