@@ -15,6 +15,9 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
     case database(String)
     /// A row did not hold what this program wrote there.
     case unreadable(String)
+    /// The database does not answer now (it is down, restarting or unreachable, or did not
+    /// answer in time): nothing was done, and the same request is worth sending again soon.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
             "PostgreSQL: \(message)"
         case .unreadable(let message):
             "PostgreSQL holds something moments cannot read: \(message)"
+        case .unavailable(let reason):
+            "PostgreSQL is not answering (\(reason)); try again in a moment"
         }
     }
 

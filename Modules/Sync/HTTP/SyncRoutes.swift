@@ -19,7 +19,9 @@ struct SyncRoutes: Sendable {
     var access: KeyGate? = nil
 
     func register(on router: Router<BasicRequestContext>) {
+        // Liveness: the process answers. Readiness: it can take writes now (ADR 0027).
         router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
+        router.get("readyz") { _, _ in await self.readiness() }
         router.post("v1/activities") { request, _ in await self.create(request) }
         router.get("v1/activities") { request, _ in await self.list(request) }
         router.get("v1/activities/:id") { request, context in await self.show(request, context) }
@@ -152,6 +154,21 @@ struct SyncRoutes: Sendable {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// 200 `{"status": "ready"}` while the server takes requests and its storage answers;
+    /// else 503 `{"status": "unavailable", "message": why}` with `Retry-After: 1`, at once
+    /// during an outage, so a load balancer stops sending requests here.
+    private func readiness() async -> Response {
+        var response: Response
+        if let reason = await server.unavailability() {
+            response = Self.json(["status": "unavailable", "message": reason], status: .serviceUnavailable)
+            response.headers[.retryAfter] = "1"
+        } else {
+            response = Self.json(["status": "ready"], status: .ok)
+        }
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     // MARK: - Request helpers

@@ -71,7 +71,7 @@ public struct PostgresKeyStore: PersonKeyStore {
     }
 
     private func run<Result: Sendable>(
-        _ body: (PostgresConnection, Logger) async throws -> Result
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(KeyStoreError) -> Result {
         let logger = storage.logger
         do {

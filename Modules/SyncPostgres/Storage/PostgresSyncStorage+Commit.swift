@@ -87,18 +87,18 @@ extension PostgresSyncStorage {
         } catch {
             throw .unreadable("could not encode an activity: \(error)")
         }
-        let logger = self.logger
+        let (logger, columnsToWrite, creationsToWrite) = (self.logger, columns, creations)
         return try await run { connection in
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.commitLock))", logger: logger)
                 var created: Set<Int> = []
-                for creation in creations {
+                for creation in creationsToWrite {
                     let row = rows[creation.index]
                     if try await Self.insert(row, state: creation.state, changes: creation.changes, on: connection, logger: logger) {
                         created.insert(creation.index)
                     }
                 }
-                let updated = try await Self.update(columns, on: connection, logger: logger)
+                let updated = try await Self.update(columnsToWrite, on: connection, logger: logger)
                 var applied: [Bool] = []
                 var logged = false
                 var endedIDs: [String] = []
