@@ -38,7 +38,7 @@ extension LiveDependencies {
         host: PreviewServerHost, clock: PreviewClock, files: PreviewPersonalFiles = PreviewPersonalFiles(),
         terminal: PreviewSessionTerminal = PreviewSessionTerminal(interactive: false),
         console: PreviewConsoleOutput = PreviewConsoleOutput(), notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(),
-        runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewPersonKeyStore = PreviewPersonKeyStore(),
+        runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewAccessKeyStore = PreviewAccessKeyStore(),
         environment: [String: String] = [:]
     ) -> LiveDependencies {
         LiveDependencies(

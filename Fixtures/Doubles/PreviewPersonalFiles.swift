@@ -27,7 +27,7 @@ public final class PreviewPersonalFiles: PersonalFiles {
 
     public var stateFolder: String { "/preview/state" }
 
-    public var personKeyPath: String { "/preview/config/key" }
+    public var accessKeyPath: String { "/preview/config/key" }
 
     public func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
         read(history)
@@ -58,5 +58,5 @@ public final class PreviewPersonalFiles: PersonalFiles {
         }
     }
 
-    public func savedPersonKey() throws(StoreProblem) -> String? { savedKey }
+    public func savedAccessKey() throws(StoreProblem) -> String? { savedKey }
 }

@@ -63,7 +63,7 @@ struct ServerFaultsTests {
         let key = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
             .output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try ServerProcess(dataDirectory: folder, arguments: ["--require-keys"] + arguments)
-        let connection = HTTPSyncConnection(baseURL: server.baseURL, personKey: key, attempts: 1)
+        let connection = HTTPSyncConnection(baseURL: server.baseURL, accessKey: key, attempts: 1)
         do {
             let created = try await connection.createActivity(
                 SessionAttributesMother.makeAttributes(plannedSeconds: 600), showSeconds: true, clientID: "test",

@@ -65,15 +65,15 @@ public struct FileStores: PersonalFiles {
         try withRemoteSessions { (store) throws(PersistenceError) in try store.forget(activityID, on: server) }
     }
 
-    public func savedPersonKey() throws(StoreProblem) -> String? {
+    public func savedAccessKey() throws(StoreProblem) -> String? {
         do {
-            return try SecretFile.firstLine(of: URL(fileURLWithPath: personKeyPath))
+            return try SecretFile.firstLine(of: URL(fileURLWithPath: accessKeyPath))
         } catch {
             throw StoreProblem(error.description)
         }
     }
 
-    public var personKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
+    public var accessKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
 
     /// Opens the remembered remote sessions for `use`, then closes them.
     private func withRemoteSessions<Result>(

@@ -47,7 +47,7 @@ public enum LiveRoot {
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
             // One try per server: the live app's RetryPolicy is the one place that retries.
-            connect: { HTTPSyncConnection(baseURL: $0, personKey: $1, attempts: 1) },
+            connect: { HTTPSyncConnection(baseURL: $0, accessKey: $1, attempts: 1) },
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },

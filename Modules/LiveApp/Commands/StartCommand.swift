@@ -46,7 +46,7 @@ struct StartCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
-    @OptionGroup var key: PersonKeyOption
+    @OptionGroup var key: AccessKeyOption
 
     @OptionGroup var data: DataDirectoryOption
 
@@ -65,9 +65,9 @@ struct StartCommand: LiveCommand {
         }
         let runtime = dependencies.runtime()
 
-        let personKey = try server == nil ? nil : key.resolve(files)
+        let accessKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
-            server: server, personKey: personKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+            server: server, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         let status = await run(
             link: link, entry: entry, attributes: attributes, settings: settings, files: files, dependencies: dependencies)
         await link.close()
@@ -77,11 +77,11 @@ struct StartCommand: LiveCommand {
     /// The server at `server`, or the embedded one: hosted by another process of the same
     /// state (its runtime file is answered too), or by this one.
     static func link(
-        server: String?, personKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder,
+        server: String?, accessKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder,
         dependencies: LiveDependencies
     ) async throws -> (SessionLink, RuntimeEntry?) {
         if let server {
-            return (.remote(server, personKey: personKey, runtime: runtime, dependencies: dependencies), nil)
+            return (.remote(server, accessKey: accessKey, runtime: runtime, dependencies: dependencies), nil)
         }
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
@@ -129,7 +129,7 @@ struct StartCommand: LiveCommand {
                 (session, isNew) = (created.handle, true)
                 if let server { files.rememberQuietly(session, on: server) }
             } catch {
-                console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
+                console.error(AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath) ?? error.description)
                 return Self.status(for: error)
             }
         }

@@ -44,7 +44,7 @@ struct WatchCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
-    @OptionGroup var key: PersonKeyOption
+    @OptionGroup var key: AccessKeyOption
 
     @OptionGroup var data: DataDirectoryOption
 
@@ -101,7 +101,7 @@ struct WatchCommand: LiveCommand {
         if let server {
             let files = data.files(dependencies)
             let link = SessionLink.remote(
-                server, personKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
+                server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
@@ -109,7 +109,7 @@ struct WatchCommand: LiveCommand {
                 }
             } catch {
                 throw console.failure(
-                    PersonKeyOption.advice(for: error, keyPath: files.personKeyPath)
+                    AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
                         ?? "cannot reach the server at \(server): \(error.description)",
                     status: StartCommand.status(for: error))
             }

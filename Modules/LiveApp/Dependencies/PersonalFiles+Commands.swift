@@ -14,16 +14,16 @@ struct CommandFiles: Sendable {
 
     /// The state folder of the embedded server these files belong to.
     var stateFolder: String { files.stateFolder }
-    /// Where the person's key file is.
-    var personKeyPath: String { files.personKeyPath }
+    /// Where the person's access key file is.
+    var accessKeyPath: String { files.accessKeyPath }
 
     /// Changes the saved settings with `change` and saves them; answers them as saved.
     func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
         try files.changeSettings(change)
     }
 
-    /// The person's key saved in the config folder, if any.
-    func savedPersonKey() throws(StoreProblem) -> String? { try files.savedPersonKey() }
+    /// The person's access key saved in the config folder, if any.
+    func savedAccessKey() throws(StoreProblem) -> String? { try files.savedAccessKey() }
 
     /// Reads the history, or ends the command with the reason it could not.
     func readHistoryOrFail<Result>(_ read: (any SessionHistory) -> Result) throws -> Result {

@@ -32,12 +32,12 @@ public protocol PersonalFiles: Sendable {
     /// Forgets session `activityID` on `server`, once it has ended or is gone.
     func forget(_ activityID: String, on server: String) throws(StoreProblem)
 
-    /// The person's key for shared servers, from the file `key` in the config folder
+    /// The person's access key for shared servers, from the file `key` in the config folder
     /// (mode 0600), if there is one; refused, with how to fix it, when others may read it.
-    func savedPersonKey() throws(StoreProblem) -> String?
+    func savedAccessKey() throws(StoreProblem) -> String?
 
-    /// Where ``savedPersonKey()`` looks, for messages.
-    var personKeyPath: String { get }
+    /// Where ``savedAccessKey()`` looks, for messages.
+    var accessKeyPath: String { get }
 }
 
 /// A store of the person's files could not be opened, read or written: the message names

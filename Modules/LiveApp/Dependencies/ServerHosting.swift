@@ -7,17 +7,17 @@ public protocol AssembledServer: Sendable {
     var server: SyncServer { get }
     /// Where its state lives.
     var stateFolder: String { get }
-    /// The people's keys kept with the server's state, when its store keeps them (a shared
+    /// The people's access keys kept with the server's state, when its store keeps them (a shared
     /// database, so a revocation holds on every server at once); `nil` when they are the
     /// data folder's keys file.
-    var keys: (any PersonKeyStore)? { get }
+    var keys: (any AccessKeyStore)? { get }
     /// Releases the state (its lock).
     func close() async
 }
 
 extension AssembledServer {
     /// No keys of its own: the data folder's keys file.
-    public var keys: (any PersonKeyStore)? { nil }
+    public var keys: (any AccessKeyStore)? { nil }
 }
 
 /// The embedded default: an ``AssembledServer`` in this process, which this process's

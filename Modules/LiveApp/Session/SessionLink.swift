@@ -169,12 +169,12 @@ final class SessionLink: Sendable {
     }
 
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`),
-    /// with the person's key when that server is shared.
+    /// with the person's access key when that server is shared.
     static func remote(
-        _ url: String, personKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
+        _ url: String, accessKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
-            connection: dependencies.connect(url, personKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
+            connection: dependencies.connect(url, accessKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
             dependencies: dependencies)
     }
 

@@ -28,21 +28,21 @@ public struct HTTPSyncConnection: SyncConnection {
     public let readTimeout: Duration
     /// How many times an intent, or a creation with a key, is sent before giving up.
     public let attempts: Int
-    /// The person's key for a shared server (`--require-keys`), sent as the bearer token
+    /// The person's access key for a shared server (`--require-keys`), sent as the bearer token
     /// when creating and listing activities; `nil` for a server of one person.
-    let personKey: String?
+    let accessKey: String?
     private let client: HTTPClient
     /// Which of ``baseURLs`` requests go to now; shared by every copy of the connection.
     private let current = Rotation()
 
-    /// A connection to `baseURL`, with the person's key when the server asks for one.
+    /// A connection to `baseURL`, with the person's access key when the server asks for one.
     /// `baseURL` may name several servers sharing one store, separated by commas
     /// (``ServerAddresses``); they are tried in that order.
     public init(
-        baseURL: String, personKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
+        baseURL: String, accessKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
         client: HTTPClient = .shared
     ) {
-        self.personKey = personKey.flatMap { $0.isEmpty ? nil : $0 }
+        self.accessKey = accessKey.flatMap { $0.isEmpty ? nil : $0 }
         let urls = ServerAddresses.split(baseURL).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         baseURLs = urls.isEmpty ? [baseURL] : urls
         self.readTimeout = readTimeout
@@ -68,7 +68,7 @@ public struct HTTPSyncConnection: SyncConnection {
         let headers = idempotencyKey.map { [(IdempotencyKey.headerName, $0.headerValue)] } ?? []
         // Only a keyed creation is safe to send again: without a key a retry could make a second.
         let (status, created) = try await retrying(idempotencyKey == nil ? 1 : attempts) { () async throws(SyncError) in
-            let (status, data) = try await exchange("POST", "/v1/activities", body: body, token: personKey, headers: headers)
+            let (status, data) = try await exchange("POST", "/v1/activities", body: body, token: accessKey, headers: headers)
             return (status, try Self.decode(CreatedBody.self, from: data))
         }
         // 200 rather than 201: the key's activity, made by an earlier try.
@@ -76,7 +76,7 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
-        let list = try await call(ListBody.self, "GET", "/v1/activities", token: personKey)
+        let list = try await call(ListBody.self, "GET", "/v1/activities", token: accessKey)
         return list.activities.map { summary in
             ActivitySummary(id: summary.id, name: summary.name, status: summary.status, version: summary.version, activity: summary.activity)
         }

@@ -22,9 +22,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable
     /// The server could not be reached (a client-side error: no status was received).
     case unreachable(String)
-    /// A shared server (`--require-keys`) was sent no person's key (401).
+    /// A shared server (`--require-keys`) was sent no person's access key (401).
     case keyMissing
-    /// The person's key is unknown or was revoked (401): the same answer for both, so
+    /// The person's access key is unknown or was revoked (401): the same answer for both, so
     /// nobody learns which keys once existed.
     case keyRefused
     /// A key went past one of its limits (429); nothing was changed. `retryAfter` is in
@@ -92,7 +92,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreachable(let detail):
             return "The sync server cannot be reached (\(detail)); check that it is running and the address is right."
         case .keyMissing:
-            return "This server asks every person for their key: send 'Authorization: Bearer <key>' "
+            return "This server asks every person for their access key: send 'Authorization: Bearer <key>' "
                 + "(`moments start --server` and `watch --server` take it from --key or MOMENTS_KEY). "
                 + "Its operator makes one with `moments keys add NAME`."
         case .keyRefused:

@@ -83,7 +83,7 @@ public actor SyncServer {
     /// with the activity the key already made (its current state, `isReplay` set), also
     /// after a restart or through another server, and never makes a second one.
     ///
-    /// On a shared server, `owner` is the id of the person's key that asks: the activity is
+    /// On a shared server, `owner` is the id of the person's access key that asks: the activity is
     /// theirs (kept durably with it), and `liveLimit` caps how many of theirs may be live.
     ///
     /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity

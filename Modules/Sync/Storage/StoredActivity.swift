@@ -14,7 +14,7 @@ public struct StoredActivity: Hashable, Sendable {
     public internal(set) var token: KeptToken
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
-    /// The id of the person's key that made it; `nil` on a server without keys.
+    /// The id of the person's access key that made it; `nil` on a server without keys.
     public let owner: String?
     /// Remembered answers, oldest first.
     public private(set) var answers: [StoredAnswer] = []

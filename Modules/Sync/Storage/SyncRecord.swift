@@ -20,7 +20,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     /// (and in its checkpoints), absent otherwise. Optional in the JSON, so records
     /// written before keys existed read unchanged.
     public let creation: ActivityCreation?
-    /// The id of the person's key that made the activity, on a server that requires keys:
+    /// The id of the person's access key that made the activity, on a server that requires keys:
     /// present when it was created (and in its checkpoints), absent otherwise, so records
     /// of servers without keys are written and read as before (ADR 0021).
     public let owner: String?

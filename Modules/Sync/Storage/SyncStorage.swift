@@ -31,7 +31,7 @@ public protocol SyncStorage: Sendable {
     /// The activity that the keyed creation `key` made, as committed, or `nil`.
     func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity?
 
-    /// Every activity as committed, or only those of the person's key `owner`: what a
+    /// Every activity as committed, or only those of the person's access key `owner`: what a
     /// listing shows.
     func activities(ownedBy owner: String?) async throws -> [StoredActivity]
 
