@@ -18,6 +18,9 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
     /// The database does not answer now (it is down, restarting or unreachable, or did not
     /// answer in time): nothing was done, and the same request is worth sending again soon.
     case unavailable(String)
+    /// The database stopped answering inside a commit's transaction: the commit may have
+    /// been applied. The storage hands it to the server as an ``Sync/UnconfirmedCommit``.
+    case unconfirmed(String)
 
     public var description: String {
         switch self {
@@ -34,6 +37,8 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
             "PostgreSQL holds something moments cannot read: \(message)"
         case .unavailable(let reason):
             "PostgreSQL is not answering (\(reason)); try again in a moment"
+        case .unconfirmed(let reason):
+            "PostgreSQL stopped answering during a commit (\(reason)); the change may have been saved"
         }
     }
 

@@ -205,7 +205,7 @@ struct StartCommand: LiveCommand {
         switch error {
         case .unreachable, .unavailable: return .serverUnreachable
         // The session could not be made durable: a full disk, a folder that cannot be written.
-        case .storageFailed: return .environmentFailure
+        case .storageFailed, .outcomeUnknown: return .environmentFailure
         default: return .usageOrInput
         }
     }

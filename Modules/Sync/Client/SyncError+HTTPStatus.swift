@@ -40,7 +40,11 @@ extension SyncError {
         case 422:
             if decoded?.error == SyncError.idempotencyKeyReused.code { return .idempotencyKeyReused }
         case 503:
-            return decoded?.error == "unavailable" ? .unavailable : .storageFailed(message)
+            switch decoded?.error {
+            case "unavailable": return .unavailable
+            case SyncError.outcomeUnknown("").code: return .outcomeUnknown(message)
+            default: return .storageFailed(message)
+            }
         default:
             break
         }

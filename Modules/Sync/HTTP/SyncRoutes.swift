@@ -253,7 +253,7 @@ struct SyncRoutes: Sendable {
         case .tooManyRequests(let retryAfter, _): response.headers[.retryAfter] = String(retryAfter)
         // The storage could not be written or reached (a database lost a moment): the
         // same request, with the same intent id, is worth sending again soon.
-        case .storageFailed, .unavailable: response.headers[.retryAfter] = "1"
+        case .storageFailed, .outcomeUnknown, .unavailable: response.headers[.retryAfter] = "1"
         default: break
         }
         return response

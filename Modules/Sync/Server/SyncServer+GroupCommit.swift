@@ -97,6 +97,8 @@ extension SyncServer {
                         await observer.durable(zip(writes, results).filter { $0.1 == .committed }.flatMap(\.0.changes))
                     }
                     result = .success(results)
+                } catch let error as UnconfirmedCommit {
+                    result = .failure(.outcomeUnknown(error.reason))
                 } catch {
                     result = .failure(.storageFailed(String(describing: error)))
                 }

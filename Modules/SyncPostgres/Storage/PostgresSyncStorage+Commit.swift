@@ -7,6 +7,7 @@ import Domain
 import Logging
 import PostgresNIO
 import Sync
+import Synchronization
 
 /// One conditional write, as the tables need it: Sync's write with the columns it sets.
 struct ActivityRow: Sendable {
@@ -88,8 +89,24 @@ extension PostgresSyncStorage {
             throw .unreadable("could not encode an activity: \(error)")
         }
         let (logger, columnsToWrite, creationsToWrite) = (self.logger, columns, creations)
-        return try await run { connection in
-            try await connection.withTransaction(logger: logger) { connection in
+        let began = TransactionBegan()
+        do throws(PostgresStorageError) {
+            return try await transaction(rows, columnsToWrite, creationsToWrite, logger: logger, began: began)
+        } catch .unavailable(let reason) where began.value {
+            // The database went quiet inside the transaction: its COMMIT may have been
+            // applied without the answer reaching us. Not "nothing was applied", then.
+            throw .unconfirmed(reason)
+        }
+    }
+
+    /// The transaction of ``commit(rows:)``; `began` is set once it holds a connection.
+    private func transaction(
+        _ rows: [ActivityRow], _ columnsToWrite: Columns, _ creationsToWrite: [(index: Int, state: String, changes: [String])],
+        logger: Logger, began: TransactionBegan
+    ) async throws(PostgresStorageError) -> [Bool] {
+        try await run { connection in
+            began.mark()
+            return try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.commitLock))", logger: logger)
                 var created: Set<Int> = []
                 for creation in creationsToWrite {
@@ -200,4 +217,16 @@ extension PostgresSyncStorage {
         }
         return true
     }
+}
+
+/// Whether a commit's transaction got as far as a connection: past that, a database that
+/// goes quiet may have committed it.
+private final class TransactionBegan: Sendable {
+    private let began = Mutex(false)
+
+    /// The transaction holds a connection.
+    func mark() { began.withLock { $0 = true } }
+
+    /// Whether ``mark()`` was called.
+    var value: Bool { began.withLock { $0 } }
 }
