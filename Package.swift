@@ -202,7 +202,7 @@ let package = Package(
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
         // The person's files (history, settings, remembered sessions, key) on Persistence.
-        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence"]),
+        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence", "Sync"]),
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
@@ -215,7 +215,7 @@ let package = Package(
         // The process's own terminal, keys and signals, as the session runtime sees them.
         adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO"]),
         // The runtime files a person's running sessions find each other by (ADR 0012).
-        adapter("RuntimeFiles", ["LiveApp"]),
+        adapter("RuntimeFiles", ["LiveApp", "Persistence"]),
         // The desktop's notifications through `notify-send`.
         adapter("NotifySend", ["LiveApp"]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
@@ -237,8 +237,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         suite("CompositionRootTests", [
-            "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
-            "Fixtures", "TestSupport",
+            "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "Sync", "Domain",
+            "Persistence", "Fixtures", "TestSupport",
         ]),
 
         // The floor beside the live app's peak-memory figure: a Swift program that loads

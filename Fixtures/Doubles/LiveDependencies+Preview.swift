@@ -6,9 +6,13 @@ import Synchronization
 /// What a console in memory was told: standard output and standard error, each as one text.
 public final class PreviewConsoleOutput: Sendable {
     private let texts = Mutex<(output: String, errors: String)>(("", ""))
+    /// What its standard output stands for: a pipe, or a terminal of some width.
+    public let destination: Console.Destination
 
-    /// Nothing said yet.
-    public init() {}
+    /// Nothing said yet, to a pipe unless `destination` says a terminal.
+    public init(destination: Console.Destination = .pipe) {
+        self.destination = destination
+    }
 
     /// Everything written to standard output.
     public var output: String { texts.withLock { $0.output } }
@@ -19,7 +23,8 @@ public final class PreviewConsoleOutput: Sendable {
     public var console: Console {
         Console(
             output: { text in self.texts.withLock { $0.output += text } },
-            errors: { text in self.texts.withLock { $0.errors += text } })
+            errors: { text in self.texts.withLock { $0.errors += text } },
+            destination: { [destination] in destination })
     }
 }
 
@@ -33,7 +38,8 @@ extension LiveDependencies {
         host: PreviewServerHost, clock: PreviewClock, files: PreviewPersonalFiles = PreviewPersonalFiles(),
         terminal: PreviewSessionTerminal = PreviewSessionTerminal(interactive: false),
         console: PreviewConsoleOutput = PreviewConsoleOutput(), notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(),
-        runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewPersonKeyStore = PreviewPersonKeyStore()
+        runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewAccessKeyStore = PreviewAccessKeyStore(),
+        environment: [String: String] = [:]
     ) -> LiveDependencies {
         LiveDependencies(
             files: { _ in files },
@@ -46,6 +52,6 @@ extension LiveDependencies {
             keys: { _ in keys },
             sharedKeys: { _ throws(ServerSetupError) in throw ServerSetupError("a preview has no shared database") },
             terminal: { terminal }, clock: clock, timeZone: { .utc }, notifier: notifier, runtime: { runtime },
-            console: console.console)
+            console: console.console, environment: environment)
     }
 }

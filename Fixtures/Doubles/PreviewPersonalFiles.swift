@@ -1,5 +1,6 @@
 import Domain
 import LiveApp
+import Sync
 import Synchronization
 
 /// The person's files in memory, for previews and the live app's in-process tests: the
@@ -8,7 +9,7 @@ import Synchronization
 public final class PreviewPersonalFiles: PersonalFiles {
     private struct State {
         var settings: Settings
-        var remembered: [String: KnownSession] = [:]
+        var remembered: [String: SessionHandle] = [:]
     }
 
     private let state: Mutex<State>
@@ -26,7 +27,7 @@ public final class PreviewPersonalFiles: PersonalFiles {
 
     public var stateFolder: String { "/preview/state" }
 
-    public var personKeyPath: String { "/preview/config/key" }
+    public var accessKeyPath: String { "/preview/config/key" }
 
     public func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {
         read(history)
@@ -43,11 +44,11 @@ public final class PreviewPersonalFiles: PersonalFiles {
         return settings
     }
 
-    public func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
+    public func rememberedSession(on server: String) throws(StoreProblem) -> SessionHandle? {
         state.withLock { $0.remembered[server] }
     }
 
-    public func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
+    public func remember(_ session: SessionHandle, on server: String) throws(StoreProblem) {
         state.withLock { $0.remembered[server] = session }
     }
 
@@ -57,5 +58,5 @@ public final class PreviewPersonalFiles: PersonalFiles {
         }
     }
 
-    public func savedPersonKey() throws(StoreProblem) -> String? { savedKey }
+    public func savedAccessKey() throws(StoreProblem) -> String? { savedKey }
 }

@@ -5,6 +5,8 @@ import Synchronization
 /// kept here, newest first, and nothing is written to disk.
 public final class PreviewRuntimeFolder: RuntimeFolder {
     private let kept = Mutex<[RuntimeEntry]>([])
+    private let watchers = Mutex<[UInt64: AsyncStream<Void>.Continuation]>([:])
+    private let nextWatcher = Atomic<UInt64>(0)
 
     /// An empty folder: no other session is running.
     public init() {}
@@ -19,10 +21,26 @@ public final class PreviewRuntimeFolder: RuntimeFolder {
             entries.removeAll { $0.processID == entry.processID }
             entries.insert(entry, at: 0)
         }
+        wakeWatchers()
     }
 
     public func remove(processID: Int32) {
         kept.withLock { $0.removeAll { $0.processID == processID } }
+        wakeWatchers()
+    }
+
+    /// Wakes on every entry written or removed here; a preview's state has no lock to
+    /// release.
+    public func hostChanges(of stateFolder: String) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = nextWatcher.add(1, ordering: .relaxed).newValue
+        watchers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in _ = self?.watchers.withLock { $0.removeValue(forKey: id) } }
+        return stream
+    }
+
+    private func wakeWatchers() {
+        for watcher in watchers.withLock({ Array($0.values) }) { watcher.yield() }
     }
 
     public func entries() -> [RuntimeEntry] { kept.withLock { $0 } }

@@ -25,10 +25,10 @@ public final class PreviewServerHost: EmbeddedHost, AssembledServer {
 
     public func port() async -> Int? { nil }
 
-    public func liveSession() async -> (id: String, token: String)? {
+    public func liveSession() async -> SessionHandle? {
         guard let listed = try? await server.list() else { return nil }
         for summary in listed where summary.status == .active || summary.status == .stale {
-            if let token = try? await storage.activity(summary.id)?.token.plain { return (summary.id, token) }
+            if let token = try? await storage.activity(summary.id)?.token.plain { return SessionHandle(id: summary.id, token: token) }
         }
         return nil
     }

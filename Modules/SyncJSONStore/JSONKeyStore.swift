@@ -7,24 +7,24 @@ import Persistence
 import Sync
 import Synchronization
 
-/// The people's keys of a server in `keys.json` in its state folder: Sync's
-/// ``Sync/PersonKeyStore`` on Persistence's durable JSON files, mode 0600, refused when
+/// The people's access keys of a server in `keys.json` in its state folder: Sync's
+/// ``Sync/AccessKeyStore`` on Persistence's durable JSON files, mode 0600, refused when
 /// others may read it. Only digests are kept, never a key.
 ///
 /// The file is opened (and locked) only for one read or change at a time, so `moments keys`
 /// in another terminal can change it while `moments serve` runs. ``keys()`` looks at the
 /// file's identity on every call and re-reads it when it changed: a revocation holds from
 /// the running server's next request, without a restart.
-public final class JSONKeyStore: PersonKeyStore {
+public final class JSONKeyStore: AccessKeyStore {
     /// The file's schema: every live key, oldest first.
-    public static let schema = DocumentSchema<[PersonKeyRecord]>(name: "little-moments/keys", version: 1)
+    public static let schema = DocumentSchema<[AccessKeyRecord]>(name: "little-moments/keys", version: 1)
     /// The file name in the state folder.
     public static let fileName = "keys.json"
 
     /// The file.
     public let url: URL
     private let lockWait: Duration
-    private let cache = Mutex<(identity: FileIdentity, keys: [PersonKeyRecord])?>(nil)
+    private let cache = Mutex<(identity: FileIdentity, keys: [AccessKeyRecord])?>(nil)
 
     /// The keys of the server whose state lives where `locations` say.
     public init(locations: StoreLocations, lockWait: Duration = StoreDefaults.lockWait) {
@@ -32,7 +32,7 @@ public final class JSONKeyStore: PersonKeyStore {
         self.lockWait = lockWait
     }
 
-    public func keys() async throws(KeyStoreError) -> [PersonKeyRecord] {
+    public func keys() async throws(KeyStoreError) -> [AccessKeyRecord] {
         let identity: FileIdentity?
         do {
             identity = try SecretFile.identity(of: url)
@@ -47,7 +47,7 @@ public final class JSONKeyStore: PersonKeyStore {
         return keys
     }
 
-    public func add(_ record: PersonKeyRecord) async throws(KeyStoreError) {
+    public func add(_ record: AccessKeyRecord) async throws(KeyStoreError) {
         let name = record.name
         _ = try change { (keys) throws(KeyStoreError) in
             guard !keys.contains(where: { $0.name == name }) else {
@@ -79,8 +79,8 @@ public final class JSONKeyStore: PersonKeyStore {
     /// Opens the file (taking its lock), lets `edit` change the keys, saves them when it
     /// answers `true`, closes, and answers the keys as they now stand.
     private func change(
-        _ edit: (inout [PersonKeyRecord]) throws(KeyStoreError) -> Bool
-    ) throws(KeyStoreError) -> [PersonKeyRecord] {
+        _ edit: (inout [AccessKeyRecord]) throws(KeyStoreError) -> Bool
+    ) throws(KeyStoreError) -> [AccessKeyRecord] {
         do {
             try SecretFile.requirePrivate(url)
             let file = try DocumentFile.open(at: url, schema: Self.schema, prettyPrinted: true, lockWait: lockWait)

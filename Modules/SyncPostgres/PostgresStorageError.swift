@@ -15,6 +15,12 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
     case database(String)
     /// A row did not hold what this program wrote there.
     case unreadable(String)
+    /// The database does not answer now (it is down, restarting or unreachable, or did not
+    /// answer in time): nothing was done, and the same request is worth sending again soon.
+    case unavailable(String)
+    /// The database stopped answering inside a commit's transaction: the commit may have
+    /// been applied. The storage hands it to the server as an ``Sync/UnconfirmedCommit``.
+    case unconfirmed(String)
 
     public var description: String {
         switch self {
@@ -29,6 +35,10 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
             "PostgreSQL: \(message)"
         case .unreadable(let message):
             "PostgreSQL holds something moments cannot read: \(message)"
+        case .unavailable(let reason):
+            "PostgreSQL is not answering (\(reason)); try again in a moment"
+        case .unconfirmed(let reason):
+            "PostgreSQL stopped answering during a commit (\(reason)); the change may have been saved"
         }
     }
 

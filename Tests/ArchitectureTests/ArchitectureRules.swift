@@ -57,13 +57,13 @@ struct ArchitectureRules {
         "ShowcaseApp": Allowance(
             ["Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
         // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
-        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence"]),
+        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "Sync"]),
         "EmbeddedHosting": Allowance(
             ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "NotifySend": Allowance(["LiveApp"]),
-        "RuntimeFiles": Allowance(["LiveApp"]),
+        "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
@@ -114,8 +114,8 @@ struct ArchitectureRules {
             external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
             [
-                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "LiveApp", "Sync", "Domain", "Persistence",
-                "Fixtures", "TestSupport",
+                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "Sync", "Domain",
+                "Persistence", "Fixtures", "TestSupport",
             ],
             external: testing),
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),

@@ -138,7 +138,7 @@ struct InstallScriptTests {
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
             let full = folder.appendingPathComponent(path)
-            FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder)
             found[isFolder.boolValue ? path + "/" : path] = isFolder.boolValue ? Data() : try Data(contentsOf: full)
         }
         return found

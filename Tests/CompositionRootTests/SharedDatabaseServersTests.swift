@@ -245,19 +245,19 @@ struct SharedDatabaseServersTests {
                 _ = server.waitForExit()
             }
         }
-        let mine = try await HTTPSyncConnection(baseURL: servers[0].baseURL, personKey: alice).createActivity(
+        let mine = try await HTTPSyncConnection(baseURL: servers[0].baseURL, accessKey: alice).createActivity(
             SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "a", idempotencyKey: .random())
         for server in servers {
-            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities().map(\.id) == [mine.id])
-            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: bob).activities().isEmpty)
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).activities().map(\.id) == [mine.id])
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().isEmpty)
         }
 
         #expect(try moments(["keys", "revoke", "alice"]).status == 0)
         for server in servers {
             await #expect(throws: SyncError.keyRefused) {
-                try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities()
+                try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).activities()
             }
-            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: bob).activities().isEmpty)
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().isEmpty)
         }
         for server in servers {
             let said = server.everythingItSaid()

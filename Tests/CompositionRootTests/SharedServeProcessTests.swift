@@ -48,8 +48,8 @@ struct SharedServeProcessTests {
             // Without a key: 401, said plainly.
             await #expect(throws: SyncError.keyMissing) { try await HTTPSyncConnection(baseURL: server.baseURL).activities() }
 
-            let asAlice = HTTPSyncConnection(baseURL: server.baseURL, personKey: alice)
-            let asBob = HTTPSyncConnection(baseURL: server.baseURL, personKey: bob)
+            let asAlice = HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice)
+            let asBob = HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob)
             let mine = try await asAlice.createActivity(
                 SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: .random())
             secrets.append(mine.token)
@@ -143,15 +143,15 @@ struct SharedServeProcessTests {
         #expect(missing.errors.contains("pass --key KEY, set MOMENTS_KEY"), "\(missing.errors)")
         let unknown = try start(["--key", "lmk_" + String(repeating: "0", count: 64)])
         #expect(unknown.status != 0)
-        #expect(unknown.errors.contains("does not know your key"), "\(unknown.errors)")
+        #expect(unknown.errors.contains("does not know your access key"), "\(unknown.errors)")
 
         // Alice already has her one live session; the next start is 429, said with the wait.
-        _ = try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).createActivity(
+        _ = try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).createActivity(
             SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "elsewhere", idempotencyKey: .random())
         let limited = try start([], key: alice)
         #expect(limited.status != 0)
         #expect(limited.errors.contains("nothing was changed. Wait"), "\(limited.errors)")
-        #expect(try await HTTPSyncConnection(baseURL: server.baseURL, personKey: alice).activities().count == 1)
+        #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).activities().count == 1)
         for run in [missing, unknown, limited] { #expect(!run.errors.contains(alice) && !run.output.contains(alice)) }
 
         // watch --server takes the key the same ways: without one it says how to pass it;

@@ -19,16 +19,24 @@ struct InProcessCommandTests {
         let host: PreviewServerHost
         let files: PreviewPersonalFiles
         let terminal = PreviewSessionTerminal(interactive: false)
-        let console = PreviewConsoleOutput()
+        let console: PreviewConsoleOutput
         let runtime = PreviewRuntimeFolder()
+        let environment: [String: String]
 
-        init(files: PreviewPersonalFiles = PreviewPersonalFiles()) {
+        init(
+            files: PreviewPersonalFiles = PreviewPersonalFiles(), console: PreviewConsoleOutput = PreviewConsoleOutput(),
+            environment: [String: String] = [:]
+        ) {
             host = PreviewServerHost(clock: clock)
             self.files = files
+            self.console = console
+            self.environment = environment
         }
 
         var dependencies: LiveDependencies {
-            .preview(host: host, clock: clock, files: files, terminal: terminal, console: console, runtime: runtime)
+            .preview(
+                host: host, clock: clock, files: files, terminal: terminal, console: console, runtime: runtime,
+                environment: environment)
         }
 
         /// Runs `moments ARGUMENTS` to its end; answers its exit status.
@@ -118,5 +126,31 @@ struct InProcessCommandTests {
         #expect(await app.run(["settings", "set", "default-duration", "soon"]) == ExitStatus.usageOrInput.rawValue)
         #expect(try app.files.readSettings().defaultDurationSeconds == 1_200)
         #expect(!app.console.errors.isEmpty)
+    }
+
+    @Test("history prints ANSI at a terminal's own width, and plain text at COLUMNS through a pipe")
+    func outputFollowsItsDestination() async {
+        let history = PreviewPersonalFiles(history: .year)
+        let onTerminal = App(
+            files: history, console: PreviewConsoleOutput(destination: Console.Destination(isTerminal: true, columns: 52)),
+            environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
+        #expect(await onTerminal.run(["history"]) == ExitStatus.completed.rawValue, "\(onTerminal.console.errors)")
+        #expect(onTerminal.console.output.contains(";38;5;"), "256 colours, as TERM says")
+
+        let piped = App(files: history, environment: ["TERM": "xterm-256color", "COLUMNS": "52"])
+        #expect(await piped.run(["history"]) == ExitStatus.completed.rawValue)
+        let lines = piped.console.output.split(separator: "\n")
+        #expect(!piped.console.output.contains("\u{1B}"))
+        #expect(lines.count > 3)
+        #expect(lines.allSatisfy { $0.count <= 52 } && lines.contains { $0.count > 40 }, "\(lines)")
+    }
+
+    @Test("MOMENTS_DATABASE_URL in the run's environment chooses the shared keys, as --database-url does")
+    func databaseFromTheEnvironment() async {
+        let local = App()
+        #expect(await local.run(["keys", "list"]) == ExitStatus.completed.rawValue, "\(local.console.errors)")
+        let shared = App(environment: ["MOMENTS_DATABASE_URL": "postgres://moments@127.0.0.1:1/moments"])
+        #expect(await shared.run(["keys", "list"]) != ExitStatus.completed.rawValue)
+        #expect(shared.console.errors.contains("a preview has no shared database"), "\(shared.console.errors)")
     }
 }

@@ -38,7 +38,7 @@ struct LiveStateConsistencyTests {
     }
 
     /// Brings `model` to `state` as the live app gets there: the server's pushes, the
-    /// connection's news and the person's keys.
+    /// connection's news and the person's access keys.
     static func lead(_ model: inout LiveScreenModel, to state: PreviewSessionScreenModel.State, script: SessionScript) async throws {
         switch state {
         case .connecting: return

@@ -51,12 +51,11 @@ struct PostgresChangeFeedTests {
         let database = PostgresScope.databaseName(of: url)
         try await withStorage(url) { reader async throws in
             let changes = reader.changes()
-            // Let the storage settle (its pool's connections and the feed's LISTEN one), then
-            // cut every connection to the database. This sleep is kept on purpose: cutting as
-            // soon as the LISTEN shows in pg_stat_activity (tried for issue #22) left the feed
-            // waiting for ever in about one run in three, and its `close()` with it. That is a
-            // defect of the storage to fix in SyncPostgres, not a thing this test should race.
-            try await Task.sleep(for: .milliseconds(300))
+            // Cut every connection to the database as soon as the feed listens. (Cutting this
+            // early once left the feed waiting for ever, and its `close()` with it; every
+            // database wait has a deadline since ADR 0027, so it must come back.)
+            let listens = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query ILIKE 'LISTEN%'"
+            try await eventually { (try? server.psql(listens, database: "postgres")) == "1\n" }
             try server.psql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()",
                 database: "postgres")
@@ -66,10 +65,7 @@ struct PostgresChangeFeedTests {
                 #expect(try await first(1, of: changes) == [activity.snapshot])
             }
             // And the LISTEN connection is back: a notified change arrives well within a poll.
-            let listening = try server.psql(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query ILIKE 'LISTEN%'",
-                database: "postgres")
-            #expect(listening == "1\n")
+            #expect(try server.psql(listens, database: "postgres") == "1\n")
         }
     }
 

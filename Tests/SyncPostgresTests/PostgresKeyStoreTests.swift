@@ -5,19 +5,19 @@ import SyncPostgres
 import TestSupport
 import Testing
 
-/// People's keys in the shared database: added once per name, listed in order, and a
+/// People's access keys in the shared database: added once per name, listed in order, and a
 /// revocation through one server holds on the others at once.
 @Suite(.takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresKeyStoreTests {
     @Test func addedKeysAreListedOldestFirstAndANameIsTakenOnce() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let keys = PostgresKeyStore(storage: storage)
-            let anna = try PersonKeyRecord.make(named: "anna", at: InstantMother.morning).record
-            let bo = try PersonKeyRecord.make(named: "bo", at: InstantMother.makeInstant(secondsAfterMorning: 60)).record
+            let anna = try AccessKeyRecord.make(named: "anna", at: InstantMother.morning).record
+            let bo = try AccessKeyRecord.make(named: "bo", at: InstantMother.makeInstant(secondsAfterMorning: 60)).record
             try await keys.add(bo)
             try await keys.add(anna)
             #expect(try await keys.keys() == [anna, bo])
-            let again = try PersonKeyRecord.make(named: "anna", at: InstantMother.morning).record
+            let again = try AccessKeyRecord.make(named: "anna", at: InstantMother.morning).record
             await #expect(throws: KeyStoreError.self) { try await keys.add(again) }
             #expect(try await keys.keys() == [anna, bo])
         }
@@ -27,7 +27,7 @@ struct PostgresKeyStoreTests {
         let url = try PostgresScope.freshDatabase()
         try await withStorage(url) { first async throws in
             try await withStorage(url) { second async throws in
-                let anna = try PersonKeyRecord.make(named: "anna", at: InstantMother.morning).record
+                let anna = try AccessKeyRecord.make(named: "anna", at: InstantMother.morning).record
                 try await PostgresKeyStore(storage: first).add(anna)
                 #expect(try await PostgresKeyStore(storage: second).keys() == [anna])
                 #expect(try await PostgresKeyStore(storage: first).revoke(named: "anna"))
@@ -40,7 +40,7 @@ struct PostgresKeyStoreTests {
     @Test func aUseIsNoted() async throws {
         try await withStorage(try PostgresScope.freshDatabase()) { storage async throws in
             let keys = PostgresKeyStore(storage: storage)
-            var anna = try PersonKeyRecord.make(named: "anna", at: InstantMother.morning).record
+            var anna = try AccessKeyRecord.make(named: "anna", at: InstantMother.morning).record
             try await keys.add(anna)
             let used = InstantMother.makeInstant(secondsAfterMorning: 3600)
             try await keys.noteUse(ofKey: anna.id, at: used)

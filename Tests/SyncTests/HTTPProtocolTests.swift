@@ -36,6 +36,9 @@ struct HTTPProtocolTests {
     func happyPaths() async throws {
         let f = try await fixture()
         #expect(try await RawHTTP.send("GET", "\(f.base)/healthz").status == 200)
+        // Ready: storage in this process's own files has no outage to report (ADR 0027).
+        let ready = try await RawHTTP.send("GET", "\(f.base)/readyz")
+        #expect(ready.status == 200 && ready.json["status"] as? String == "ready")
 
         let created = try await RawHTTP.send(
             "POST", "\(f.base)/v1/activities", json: #"{"name":"Evening","target_seconds":600,"client_id":"cli"}"#)

@@ -14,7 +14,7 @@ import Testing
 struct SharedServerTests {
     struct Fixture {
         let harness: SyncHarness
-        let store: PreviewPersonKeyStore
+        let store: PreviewAccessKeyStore
         let http: RunningHTTPServer
         let alice: String
         let bob: String
@@ -28,7 +28,7 @@ struct SharedServerTests {
         heartbeat: Duration = .milliseconds(100)
     ) async throws -> Fixture {
         let harness = try SyncHarness()
-        let store = PreviewPersonKeyStore()
+        let store = PreviewAccessKeyStore()
         let alice = try await store.make("alice")
         let bob = try await store.make("bob")
         let http = try await RunningHTTPServer.start(
@@ -40,10 +40,10 @@ struct SharedServerTests {
 
     func bearer(_ secret: String) -> [(String, String)] { [("Authorization", "Bearer \(secret)")] }
 
-    func create(_ f: Fixture, key: String) async throws -> (id: String, token: String) {
+    func create(_ f: Fixture, key: String) async throws -> SessionHandle {
         let reply = try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(key))
         #expect(reply.status == 201)
-        return (reply.json["id"] as? String ?? "", reply.json["token"] as? String ?? "")
+        return SessionHandle(id: reply.json["id"] as? String ?? "", token: reply.json["token"] as? String ?? "")
     }
 
     @Test("without a key, or with one the server does not know, creating and listing are 401 and change nothing")
@@ -90,7 +90,7 @@ struct SharedServerTests {
         #expect(try await f.harness.server.snapshot(of: mine.id).version == 1)
 
         // The token still drives the session and its stream, as on a server of one person.
-        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        let client = HTTPSyncConnection(baseURL: f.base, accessKey: f.alice)
         let paused = try await client.send(try request(.pause), to: mine.id, token: mine.token)
         #expect(paused.version == 2)
         let stream = try await client.events(of: mine.id, token: mine.token, after: nil)
@@ -109,7 +109,7 @@ struct SharedServerTests {
         #expect(try await RawHTTP.send("GET", "\(f.activities)/\(mine.id)", headers: bearer(mine.token)).status == 401)
         #expect(try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob)).status == 200)
         await #expect(throws: SyncError.keyRefused) {
-            try await HTTPSyncConnection(baseURL: f.base, personKey: f.alice).activities()
+            try await HTTPSyncConnection(baseURL: f.base, accessKey: f.alice).activities()
         }
         try await f.http.stop()
     }
@@ -126,7 +126,7 @@ struct SharedServerTests {
         _ = try await create(f, key: f.bob)
 
         // One stream per key: the second is refused while the first is open, and allowed after.
-        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        let client = HTTPSyncConnection(baseURL: f.base, accessKey: f.alice)
         var first: AsyncThrowingStream<ActivitySnapshot, any Error>? = try await client.events(of: mine.id, token: mine.token, after: nil)
         #expect(try await collect(1, from: first!).count == 1)
         await #expect(throws: SyncError.self) { try await client.events(of: mine.id, token: mine.token, after: nil) }
@@ -144,7 +144,7 @@ struct SharedServerTests {
         // No heartbeat within the test: only the stream's own end can give the count back.
         let f = try await fixture(KeyLimits(requestsPerSecond: 50, streams: 1), heartbeat: .seconds(3_600))
         let mine = try await create(f, key: f.alice)
-        let client = HTTPSyncConnection(baseURL: f.base, personKey: f.alice)
+        let client = HTTPSyncConnection(baseURL: f.base, accessKey: f.alice)
         _ = try await client.send(try request(.finish), to: mine.id, token: mine.token)
         f.harness.clock.advance(by: 5 * 3_600)
         await f.harness.server.tick()
@@ -170,7 +170,7 @@ struct SharedServerTests {
         #expect(try await f.harness.server.list().isEmpty)
         #expect(try await RawHTTP.send("GET", f.activities, headers: bearer(f.bob)).status == 200)
         await #expect(throws: SyncError.self) {
-            try await HTTPSyncConnection(baseURL: f.base, personKey: f.alice).activities()
+            try await HTTPSyncConnection(baseURL: f.base, accessKey: f.alice).activities()
         }
         try await f.http.stop()
     }

@@ -120,7 +120,41 @@ public final class PostgresServer: Sendable {
         remove()
     }
 
+    /// How `pg_ctl` stops the server (its `--mode`).
+    public enum ShutdownMode: String, Sendable {
+        /// Waits for every client to disconnect.
+        case smart
+        /// Rolls back open transactions and cuts every connection (`57P01`): what an
+        /// operator's restart does, and what issue #26 met.
+        case fast
+        /// Stops at once, without a clean shutdown (crash recovery at the next start).
+        case immediate
+    }
+
+    /// Restarts the server (`pg_ctl restart --mode MODE --wait`): it is down for a moment,
+    /// every connection is cut, and it accepts connections again when this returns.
+    public func restart(mode: ShutdownMode = .fast) throws {
+        try runAsOwner(
+            "pg_ctl",
+            ["--pgdata", dataFolder.path, "--log", logFile.path, "--mode", mode.rawValue, "--wait", "--timeout", "60",
+             "--options", Self.serverOptions(port: port, socketFolder: folder.path), "restart"])
+    }
+
+    /// Stops the server but keeps its cluster, for ``resume()``: a database that is down.
+    public func pause(mode: ShutdownMode = .fast) throws {
+        try runAsOwner("pg_ctl", ["--pgdata", dataFolder.path, "--mode", mode.rawValue, "--wait", "stop"])
+    }
+
+    /// Starts a server stopped by ``pause(mode:)`` again; returns once it accepts connections.
+    public func resume() throws {
+        try runAsOwner(
+            "pg_ctl",
+            ["--pgdata", dataFolder.path, "--log", logFile.path, "--wait", "--timeout", "60",
+             "--options", Self.serverOptions(port: port, socketFolder: folder.path), "start"])
+    }
+
     private var dataFolder: URL { folder.appendingPathComponent("data", isDirectory: true) }
+    private var logFile: URL { folder.appendingPathComponent("server.log") }
 
     private func remove() {
         try? FileManager.default.removeItem(at: folder)

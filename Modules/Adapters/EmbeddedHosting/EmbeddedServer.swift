@@ -64,7 +64,7 @@ public final class EmbeddedServer: EmbeddedHost {
         return await iterator.next()
     }
 
-    public func liveSession() async -> (id: String, token: String)? {
+    public func liveSession() async -> SessionHandle? {
         await assembled.liveSession()
     }
 

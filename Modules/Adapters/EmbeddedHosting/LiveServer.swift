@@ -21,8 +21,8 @@ public final class LiveServer: AssembledServer {
     public let stateFolder: String
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
-    /// `buildApplication`: opens its state (taking the lock), wraps the storage so every
-    /// ended session enters the history (ADR 0013), and catches up the clock rules that
+    /// `buildApplication`: opens its state (taking the lock), has every ended session
+    /// enter the history (ADR 0013), and catches up the clock rules that
     /// came due while no server ran. `moments serve`, the embedded default and the tests
     /// all build their server here, through ``LiveComposition``'s `LiveRoot.buildServer`.
     public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
@@ -34,15 +34,14 @@ public final class LiveServer: AssembledServer {
             throw ServerSetupError(error.description, cause: error.setupCause)
         }
         for issue in storage.collection.issues { configuration.onProblem(issue.description) }
-        let recording = HistoryRecordingStorage(
-            wrapping: storage, locations: configuration.locations, onProblem: configuration.onProblem)
+        let history = HistoryRecorder(locations: configuration.locations, onProblem: configuration.onProblem)
         do {
-            try await recording.catchUp()
+            try await history.catchUp(from: storage)
         } catch {
             storage.close()
             throw ServerSetupError("the server's state could not be read: \(error)")
         }
-        let server = SyncServer(storage: recording, clock: configuration.clock)
+        let server = SyncServer(storage: storage, clock: configuration.clock, observer: history)
         await server.tick()
         return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
     }
@@ -55,12 +54,12 @@ public final class LiveServer: AssembledServer {
 
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
-    public func liveSession() async -> (id: String, token: String)? {
+    public func liveSession() async -> SessionHandle? {
         guard let listed = try? await server.list() else { return nil }
         for summary in listed where summary.status == .active || summary.status == .stale {
             // The JSON files keep each token whole for this (ADR 0023).
             if let token = try? await storage.activity(summary.id)?.token.plain {
-                return (summary.id, token)
+                return SessionHandle(id: summary.id, token: token)
             }
         }
         return nil

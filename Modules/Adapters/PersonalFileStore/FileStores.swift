@@ -6,6 +6,7 @@ import Foundation
 #endif
 import LiveApp
 import Persistence
+import Sync
 
 /// The person's files on Persistence's durable JSON files: the live app's
 /// ``LiveApp/PersonalFiles``. Each store is opened for one read or change and closed at
@@ -50,11 +51,11 @@ public struct FileStores: PersonalFiles {
         return settings
     }
 
-    public func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession? {
-        try withRemoteSessions { $0.session(on: server).map { KnownSession(id: $0.activityID, token: $0.token) } }
+    public func rememberedSession(on server: String) throws(StoreProblem) -> SessionHandle? {
+        try withRemoteSessions { $0.session(on: server).map { SessionHandle(id: $0.activityID, token: $0.token) } }
     }
 
-    public func remember(_ session: KnownSession, on server: String) throws(StoreProblem) {
+    public func remember(_ session: SessionHandle, on server: String) throws(StoreProblem) {
         try withRemoteSessions { (store) throws(PersistenceError) in
             try store.remember(RemoteSession(server: server, activityID: session.id, token: session.token))
         }
@@ -64,15 +65,15 @@ public struct FileStores: PersonalFiles {
         try withRemoteSessions { (store) throws(PersistenceError) in try store.forget(activityID, on: server) }
     }
 
-    public func savedPersonKey() throws(StoreProblem) -> String? {
+    public func savedAccessKey() throws(StoreProblem) -> String? {
         do {
-            return try SecretFile.firstLine(of: URL(fileURLWithPath: personKeyPath))
+            return try SecretFile.firstLine(of: URL(fileURLWithPath: accessKeyPath))
         } catch {
             throw StoreProblem(error.description)
         }
     }
 
-    public var personKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
+    public var accessKeyPath: String { locations.configDirectory.appendingPathComponent("key").path }
 
     /// Opens the remembered remote sessions for `use`, then closes them.
     private func withRemoteSessions<Result>(

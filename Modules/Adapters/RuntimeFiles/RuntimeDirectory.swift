@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import LiveApp
+import Persistence
 
 #if canImport(Glibc)
     import Glibc
@@ -107,8 +109,54 @@ public struct RuntimeDirectory: RuntimeFolder {
         return found.sorted { $0.modified > $1.modified }.map(\.entry)
     }
 
+    /// Wakes on every runtime file written or removed here, and on every file of
+    /// `stateFolder` closed after writing (its lock released by a host that ended or
+    /// died), through `inotify(7)`: a follower looks for the new host when something
+    /// changed, not on a timer. Where inotify cannot watch, it wakes every tenth of a second.
+    public func hostChanges(of stateFolder: String) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        try? prepare()
+        guard let watch = FileWatch([(url.path, .entries), (stateFolder, .closedAfterWriting)]) else {
+            let ticking = Task {
+                while !Task.isCancelled {
+                    continuation.yield()
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            continuation.onTermination = { _ in ticking.cancel() }
+            return stream
+        }
+        let source = WatchSource(
+            DispatchSource.makeReadSource(fileDescriptor: watch.descriptor, queue: DispatchQueue(label: "little-moments.runtime")))
+        source.start(
+            onEvent: {
+                watch.drain()
+                continuation.yield()
+            },
+            onCancel: { watch.close() })
+        continuation.onTermination = { _ in source.cancel() }
+        return stream
+    }
+
     /// Whether a process with this id exists.
     private static func isRunning(_ processID: Int32) -> Bool {
         kill(processID, 0) == 0 || errno == EPERM
     }
+}
+
+/// The dispatch source reading a ``Persistence/FileWatch``, kept by the stream it feeds
+/// until the stream ends.
+private final class WatchSource: Sendable {
+    // A dispatch source is thread-safe; it is only started once and cancelled here.
+    nonisolated(unsafe) private let source: any DispatchSourceRead
+
+    init(_ source: any DispatchSourceRead) { self.source = source }
+
+    func start(onEvent: @escaping @Sendable () -> Void, onCancel: @escaping @Sendable () -> Void) {
+        source.setEventHandler(handler: onEvent)
+        source.setCancelHandler(handler: onCancel)
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
 }

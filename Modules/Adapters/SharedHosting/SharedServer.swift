@@ -30,7 +30,7 @@ public final class SharedServer: AssembledServer {
         return SharedServer(server: server, storage: storage)
     }
 
-    /// The people's keys in the database at `url`, for one command (`moments keys
+    /// The people's access keys in the database at `url`, for one command (`moments keys
     /// --database-url`), which exits when done: its connections end with it.
     public static func keys(at url: String) async throws(ServerSetupError) -> PostgresKeyStore {
         let storage: PostgresSyncStorage
@@ -50,8 +50,8 @@ public final class SharedServer: AssembledServer {
     /// The database, as its URL without any password.
     public var stateFolder: String { storage.location.description }
 
-    /// The people's keys, in the same database: a revocation holds on every server at once.
-    public var keys: (any PersonKeyStore)? { PostgresKeyStore(storage: storage) }
+    /// The people's access keys, in the same database: a revocation holds on every server at once.
+    public var keys: (any AccessKeyStore)? { PostgresKeyStore(storage: storage) }
 
     /// Ends every event stream and closes the database's connections.
     public func close() async {

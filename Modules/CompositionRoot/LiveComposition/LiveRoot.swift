@@ -46,11 +46,13 @@ public enum LiveRoot {
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
-            connect: { HTTPSyncConnection(baseURL: $0, personKey: $1) },
+            // One try per server: the live app's RetryPolicy is the one place that retries.
+            connect: { HTTPSyncConnection(baseURL: $0, accessKey: $1, attempts: 1) },
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams)
+            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

@@ -38,9 +38,9 @@ struct KeysCommand: ParsableCommand {
         func run(with dependencies: LiveDependencies) async throws {
         let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
-            let made: (secret: String, record: PersonKeyRecord)
+            let made: (secret: String, record: AccessKeyRecord)
             do {
-                made = try PersonKeyRecord.make(named: name, at: Date())
+                made = try AccessKeyRecord.make(named: name, at: Date())
                 try await store.add(made.record)
             } catch {
                 throw console.failure(error.description)
@@ -63,7 +63,7 @@ struct KeysCommand: ParsableCommand {
         func run(with dependencies: LiveDependencies) async throws {
         let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
-            let keys: [PersonKeyRecord]
+            let keys: [AccessKeyRecord]
             do {
                 keys = try await store.keys()
             } catch {
@@ -112,8 +112,8 @@ struct KeysCommand: ParsableCommand {
     /// `MOMENTS_DATABASE_URL`), else the data folder's keys file.
     static func store(
         _ dependencies: LiveDependencies, _ database: DatabaseOption, _ data: DataDirectoryOption
-    ) async throws -> any PersonKeyStore {
-        guard let url = database.url else { return dependencies.keys(data.path) }
+    ) async throws -> any AccessKeyStore {
+        guard let url = database.url(in: dependencies.environment) else { return dependencies.keys(data.path) }
         do {
             return try await dependencies.sharedKeys(url)
         } catch {

@@ -21,7 +21,7 @@ struct ServeCommand: LiveCommand {
             port; the first line printed says where it listens.
 
             With --require-keys the server is for many people: creating and listing sessions \
-            take a person's key (`moments keys add NAME`), each person sees only their own \
+            take a person's access key (`moments keys add NAME`), each person sees only their own \
             sessions, and each key has the limits below (429 past them). See \
             Documentation/Deploying.md.
             """)
@@ -32,7 +32,7 @@ struct ServeCommand: LiveCommand {
     @Option(help: "The port to listen on (0 for any free port).")
     var port = SyncHTTPServer.defaultPort
 
-    @Flag(help: "Take a person's key with every request, and show each person only their own sessions.")
+    @Flag(help: "Take a person's access key with every request, and show each person only their own sessions.")
     var requireKeys = false
 
     @Option(help: "With --require-keys: how many sessions that have not ended each key may have.")
@@ -92,7 +92,7 @@ struct ServeCommand: LiveCommand {
         }
         let assembled: any AssembledServer
         do {
-            if let url = database.url {
+            if let url = database.url(in: dependencies.environment) {
                 assembled = try await dependencies.assembleSharedServer(url)
             } else {
                 assembled = try await dependencies.assembleServer(data.path)

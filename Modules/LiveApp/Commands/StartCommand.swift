@@ -46,7 +46,7 @@ struct StartCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
-    @OptionGroup var key: PersonKeyOption
+    @OptionGroup var key: AccessKeyOption
 
     @OptionGroup var data: DataDirectoryOption
 
@@ -65,9 +65,9 @@ struct StartCommand: LiveCommand {
         }
         let runtime = dependencies.runtime()
 
-        let personKey = try server == nil ? nil : key.resolve(files)
+        let accessKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
-            server: server, personKey: personKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+            server: server, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         let status = await run(
             link: link, entry: entry, attributes: attributes, settings: settings, files: files, dependencies: dependencies)
         await link.close()
@@ -77,11 +77,11 @@ struct StartCommand: LiveCommand {
     /// The server at `server`, or the embedded one: hosted by another process of the same
     /// state (its runtime file is answered too), or by this one.
     static func link(
-        server: String?, personKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder,
+        server: String?, accessKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder,
         dependencies: LiveDependencies
     ) async throws -> (SessionLink, RuntimeEntry?) {
         if let server {
-            return (.remote(server, personKey: personKey, runtime: runtime, dependencies: dependencies), nil)
+            return (.remote(server, accessKey: accessKey, runtime: runtime, dependencies: dependencies), nil)
         }
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
@@ -115,11 +115,10 @@ struct StartCommand: LiveCommand {
         dependencies: LiveDependencies
     ) async -> ExitStatus {
         let console = dependencies.console
-        let id: String
-        let token: String
+        let session: SessionHandle
         var isNew = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
-            (id, token) = (live.id, live.token)
+            session = live
             if duration != nil || open {
                 console.warn("a session is already running; showing it. Finish it to start a new one.")
             }
@@ -127,17 +126,17 @@ struct StartCommand: LiveCommand {
             do {
                 let created = try await Self.createSession(
                     on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
-                (id, token, isNew) = (created.id, created.token, true)
-                if let server { files.rememberQuietly(KnownSession(id: id, token: token), on: server) }
+                (session, isNew) = (created.handle, true)
+                if let server { files.rememberQuietly(session, on: server) }
             } catch {
-                console.error(PersonKeyOption.advice(for: error, keyPath: files.personKeyPath) ?? error.description)
+                console.error(AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath) ?? error.description)
                 return Self.status(for: error)
             }
         }
-        link.announce(activityID: id, token: token)
+        link.announce(session)
 
         let ending = await SessionShow.run(
-            connection: link.current, id: id, token: token, on: dependencies.terminal(), settings: settings,
+            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver
         ) { output in
@@ -147,7 +146,7 @@ struct StartCommand: LiveCommand {
             if isNew { bells.started() }
             return bells
         }
-        if case .ended = ending, let server { files.forgetQuietly(id, on: server) }
+        if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
         return await Self.finish(
             ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
     }
@@ -157,9 +156,9 @@ struct StartCommand: LiveCommand {
     /// left running there (remembered in the state folder).
     private static func runningSession(
         server: String?, link: SessionLink, entry: RuntimeEntry?, files: CommandFiles
-    ) async -> KnownSession? {
+    ) async -> SessionHandle? {
         if let server { return await files.liveRememberedSession(on: server, through: link.connection) }
-        return await link.liveSession(announcedIn: entry).map { KnownSession(id: $0.id, token: $0.token) }
+        return await link.liveSession(announcedIn: entry).map { SessionHandle(id: $0.id, token: $0.token) }
     }
 
     /// Creates the session, trying again while the server cannot be reached, with one
@@ -206,7 +205,7 @@ struct StartCommand: LiveCommand {
         switch error {
         case .unreachable, .unavailable: return .serverUnreachable
         // The session could not be made durable: a full disk, a folder that cannot be written.
-        case .storageFailed: return .environmentFailure
+        case .storageFailed, .outcomeUnknown: return .environmentFailure
         default: return .usageOrInput
         }
     }

@@ -44,7 +44,7 @@ struct WatchCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
-    @OptionGroup var key: PersonKeyOption
+    @OptionGroup var key: AccessKeyOption
 
     @OptionGroup var data: DataDirectoryOption
 
@@ -54,9 +54,9 @@ struct WatchCommand: LiveCommand {
         let runtime = dependencies.runtime()
         let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
         if link.host != nil {
-            link.announce(activityID: session.id, token: session.token)
+            link.announce(session)
         } else {
-            link.shows(activityID: session.id, token: session.token)
+            link.shows(session)
         }
 
         let ending = await SessionShow.run(
@@ -75,7 +75,7 @@ struct WatchCommand: LiveCommand {
     /// process then hosts.
     private func find(
         runtime: any RuntimeFolder, dependencies: LiveDependencies
-    ) async throws -> (SessionLink, (id: String, token: String)) {
+    ) async throws -> (SessionLink, SessionHandle) {
         let console = dependencies.console
         let entries = runtime.entries().filter { entry in
             entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
@@ -96,12 +96,12 @@ struct WatchCommand: LiveCommand {
                 throw console.failure(
                     "cannot reach the server at \(entry.server) (\(error.description))", status: StartCommand.status(for: error))
             }
-            return (link, (activityID, token))
+            return (link, SessionHandle(id: activityID, token: token))
         }
         if let server {
             let files = data.files(dependencies)
             let link = SessionLink.remote(
-                server, personKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
+                server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
@@ -109,7 +109,7 @@ struct WatchCommand: LiveCommand {
                 }
             } catch {
                 throw console.failure(
-                    PersonKeyOption.advice(for: error, keyPath: files.personKeyPath)
+                    AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
                         ?? "cannot reach the server at \(server): \(error.description)",
                     status: StartCommand.status(for: error))
             }
@@ -117,7 +117,7 @@ struct WatchCommand: LiveCommand {
             if let known = await files.liveRememberedSession(on: server, through: connection),
                 id.map({ $0 == known.id }) ?? true
             {
-                return (link, (known.id, known.token))
+                return (link, known)
             }
             throw console.failure(
                 "no session of yours is running on \(server); start one there with `moments start --server \(server)`.")

@@ -26,14 +26,14 @@ public struct LiveDependencies: Sendable {
     public var hostEmbedded: @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
         -> any EmbeddedHost
     /// A connection to the server at a URL (`--server`, or another process's runtime file),
-    /// with the person's key when the server is shared (`--key`, `MOMENTS_KEY`).
-    public var connect: @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection
-    /// The people's keys of the server whose state is in a data folder: what `moments keys`
+    /// with the person's access key when the server is shared (`--key`, `MOMENTS_KEY`).
+    public var connect: @Sendable (_ url: String, _ accessKey: String?) -> any SyncConnection
+    /// The people's access keys of the server whose state is in a data folder: what `moments keys`
     /// changes and `moments serve --require-keys` checks every request against.
-    public var keys: @Sendable (_ dataDirectory: String?) -> any PersonKeyStore
-    /// The people's keys in a shared PostgreSQL database (`moments keys --database-url`).
+    public var keys: @Sendable (_ dataDirectory: String?) -> any AccessKeyStore
+    /// The people's access keys in a shared PostgreSQL database (`moments keys --database-url`).
     /// Like ``assembleSharedServer``, `moments` hands this over to `moments-server`.
-    public var sharedKeys: @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore
+    public var sharedKeys: @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore
     /// The terminal a session is shown in (`start`, `watch`): its screen, its keys and the
     /// process's signals.
     public var terminal: @Sendable () -> any SessionTerminal
@@ -47,6 +47,10 @@ public struct LiveDependencies: Sendable {
     public var runtime: @Sendable () -> any RuntimeFolder
     /// Standard output and error: results, warnings and errors.
     public var console: Console
+    /// The process's environment variables, as the commands read them (`MOMENTS_KEY`,
+    /// `MOMENTS_DATABASE_URL`, `COLUMNS`, the colour variables); the paths of the person's
+    /// files are resolved by ``files`` and ``runtime``, not from here.
+    public var environment: [String: String]
 
     /// Dependencies made of these closures.
     public init(
@@ -55,14 +59,15 @@ public struct LiveDependencies: Sendable {
         assembleSharedServer: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AssembledServer,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,
-        connect: @escaping @Sendable (_ url: String, _ personKey: String?) -> any SyncConnection,
-        keys: @escaping @Sendable (_ dataDirectory: String?) -> any PersonKeyStore,
-        sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any PersonKeyStore,
+        connect: @escaping @Sendable (_ url: String, _ accessKey: String?) -> any SyncConnection,
+        keys: @escaping @Sendable (_ dataDirectory: String?) -> any AccessKeyStore,
+        sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
-        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console
+        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console, environment: [String: String]
     ) {
         self.console = console
+        self.environment = environment
         self.runtime = runtime
         self.notifier = notifier
         self.terminal = terminal

@@ -9,19 +9,21 @@ struct CommandFiles: Sendable {
     let files: any PersonalFiles
     /// Where failures and warnings are said.
     let console: Console
+    /// The environment variables of the run (`MOMENTS_KEY`).
+    let environment: [String: String]
 
     /// The state folder of the embedded server these files belong to.
     var stateFolder: String { files.stateFolder }
-    /// Where the person's key file is.
-    var personKeyPath: String { files.personKeyPath }
+    /// Where the person's access key file is.
+    var accessKeyPath: String { files.accessKeyPath }
 
     /// Changes the saved settings with `change` and saves them; answers them as saved.
     func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings {
         try files.changeSettings(change)
     }
 
-    /// The person's key saved in the config folder, if any.
-    func savedPersonKey() throws(StoreProblem) -> String? { try files.savedPersonKey() }
+    /// The person's access key saved in the config folder, if any.
+    func savedAccessKey() throws(StoreProblem) -> String? { try files.savedAccessKey() }
 
     /// Reads the history, or ends the command with the reason it could not.
     func readHistoryOrFail<Result>(_ read: (any SessionHistory) -> Result) throws -> Result {
@@ -65,8 +67,8 @@ struct CommandFiles: Sendable {
 
     /// The session remembered on `server`, if the server says it is still live; one it
     /// says has ended, or does not know, is forgotten on the way.
-    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> KnownSession? {
-        let known: KnownSession?
+    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> SessionHandle? {
+        let known: SessionHandle?
         do {
             known = try files.rememberedSession(on: server)
         } catch {
@@ -85,7 +87,7 @@ struct CommandFiles: Sendable {
     }
 
     /// Remembers `session` on `server`, or warns that a later command will not find it.
-    func rememberQuietly(_ session: KnownSession, on server: String) {
+    func rememberQuietly(_ session: SessionHandle, on server: String) {
         do {
             try files.remember(session, on: server)
         } catch {

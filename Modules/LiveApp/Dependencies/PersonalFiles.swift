@@ -1,4 +1,5 @@
 import Domain
+import Sync
 
 /// The person's files as the `moments` commands use them: the history and the settings,
 /// each opened for as short a time as a command needs (a store is locked while open, and a
@@ -22,36 +23,21 @@ public protocol PersonalFiles: Sendable {
     func changeSettings(_ change: (inout Settings) throws -> Void) throws -> Settings
 
     /// The session remembered on the sync server at `server` (`--server`), if any.
-    func rememberedSession(on server: String) throws(StoreProblem) -> KnownSession?
+    func rememberedSession(on server: String) throws(StoreProblem) -> SessionHandle?
 
     /// Remembers `session` on `server` (mode 0600: its token is a capability), in place of
     /// any other there.
-    func remember(_ session: KnownSession, on server: String) throws(StoreProblem)
+    func remember(_ session: SessionHandle, on server: String) throws(StoreProblem)
 
     /// Forgets session `activityID` on `server`, once it has ended or is gone.
     func forget(_ activityID: String, on server: String) throws(StoreProblem)
 
-    /// The person's key for shared servers, from the file `key` in the config folder
+    /// The person's access key for shared servers, from the file `key` in the config folder
     /// (mode 0600), if there is one; refused, with how to fix it, when others may read it.
-    func savedPersonKey() throws(StoreProblem) -> String?
+    func savedAccessKey() throws(StoreProblem) -> String?
 
-    /// Where ``savedPersonKey()`` looks, for messages.
-    var personKeyPath: String { get }
-}
-
-/// A session this person started, as a client reaches it: its id and the token that
-/// lets it send intents.
-public struct KnownSession: Hashable, Sendable {
-    /// The activity's id on its server.
-    public let id: String
-    /// Its token.
-    public let token: String
-
-    /// The session `id` with `token`.
-    public init(id: String, token: String) {
-        self.id = id
-        self.token = token
-    }
+    /// Where ``savedAccessKey()`` looks, for messages.
+    var accessKeyPath: String { get }
 }
 
 /// A store of the person's files could not be opened, read or written: the message names

@@ -7,17 +7,17 @@ public protocol AssembledServer: Sendable {
     var server: SyncServer { get }
     /// Where its state lives.
     var stateFolder: String { get }
-    /// The people's keys kept with the server's state, when its store keeps them (a shared
+    /// The people's access keys kept with the server's state, when its store keeps them (a shared
     /// database, so a revocation holds on every server at once); `nil` when they are the
     /// data folder's keys file.
-    var keys: (any PersonKeyStore)? { get }
+    var keys: (any AccessKeyStore)? { get }
     /// Releases the state (its lock).
     func close() async
 }
 
 extension AssembledServer {
     /// No keys of its own: the data folder's keys file.
-    public var keys: (any PersonKeyStore)? { nil }
+    public var keys: (any AccessKeyStore)? { nil }
 }
 
 /// The embedded default: an ``AssembledServer`` in this process, which this process's
@@ -32,7 +32,7 @@ public protocol EmbeddedHost: Sendable {
     func port() async -> Int?
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
-    func liveSession() async -> (id: String, token: String)?
+    func liveSession() async -> SessionHandle?
     /// Ends every event stream, stops listening and releases the state.
     func shutdown() async
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Sync
 
 /// What a running `moments start` or `moments watch` tells the other terminals of the same
 /// person: where its server listens, and which session it shows with the token to reach it.
@@ -31,6 +32,12 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
         self.hostsStateDirectory = hostsStateDirectory
         self.activityID = activityID
         self.token = token
+    }
+
+    /// The session it shows, when it names one with its token.
+    public var session: SessionHandle? {
+        guard let activityID, let token else { return nil }
+        return SessionHandle(id: activityID, token: token)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -76,4 +83,10 @@ public protocol RuntimeFolder: Sendable {
     /// Every entry of a running process, newest first; those of processes that are gone
     /// are left out (and removed).
     func entries() -> [RuntimeEntry]
+    /// Wakes its reader whenever a host of the state in `stateFolder` may have come or
+    /// gone: a runtime file written or removed, or a file of the state folder closed by a
+    /// writer (a dying host's lock is released that way). A wake says only "look again";
+    /// the stream ends when its reader stops reading. Watching starts before this returns,
+    /// so nothing that happens after the call is missed.
+    func hostChanges(of stateFolder: String) -> AsyncStream<Void>
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
+import Sync
 import TerminalIO
 
 #if canImport(Glibc)
@@ -31,18 +32,18 @@ public struct CommandOutput {
     /// The width used when nothing says otherwise: what terminals open with.
     public static let fallbackWidth = 80
 
-    /// The output of this process, as of `now`, printed on `console`.
-    static func standard(now: Date = Date(), console: Console) -> CommandOutput {
-        let variables = ProcessInfo.processInfo.environment
-        let standardOutput = Terminal(output: STDOUT_FILENO)
-        let isTTY = Terminal.isTerminal(STDOUT_FILENO)
-        let format = OutputFormat.detect(environment: variables, isTTY: isTTY)
+    /// The output of this run: its console, as of its clock's now, in its time zone, in
+    /// the form its environment and standard output ask for.
+    static func standard(_ dependencies: LiveDependencies) -> CommandOutput {
+        let destination = dependencies.console.destination()
+        let format = OutputFormat.detect(environment: dependencies.environment, isTTY: destination.isTerminal)
         return CommandOutput(
             format: format,
-            width: width(isTTY: isTTY, terminalColumns: isTTY ? standardOutput.size?.columns : nil, environment: variables),
+            width: width(
+                isTTY: destination.isTerminal, terminalColumns: destination.columns, environment: dependencies.environment),
             environment: ViewEnvironment(
-                now: now, colorDepth: format.colorDepth, timeZone: SystemTimeZone.current(environment: variables)),
-            console: console)
+                now: dependencies.clock.now(), colorDepth: format.colorDepth, timeZone: dependencies.timeZone()),
+            console: dependencies.console)
     }
 
     /// The width to draw at: a terminal's own width when it reports one, else a positive

@@ -5,21 +5,50 @@ import TerminalIO
 /// like any other (``LiveDependencies/console``): the live one writes to the process's
 /// streams (``standardStreams``), a preview one keeps what is said.
 public struct Console: Sendable {
+    /// What standard output is: a terminal (with its width, when it says) or a pipe or file.
+    public struct Destination: Sendable, Hashable {
+        /// Whether it is a terminal, which gets ANSI and its own width.
+        public var isTerminal: Bool
+        /// The terminal's columns, when it reports them.
+        public var columns: Int?
+
+        /// A terminal of `columns`, or a pipe or file when `isTerminal` is false.
+        public init(isTerminal: Bool, columns: Int? = nil) {
+            self.isTerminal = isTerminal
+            self.columns = columns
+        }
+
+        /// A pipe or a file: plain text.
+        public static let pipe = Destination(isTerminal: false)
+    }
+
     /// Takes text for standard output.
     let output: @Sendable (String) -> Void
     /// Takes text for standard error.
     let errors: @Sendable (String) -> Void
+    /// What standard output is now.
+    let destination: @Sendable () -> Destination
 
-    /// A console writing results to `output` and warnings and errors to `errors`.
-    public init(output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void) {
+    /// A console writing results to `output` and warnings and errors to `errors`, its
+    /// output going to `destination` (a pipe unless said otherwise).
+    public init(
+        output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void,
+        destination: @escaping @Sendable () -> Destination = { .pipe }
+    ) {
         self.output = output
         self.errors = errors
+        self.destination = destination
     }
 
     /// The process's own standard output and error, each write whole: the live console.
     public static let standardStreams = Console(
         output: { DescriptorOutput.write($0, to: DescriptorOutput.standardOutput) },
-        errors: { DescriptorOutput.write($0, to: DescriptorOutput.standardError) })
+        errors: { DescriptorOutput.write($0, to: DescriptorOutput.standardError) },
+        destination: {
+            Terminal.isTerminal(DescriptorOutput.standardOutput)
+                ? Destination(isTerminal: true, columns: Terminal(output: DescriptorOutput.standardOutput).size?.columns)
+                : .pipe
+        })
 
     /// Prints a line of output.
     public func say(_ line: String) {

@@ -9,7 +9,7 @@ import Sync
 import TerminalIO
 
 /// The live model of a session screen (``Rendering/SessionScreenModel``): what the timer
-/// screen, or a watcher's presentations, know and how their keys work, as a value.
+/// screen, or a watcher's presentations, know and how their access keys work, as a value.
 ///
 /// The state it shows comes only from pushes (``receive(_:)``), which the session loop
 /// takes from the sync observer. A key never changes the session here: it becomes at most

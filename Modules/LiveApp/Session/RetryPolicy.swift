@@ -39,7 +39,8 @@ struct RetryPolicy: Sendable {
     /// request again (the same intent id, the same idempotency key) is safe and may succeed.
     static func isRetryable(_ error: SyncError) -> Bool {
         switch error {
-        case .unreachable, .unavailable: return true
+        // A change whose fate is unknown is sent again as it was: its answer says what happened.
+        case .unreachable, .unavailable, .outcomeUnknown: return true
         default: return false
         }
     }

@@ -24,7 +24,7 @@ final class SessionLink: Sendable {
         var host: (any EmbeddedHost)?
         var serverURL: String?
         /// The session shown, once known: what a runtime file announces.
-        var session: (activityID: String, token: String)?
+        var session: SessionHandle?
         var announced = false
     }
 
@@ -66,9 +66,9 @@ final class SessionLink: Sendable {
 
     /// Tells other terminals where this process's session is (a runtime file), now or,
     /// for a host whose loopback port is not bound yet, as soon as it is.
-    func announce(activityID: String, token: String) {
+    func announce(_ session: SessionHandle) {
         let (serverURL, host) = state.withLock { state in
-            state.session = (activityID, token)
+            state.session = session
             state.announced = true
             return (state.serverURL, state.host)
         }
@@ -78,7 +78,7 @@ final class SessionLink: Sendable {
         let write: @Sendable (String) -> Void = { server in
             do throws(RuntimeFileError) {
                 try runtime.write(RuntimeEntry(
-                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: activityID, token: token))
+                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: session.id, token: session.token))
             } catch {
                 console.warn("other terminals cannot find this session: \(error.description)")
             }
@@ -95,8 +95,8 @@ final class SessionLink: Sendable {
 
     /// Remembers the session this link shows, to announce it if this process ever hosts
     /// it (``takeOver(patience:)``), without announcing anything now.
-    func shows(activityID: String, token: String) {
-        state.withLock { $0.session = (activityID, token) }
+    func shows(_ session: SessionHandle) {
+        state.withLock { $0.session = session }
     }
 
     /// Removes the runtime file and stops the embedded server, if this process hosts one.
@@ -110,48 +110,71 @@ final class SessionLink: Sendable {
     /// to whoever hosts it now, this process if it wins the state's lock (then it announces
     /// itself, so the other followers find it), or `nil` when this link cannot take over
     /// (a server at a URL) or nobody hosts it within `patience`.
+    ///
+    /// It looks again each time the runtime folder or the state's lock changes
+    /// (``RuntimeFolder/hostChanges(of:)``), never on a timer.
     func takeOver(patience: Duration = .seconds(3)) async -> (any SyncConnection)? {
         guard let embedded else { return nil }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        while clock.now < deadline, !Task.isCancelled {
-            let failed = state.withLock { $0.serverURL }
-            if let entry = runtime.entries().first(where: {
-                $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
-            }) {
-                let connection = dependencies.connect(entry.server, nil)
-                current.value = connection
-                let reannounce = state.withLock { state in
-                    state.serverURL = entry.server
-                    return state.announced ? state.session : nil
+        // Watching starts before the first look, so a host that comes between the two wakes it.
+        let changes = runtime.hostChanges(of: embedded.folder)
+        return await withTaskGroup(of: (any SyncConnection)?.self) { group in
+            group.addTask { [self] in
+                if let found = await lookForHost(of: embedded) { return found }
+                for await _ in changes {
+                    if let found = await lookForHost(of: embedded) { return found }
                 }
-                // A runtime file of this process must name the server as it is now.
-                if let reannounce { announce(activityID: reannounce.activityID, token: reannounce.token) }
-                return connection
+                return nil
             }
-            if let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) {
-                current.value = host.connection
-                let session = state.withLock { state in
-                    state.host = host
-                    state.serverURL = nil
-                    return state.session
-                }
-                // The new host says where it is, so the other followers find it.
-                if let session { announce(activityID: session.activityID, token: session.token) }
-                return host.connection
-            }
-            guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return nil }
+            group.addTask { try? await Task.sleep(for: patience); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            // A look that hosted the state as the patience ran out still counts: its
+            // server is running and announced.
+            var found = first
+            for await late in group where found == nil { found = late }
+            return found
         }
-        return nil
+    }
+
+    /// One look for the state's host: another process's runtime file naming a server
+    /// other than the one that failed, or the state's lock, which makes this process the
+    /// host. `nil` when neither is there yet.
+    private func lookForHost(of embedded: (folder: String, dataDirectory: String?)) async -> (any SyncConnection)? {
+        let failed = state.withLock { $0.serverURL }
+        if let entry = runtime.entries().first(where: {
+            $0.hostsStateDirectory == embedded.folder && $0.processID != getpid() && $0.server != failed
+        }) {
+            let connection = dependencies.connect(entry.server, nil)
+            current.value = connection
+            let reannounce = state.withLock { state in
+                state.serverURL = entry.server
+                return state.announced ? state.session : nil
+            }
+            // A runtime file of this process must name the server as it is now.
+            if let reannounce { announce(reannounce) }
+            return connection
+        }
+        guard !Task.isCancelled, let host = try? await dependencies.hostEmbedded(embedded.dataDirectory, .zero) else {
+            return nil
+        }
+        current.value = host.connection
+        let session = state.withLock { state in
+            state.host = host
+            state.serverURL = nil
+            return state.session
+        }
+        // The new host says where it is, so the other followers find it.
+        if let session { announce(session) }
+        return host.connection
     }
 
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`),
-    /// with the person's key when that server is shared.
+    /// with the person's access key when that server is shared.
     static func remote(
-        _ url: String, personKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
+        _ url: String, accessKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
-            connection: dependencies.connect(url, personKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
+            connection: dependencies.connect(url, accessKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
             dependencies: dependencies)
     }
 
@@ -185,12 +208,13 @@ final class SessionLink: Sendable {
 
     /// The session another process shows or keeps running on this link's server, still
     /// live, with its token: what the next `start` or `watch` picks up.
-    func liveSession(announcedIn entry: RuntimeEntry?) async -> (id: String, token: String)? {
+    func liveSession(announcedIn entry: RuntimeEntry?) async -> SessionHandle? {
         if let host { return await host.liveSession() }
         let connection = self.connection
-        guard let entry, let id = entry.activityID, let token = entry.token,
-            let snapshot = try? await connection.activity(id: id, token: token), !snapshot.activity.content.isEnded
+        guard let session = entry?.session,
+            let snapshot = try? await connection.activity(id: session.id, token: session.token),
+            !snapshot.activity.content.isEnded
         else { return nil }
-        return (id, token)
+        return session
     }
 }

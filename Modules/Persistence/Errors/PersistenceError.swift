@@ -35,7 +35,7 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
     case unencodable(path: String, reason: String)
     /// The store was closed, so it can no longer be used.
     case closed(path: String)
-    /// A file of secrets (a server's keys, a person's key) that others than its owner may
+    /// A file of secrets (a server's keys, a person's access key) that others than its owner may
     /// read: refused rather than used, since whoever could read it may already have.
     case readableByOthers(path: String)
 

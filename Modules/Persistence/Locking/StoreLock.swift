@@ -52,6 +52,8 @@ final class StoreLock: Sendable {
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: wait)
+        // Made before the first try, so a release between the try and the wait still wakes it.
+        var release: FileWatch?
         while flock(file.raw, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -59,12 +61,20 @@ final class StoreLock: Sendable {
                 file.close()
                 throw .from(errno: code, operation: "lock", path: lockURL.path)
             }
-            guard clock.now < deadline else {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else {
                 let holder = holderID(of: file)
                 file.close()
                 throw .inUse(path: storePath, processID: holder)
             }
-            usleep(20_000)
+            if release == nil {
+                // The holder's close of the lock file (also the kernel's, when it dies)
+                // releases the lock; look again then, not on a timer. Without inotify, a
+                // tenth of a second between tries.
+                release = FileWatch([(lockURL.deletingLastPathComponent().path, .closedAfterWriting)])
+                if release != nil { continue }
+            }
+            if let release { _ = release.wait(upTo: left) } else { usleep(100_000) }
         }
         let text = "\(getpid())\n"
         _ = ftruncate(file.raw, 0)

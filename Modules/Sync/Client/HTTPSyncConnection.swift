@@ -28,21 +28,21 @@ public struct HTTPSyncConnection: SyncConnection {
     public let readTimeout: Duration
     /// How many times an intent, or a creation with a key, is sent before giving up.
     public let attempts: Int
-    /// The person's key for a shared server (`--require-keys`), sent as the bearer token
+    /// The person's access key for a shared server (`--require-keys`), sent as the bearer token
     /// when creating and listing activities; `nil` for a server of one person.
-    let personKey: String?
+    let accessKey: String?
     private let client: HTTPClient
     /// Which of ``baseURLs`` requests go to now; shared by every copy of the connection.
     private let current = Rotation()
 
-    /// A connection to `baseURL`, with the person's key when the server asks for one.
+    /// A connection to `baseURL`, with the person's access key when the server asks for one.
     /// `baseURL` may name several servers sharing one store, separated by commas
     /// (``ServerAddresses``); they are tried in that order.
     public init(
-        baseURL: String, personKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
+        baseURL: String, accessKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
         client: HTTPClient = .shared
     ) {
-        self.personKey = personKey.flatMap { $0.isEmpty ? nil : $0 }
+        self.accessKey = accessKey.flatMap { $0.isEmpty ? nil : $0 }
         let urls = ServerAddresses.split(baseURL).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         baseURLs = urls.isEmpty ? [baseURL] : urls
         self.readTimeout = readTimeout
@@ -68,7 +68,7 @@ public struct HTTPSyncConnection: SyncConnection {
         let headers = idempotencyKey.map { [(IdempotencyKey.headerName, $0.headerValue)] } ?? []
         // Only a keyed creation is safe to send again: without a key a retry could make a second.
         let (status, created) = try await retrying(idempotencyKey == nil ? 1 : attempts) { () async throws(SyncError) in
-            let (status, data) = try await exchange("POST", "/v1/activities", body: body, token: personKey, headers: headers)
+            let (status, data) = try await exchange("POST", "/v1/activities", body: body, token: accessKey, headers: headers)
             return (status, try Self.decode(CreatedBody.self, from: data))
         }
         // 200 rather than 201: the key's activity, made by an earlier try.
@@ -76,7 +76,7 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
-        let list = try await call(ListBody.self, "GET", "/v1/activities", token: personKey)
+        let list = try await call(ListBody.self, "GET", "/v1/activities", token: accessKey)
         return list.activities.map { summary in
             ActivitySummary(id: summary.id, name: summary.name, status: summary.status, version: summary.version, activity: summary.activity)
         }
@@ -111,7 +111,7 @@ public struct HTTPSyncConnection: SyncConnection {
         let response = try await execute(
             request, on: server, timeout: .seconds(Int64(readTimeout.components.seconds) + 1), activityID: id)
         // A stream that breaks sends the follower's next try to the next server.
-        return Self.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
+        return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
 
     // MARK: - Plumbing
@@ -190,8 +190,9 @@ public struct HTTPSyncConnection: SyncConnection {
         }
         guard (200..<300).contains(Int(response.status.code)) else {
             let data = try await Self.collect(response)
-            let error = Self.error(
-                status: Int(response.status.code), body: data, id: activityID, retryAfter: Self.retryAfter(response))
+            let error = SyncError(
+                status: Int(response.status.code), body: data, id: activityID,
+                retryAfter: response.headers.first(name: "Retry-After").flatMap { Int($0.filter { !$0.isWhitespace }) })
             if case .unavailable = error { moveOn(from: server) }
             throw error
         }
@@ -211,86 +212,6 @@ public struct HTTPSyncConnection: SyncConnection {
             return Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
         } catch {
             throw .unreachable(String(describing: error))
-        }
-    }
-
-    /// The ``SyncError`` an error response stands for.
-    static func error(status: Int, body: Data, id: String, retryAfter: Int? = nil) -> SyncError {
-        let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body)
-        let message = decoded?.message ?? "HTTP \(status)"
-        switch status {
-        case 400, 413: return .badRequest(message)
-        case 401:
-            switch decoded?.error {
-            case SyncError.keyMissing.code: return .keyMissing
-            case SyncError.keyRefused.code: return .keyRefused
-            default: return .missingToken
-            }
-        case 429:
-            // The server's reason, without its own "nothing was changed…" tail, which the
-            // error's description says again.
-            let reason = message.components(separatedBy: "; nothing was changed").first ?? message
-            return .tooManyRequests(retryAfter: retryAfter ?? 1, reason: reason)
-        case 403: return .wrongToken
-        case 404: return .notFound(id: id)
-        case 409:
-            if let state = decoded?.state { return .refused(code: decoded?.error ?? "conflict", message: message, current: state.snapshot) }
-        case 412:
-            if let state = decoded?.state {
-                return .staleVersion(expected: decoded?.expectedVersion ?? 0, current: state.snapshot)
-            }
-        case 422:
-            if decoded?.error == SyncError.idempotencyKeyReused.code { return .idempotencyKeyReused }
-        case 503:
-            return decoded?.error == "unavailable" ? .unavailable : .storageFailed(message)
-        default:
-            break
-        }
-        return .unreachable("HTTP \(status): \(message)")
-    }
-
-    /// The `Retry-After` of a 429, in seconds.
-    private static func retryAfter(_ response: HTTPClientResponse) -> Int? {
-        response.headers.first(name: "Retry-After").flatMap { Int($0.filter { !$0.isWhitespace }) }
-    }
-
-    /// Snapshots from an event stream's body, ending with an error when it goes silent.
-    private static func snapshots(
-        from body: HTTPClientResponse.Body, readTimeout: Duration, onBreak: @escaping @Sendable () -> Void
-    ) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
-        AsyncThrowingStream { continuation in
-            let lastByte = LastActivity()
-            let reader = Task {
-                var parser = SSEParser()
-                do {
-                    for try await buffer in body {
-                        lastByte.touch()
-                        for event in parser.feed(buffer.readableBytesView) {
-                            let payload = try JSONDecoder().decode(PushPayload.self, from: Data(event.data.utf8))
-                            continuation.yield(payload.snapshot)
-                        }
-                    }
-                    continuation.finish()
-                } catch {
-                    onBreak()
-                    continuation.finish(throwing: SyncError.unreachable(String(describing: error)))
-                }
-            }
-            let watchdog = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: readTimeout / 4)
-                    if lastByte.silence() > readTimeout {
-                        onBreak()
-                        continuation.finish(throwing: SyncError.unreachable("no data for \(readTimeout)"))
-                        reader.cancel()
-                        return
-                    }
-                }
-            }
-            continuation.onTermination = { _ in
-                reader.cancel()
-                watchdog.cancel()
-            }
         }
     }
 
@@ -321,14 +242,4 @@ private final class Rotation: Sendable {
     func advance(from failed: Int, count: Int) {
         position.withLock { if $0 % count == failed { $0 = (failed + 1) % count } }
     }
-}
-
-/// When a stream last received bytes: set by the reader as each chunk arrives, read by the
-/// watchdog. Behind a lock rather than on an actor, so a chunk costs neither a hop nor a
-/// suspension.
-private final class LastActivity: Sendable {
-    private let last = Mutex(ContinuousClock.now)
-
-    func touch() { last.withLock { $0 = .now } }
-    func silence() -> Duration { ContinuousClock.now - last.withLock { $0 } }
 }

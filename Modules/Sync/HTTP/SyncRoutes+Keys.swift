@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// How the routes of a shared server (`moments serve --require-keys`, ADR 0021) find who
-/// asks: creating and listing take the person's key as the bearer token; everything about
+/// asks: creating and listing take the person's access key as the bearer token; everything about
 /// one activity takes that activity's token, and counts against the key that owns it.
 ///
 /// A token that is not the activity's is answered 404, as for an activity that does not
@@ -11,7 +11,7 @@ extension SyncRoutes {
     /// The person whose key `request` carries, within their rate; `nil` without keys.
     ///
     /// - Throws: 401 without a live key, 429 past the rate.
-    func person(_ request: Request) async throws(SyncError) -> PersonKeyRecord? {
+    func person(_ request: Request) async throws(SyncError) -> AccessKeyRecord? {
         guard let access else { return nil }
         let presented = request.headers[.authorization].flatMap { _ in try? Self.bearer(request) }
         let person = try await access.authenticate(presented)

@@ -19,7 +19,9 @@ struct SyncRoutes: Sendable {
     var access: KeyGate? = nil
 
     func register(on router: Router<BasicRequestContext>) {
+        // Liveness: the process answers. Readiness: it can take writes now (ADR 0027).
         router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
+        router.get("readyz") { _, _ in await self.readiness() }
         router.post("v1/activities") { request, _ in await self.create(request) }
         router.get("v1/activities") { request, _ in await self.list(request) }
         router.get("v1/activities/:id") { request, context in await self.show(request, context) }
@@ -154,6 +156,21 @@ struct SyncRoutes: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
+    /// 200 `{"status": "ready"}` while the server takes requests and its storage answers;
+    /// else 503 `{"status": "unavailable", "message": why}` with `Retry-After: 1`, at once
+    /// during an outage, so a load balancer stops sending requests here.
+    private func readiness() async -> Response {
+        var response: Response
+        if let reason = await server.unavailability() {
+            response = Self.json(["status": "unavailable", "message": reason], status: .serviceUnavailable)
+            response.headers[.retryAfter] = "1"
+        } else {
+            response = Self.json(["status": "ready"], status: .ok)
+        }
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
     // MARK: - Request helpers
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
@@ -236,7 +253,7 @@ struct SyncRoutes: Sendable {
         case .tooManyRequests(let retryAfter, _): response.headers[.retryAfter] = String(retryAfter)
         // The storage could not be written or reached (a database lost a moment): the
         // same request, with the same intent id, is worth sending again soon.
-        case .storageFailed, .unavailable: response.headers[.retryAfter] = "1"
+        case .storageFailed, .outcomeUnknown, .unavailable: response.headers[.retryAfter] = "1"
         default: break
         }
         return response
@@ -245,45 +262,3 @@ struct SyncRoutes: Sendable {
 
 /// A body over the size limit.
 private struct BodyTooLarge: Error {}
-
-/// `{"id", "token", "state"}`.
-struct CreatedBody: Codable {
-    let id: String
-    let token: String
-    let state: PushPayload
-}
-
-/// `{"activities": [...]}`.
-struct ListBody: Codable {
-    let activities: [SummaryBody]
-}
-
-/// One listed activity, without its token.
-struct SummaryBody: Codable {
-    let id: String
-    let name: String
-    let status: ActivityStatus
-    let version: UInt64
-    let activity: Activity
-
-    init(_ summary: ActivitySummary) {
-        id = summary.id
-        name = summary.name
-        status = summary.status
-        version = summary.version
-        activity = summary.activity
-    }
-}
-
-/// `{"error", "message", "state"?, "expected_version"?}`.
-struct ErrorBody: Codable {
-    let error: String
-    let message: String
-    let state: PushPayload?
-    var expectedVersion: UInt64? = nil
-
-    enum CodingKeys: String, CodingKey {
-        case error, message, state
-        case expectedVersion = "expected_version"
-    }
-}

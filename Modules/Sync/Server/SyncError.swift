@@ -18,13 +18,17 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case idempotencyKeyReused
     /// The change could not be made durable; nothing was applied.
     case storageFailed(String)
+    /// The storage failed where the change may already be durable (a database that did
+    /// not confirm its commit, ``UnconfirmedCommit``): the same request, with the same
+    /// intent id or idempotency key, answers what happened, and never applies it twice (503).
+    case outcomeUnknown(String)
     /// The server is shutting down.
     case unavailable
     /// The server could not be reached (a client-side error: no status was received).
     case unreachable(String)
-    /// A shared server (`--require-keys`) was sent no person's key (401).
+    /// A shared server (`--require-keys`) was sent no person's access key (401).
     case keyMissing
-    /// The person's key is unknown or was revoked (401): the same answer for both, so
+    /// The person's access key is unknown or was revoked (401): the same answer for both, so
     /// nobody learns which keys once existed.
     case keyRefused
     /// A key went past one of its limits (429); nothing was changed. `retryAfter` is in
@@ -41,7 +45,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .refused: return 409
         case .staleVersion: return 412
         case .idempotencyKeyReused: return 422
-        case .storageFailed, .unavailable, .unreachable: return 503
+        case .storageFailed, .outcomeUnknown, .unavailable, .unreachable: return 503
         case .keyMissing, .keyRefused: return 401
         case .tooManyRequests: return 429
         }
@@ -58,6 +62,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .staleVersion: return "stale_version"
         case .idempotencyKeyReused: return "idempotency_key_reused"
         case .storageFailed: return "storage_failed"
+        case .outcomeUnknown: return "outcome_unknown"
         case .unavailable: return "unavailable"
         case .unreachable: return "unreachable"
         case .keyMissing: return "missing_key"
@@ -87,12 +92,15 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "or use a new key for a new one."
         case .storageFailed(let message):
             return "The change could not be saved (\(message)); nothing was applied. Try again."
+        case .outcomeUnknown(let message):
+            return "The change may or may not have been saved (\(message)). Send the same request again, "
+                + "with the same intent id or Idempotency-Key: it answers what happened and is never applied twice."
         case .unavailable:
             return "The server is shutting down; try again in a moment."
         case .unreachable(let detail):
             return "The sync server cannot be reached (\(detail)); check that it is running and the address is right."
         case .keyMissing:
-            return "This server asks every person for their key: send 'Authorization: Bearer <key>' "
+            return "This server asks every person for their access key: send 'Authorization: Bearer <key>' "
                 + "(`moments start --server` and `watch --server` take it from --key or MOMENTS_KEY). "
                 + "Its operator makes one with `moments keys add NAME`."
         case .keyRefused:

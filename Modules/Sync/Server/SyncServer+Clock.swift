@@ -56,7 +56,9 @@ extension SyncServer {
     /// second later, not in a tight loop.
     private func scheduleNextDeadline(after run: Date) async {
         guard let next = try? await storage.nextDeadline() else {
-            schedule(at: nil)
+            // The storage cannot say (its database is away): ask again in a second, so the
+            // clock rules run once it is back, not only at this server's next write.
+            schedule(at: clock.now().addingTimeInterval(1))
             return
         }
         schedule(at: next > run ? next : max(next, notBefore ?? run.addingTimeInterval(1)))

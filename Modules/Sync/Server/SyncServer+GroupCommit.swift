@@ -85,13 +85,20 @@ extension SyncServer {
         queueOrder = []
         barrierWaiters = []
         let storage = self.storage
+        let observer = self.observer
         Task {
             let result: Result<[SyncWriteResult], SyncError>
             if writes.isEmpty {
                 result = .success([])
             } else {
                 do {
-                    result = .success(try await storage.commit(writes.map(\.write)))
+                    let results = try await storage.commit(writes.map(\.write))
+                    if let observer {
+                        await observer.durable(zip(writes, results).filter { $0.1 == .committed }.flatMap(\.0.changes))
+                    }
+                    result = .success(results)
+                } catch let error as UnconfirmedCommit {
+                    result = .failure(.outcomeUnknown(error.reason))
                 } catch {
                     result = .failure(.storageFailed(String(describing: error)))
                 }

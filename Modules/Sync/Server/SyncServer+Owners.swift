@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// The rules of a shared server (`moments serve --require-keys`, ADR 0021): each activity
-/// belongs to the person's key that made it; a person lists only their own, and has at
+/// belongs to the person's access key that made it; a person lists only their own, and has at
 /// most so many live at once. Beside ``SyncServer``'s own rules, which they do not change.
 extension SyncServer {
     /// The activities of the key `owner`, active ones first, without tokens.

@@ -32,6 +32,8 @@ public actor SyncServer {
 
     let storage: any SyncStorage
     let clock: any SyncClock
+    /// Told of each committed change before it is answered and pushed.
+    let observer: (any DurableChangeObserver)?
     private let makeToken: @Sendable () -> String
     private let makeID: @Sendable () -> String
 
@@ -56,16 +58,19 @@ public actor SyncServer {
     /// again, so a storage that keeps failing is not retried in a tight loop.
     var notBefore: Date?
 
-    /// A server over `storage`. It reads nothing yet: its owner calls ``tick()`` once it
-    /// is up, which catches up on what came due while no server ran.
+    /// A server over `storage`, telling `observer` of each change once it is durable. It
+    /// reads nothing yet: its owner calls ``tick()`` once it is up, which catches up on
+    /// what came due while no server ran.
     public init(
         storage: any SyncStorage,
         clock: any SyncClock = SystemClock(),
+        observer: (any DurableChangeObserver)? = nil,
         makeToken: @escaping @Sendable () -> String = SecureToken.make,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
         self.clock = clock
+        self.observer = observer
         self.makeToken = makeToken
         self.makeID = makeID
     }
@@ -78,7 +83,7 @@ public actor SyncServer {
     /// with the activity the key already made (its current state, `isReplay` set), also
     /// after a restart or through another server, and never makes a second one.
     ///
-    /// On a shared server, `owner` is the id of the person's key that asks: the activity is
+    /// On a shared server, `owner` is the id of the person's access key that asks: the activity is
     /// theirs (kept durably with it), and `liveLimit` caps how many of theirs may be live.
     ///
     /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity

@@ -31,7 +31,7 @@ public protocol SyncStorage: Sendable {
     /// The activity that the keyed creation `key` made, as committed, or `nil`.
     func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity?
 
-    /// Every activity as committed, or only those of the person's key `owner`: what a
+    /// Every activity as committed, or only those of the person's access key `owner`: what a
     /// listing shows.
     func activities(ownedBy owner: String?) async throws -> [StoredActivity]
 
@@ -58,9 +58,19 @@ public protocol SyncStorage: Sendable {
     /// server committed itself, which the server pushes on its own. The stream ends when
     /// the storage closes.
     func changes() -> AsyncStream<ActivitySnapshot>
+
+    /// `nil` when the storage can be read and written now, else why not, in words an
+    /// operator can act on: what `/readyz` answers (ADR 0027). Answers within a second or
+    /// two, also while the storage is down. The default, for a storage in this process's
+    /// own files, is `nil`.
+    func unavailability() async -> String?
 }
 
 extension SyncStorage {
+    /// Always ready: a storage in this process's own files has no outage to report apart
+    /// from each write's own error.
+    public func unavailability() async -> String? { nil }
+
     /// The activity with every answer it remembers: ``activity(_:)``.
     public func activity(_ id: String, answering key: IntentKey?) async throws -> StoredActivity? {
         try await activity(id)

@@ -53,13 +53,11 @@ final class ChangeFeed: Sendable {
     }
 
     /// Follows the log after `startSequence` until the task is cancelled, then ends every
-    /// stream. Queries go through `client`'s pool; `listener` opens the LISTEN connection.
-    func run(
-        client: PostgresClient, listener: @escaping @Sendable () async throws -> PostgresConnection,
-        after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger
-    ) async {
+    /// stream. Queries go through `link`'s pool, each within its deadline; the LISTEN
+    /// connection is one of `link`'s own.
+    func run(link: DatabaseLink, after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.listen(connect: listener, logger: logger) }
+            group.addTask { await self.listen(connect: link.connectAlone, logger: logger) }
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pollInterval)
@@ -67,7 +65,7 @@ final class ChangeFeed: Sendable {
                 }
             }
             group.addTask {
-                await self.read(client: client, after: startSequence, retention: retention, logger: logger)
+                await self.read(link: link, after: startSequence, retention: retention, logger: logger)
             }
             await group.waitForAll()
         }
@@ -86,7 +84,9 @@ final class ChangeFeed: Sendable {
     }
 
     /// Holds a LISTEN connection of its own, poking the reader on every notification and
-    /// after every (re)connection; reconnects with a growing pause when it drops.
+    /// after every (re)connection; reconnects with a pause that doubles from 100 ms to at
+    /// most ``longestPause`` when it drops, so a feed is back within a second or so of the
+    /// database, whatever the outage's length.
     ///
     /// The connection is not the pool's: closing it is how a cancelled feed stops waiting
     /// on it, whatever state the connection was left in by a server that went away.
@@ -120,35 +120,43 @@ final class ChangeFeed: Sendable {
                     metadata: ["reason": "\(PostgresStorageError.explain(error))"])
             }
             try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .seconds(5))
+            pause = min(pause * 2, Self.longestPause)
         }
     }
 
     /// Reads the log after the last change read, whenever poked, and hands each change to
     /// every stream; prunes old rows now and then.
-    private func read(client: PostgresClient, after startSequence: Int64, retention: Duration, logger: Logger) async {
+    private func read(link: DatabaseLink, after startSequence: Int64, retention: Duration, logger: Logger) async {
         let batch = 500
         var last = startSequence
         var lastPrune = ContinuousClock.now
         for await _ in wakeups {
             do {
-                let rows = try await client.query(
-                    """
-                    SELECT seq, snapshot::text FROM activity_changes
-                    WHERE seq > \(last) ORDER BY seq LIMIT \(batch)
-                    """, logger: logger)
-                var count = 0
-                for try await (sequence, text) in rows.decode((Int64, String).self) {
+                let after = last
+                let rows = try await link.run { connection in
+                    var rows: [(Int64, String)] = []
+                    for try await row in try await connection.query(
+                        """
+                        SELECT seq, snapshot::text FROM activity_changes
+                        WHERE seq > \(after) ORDER BY seq LIMIT \(batch)
+                        """, logger: logger
+                    ).decode((Int64, String).self) {
+                        rows.append(row)
+                    }
+                    return rows
+                }
+                for (sequence, text) in rows {
                     last = sequence
-                    count += 1
                     do {
                         publish(try StoredJSON.snapshot(from: text))
                     } catch {
                         logger.error("skipped an unreadable change", metadata: ["seq": "\(sequence)", "reason": "\(error)"])
                     }
                 }
-                if count == batch { poke() }
+                if rows.count == batch { poke() }
             } catch {
+                // An outage is logged once, by the link, when it begins and ends.
+                if case .unavailable = error { continue }
                 logger.warning(
                     "could not read PostgreSQL's change log; trying again",
                     metadata: ["reason": "\(PostgresStorageError.explain(error))"])
@@ -156,7 +164,7 @@ final class ChangeFeed: Sendable {
             if ContinuousClock.now - lastPrune > .seconds(60) {
                 lastPrune = .now
                 do {
-                    try await Self.prune(client: client, olderThan: retention, logger: logger)
+                    try await Self.prune(link: link, olderThan: retention, logger: logger)
                 } catch {
                     logger.warning(
                         "could not prune PostgreSQL's change log and answers",
@@ -175,11 +183,15 @@ final class ChangeFeed: Sendable {
     /// server to the others, which read it within a second or so), and the answers past
     /// what each activity remembers: the newest ``StoredActivity/answersPerClient`` of each
     /// client, ``StoredActivity/rememberedAnswers`` in all.
-    static func prune(client: PostgresClient, olderThan retention: Duration, logger: Logger) async throws {
+    static func prune(link: DatabaseLink, olderThan retention: Duration, logger: Logger) async throws {
         let seconds = Double(retention.components.seconds)
-        try await client.query(
-            "DELETE FROM activity_changes WHERE created < now() - make_interval(secs => \(seconds))", logger: logger)
-        try await client.query(
+        try await link.run(within: pruneLimit) { connection in
+            try await connection.query(
+                "DELETE FROM activity_changes WHERE created < now() - make_interval(secs => \(seconds))", logger: logger)
+            return ()
+        }
+        try await link.run(within: pruneLimit) { connection in
+            try await connection.query(
             """
             DELETE FROM activity_answers AS x USING (
                 SELECT activity_id, client_id, intent_id,
@@ -189,5 +201,14 @@ final class ChangeFeed: Sendable {
             WHERE x.activity_id = r.activity_id AND x.client_id = r.client_id AND x.intent_id = r.intent_id
                 AND (r.of_client > \(StoredActivity.answersPerClient) OR r.of_activity > \(StoredActivity.rememberedAnswers))
             """, logger: logger)
+            return ()
+        }
     }
+
+    /// How long a prune may take: longer than a request's wait, since it goes through
+    /// whole tables, once a minute, and nobody waits on it.
+    static let pruneLimit: Duration = .seconds(30)
+
+    /// The longest pause between two attempts to listen again.
+    static let longestPause: Duration = .seconds(1)
 }

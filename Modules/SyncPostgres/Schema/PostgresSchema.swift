@@ -14,7 +14,7 @@ import Sync
 ///   `moments`) is refused, and nothing is changed.
 /// - `activities`: one row per activity, as committed. `id` text primary key; `version`
 ///   bigint, the snapshot's version, the condition of every write; `owner` text, the
-///   person's key id or null; `creation_key` text unique, the SHA-256 of the idempotency
+///   person's access key id or null; `creation_key` text unique, the SHA-256 of the idempotency
 ///   key of the keyed creation that made it (the key itself until version 4), or null; `deadline` timestamptz, its next clock rule
 ///   (`ActivitySnapshot.nextRuleDeadline`), indexed for `due`; `ended` boolean, for the
 ///   live count; `state` jsonb, the activity whole: the JSON of `StoredActivity.checkpoint`
@@ -30,8 +30,8 @@ import Sync
 ///   from one server to the others.
 /// - `history`: each session that ended, once. `activity_id` primary key; `snapshot`
 ///   jsonb, the `ActivitySnapshot` of its end; `recorded` timestamptz.
-/// - `person_keys` (version 2): the people's keys of a server that requires them
-///   (``PostgresKeyStore``), one row per live key, as `PersonKeyRecord` holds it: `name`
+/// - `person_keys` (version 2): the people's access keys of a server that requires them
+///   (``PostgresKeyStore``), one row per live key, as `AccessKeyRecord` holds it: `name`
 ///   primary key, `id` unique, `digest` (the SHA-256 of the key, never the key),
 ///   `created` and `last_used` timestamptz.
 /// - `activity_answers` (version 3): the answers each activity remembers, a row each, so

@@ -7,6 +7,7 @@ import Domain
 import Logging
 import PostgresNIO
 import Sync
+import Synchronization
 
 /// One conditional write, as the tables need it: Sync's write with the columns it sets.
 struct ActivityRow: Sendable {
@@ -87,18 +88,34 @@ extension PostgresSyncStorage {
         } catch {
             throw .unreadable("could not encode an activity: \(error)")
         }
-        let logger = self.logger
-        return try await run { connection in
-            try await connection.withTransaction(logger: logger) { connection in
+        let (logger, columnsToWrite, creationsToWrite) = (self.logger, columns, creations)
+        let began = TransactionBegan()
+        do throws(PostgresStorageError) {
+            return try await transaction(rows, columnsToWrite, creationsToWrite, logger: logger, began: began)
+        } catch .unavailable(let reason) where began.value {
+            // The database went quiet inside the transaction: its COMMIT may have been
+            // applied without the answer reaching us. Not "nothing was applied", then.
+            throw .unconfirmed(reason)
+        }
+    }
+
+    /// The transaction of ``commit(rows:)``; `began` is set once it holds a connection.
+    private func transaction(
+        _ rows: [ActivityRow], _ columnsToWrite: Columns, _ creationsToWrite: [(index: Int, state: String, changes: [String])],
+        logger: Logger, began: TransactionBegan
+    ) async throws(PostgresStorageError) -> [Bool] {
+        try await run { connection in
+            began.mark()
+            return try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.commitLock))", logger: logger)
                 var created: Set<Int> = []
-                for creation in creations {
+                for creation in creationsToWrite {
                     let row = rows[creation.index]
                     if try await Self.insert(row, state: creation.state, changes: creation.changes, on: connection, logger: logger) {
                         created.insert(creation.index)
                     }
                 }
-                let updated = try await Self.update(columns, on: connection, logger: logger)
+                let updated = try await Self.update(columnsToWrite, on: connection, logger: logger)
                 var applied: [Bool] = []
                 var logged = false
                 var endedIDs: [String] = []
@@ -200,4 +217,16 @@ extension PostgresSyncStorage {
         }
         return true
     }
+}
+
+/// Whether a commit's transaction got as far as a connection: past that, a database that
+/// goes quiet may have committed it.
+private final class TransactionBegan: Sendable {
+    private let began = Mutex(false)
+
+    /// The transaction holds a connection.
+    func mark() { began.withLock { $0 = true } }
+
+    /// Whether ``mark()`` was called.
+    var value: Bool { began.withLock { $0 } }
 }

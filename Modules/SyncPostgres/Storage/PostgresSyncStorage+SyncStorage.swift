@@ -10,6 +10,15 @@ extension PostgresSyncStorage: SyncStorage {
                 expectedVersion: write.expectedVersion, activity: write.activity, changes: write.changes,
                 answers: write.answers, deadline: write.activity.snapshot.nextRuleDeadline)
         }
-        return try await commit(rows: rows).map { $0 ? .committed : .conflict }
+        let applied: [Bool]
+        do throws(PostgresStorageError) {
+            applied = try await commit(rows: rows)
+        } catch {
+            if case .unconfirmed(let reason) = error {
+                throw UnconfirmedCommit(reason: "PostgreSQL stopped answering during the commit: \(reason)")
+            }
+            throw error
+        }
+        return applied.map { $0 ? .committed : .conflict }
     }
 }

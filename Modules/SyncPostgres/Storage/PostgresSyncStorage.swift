@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// Open it with ``open(url:logger:)``; it creates or migrates the tables
 /// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) and one LISTEN
-/// connection of its own for the change feed until ``close()``.
+/// connection of its own for the change feed until ``close()``, all through a
+/// ``DatabaseLink``: no wait on the database lasts longer than its deadline, and an outage
+/// is answered at once rather than waited out (ADR 0027).
 public final class PostgresSyncStorage: Sendable {
     /// How long a change stays in the change log: far longer than a server takes to read it.
     public static let changeLogRetention: Duration = .seconds(600)
@@ -22,15 +24,15 @@ public final class PostgresSyncStorage: Sendable {
     public static let pollInterval: Duration = .seconds(1)
 
     /// Where the database is (printable: no password).
-    public let location: PostgresLocation
-    let client: PostgresClient
+    public var location: PostgresLocation { link.location }
+    /// The way to the database: every wait bounded, outages answered at once (ADR 0027).
+    let link: DatabaseLink
     let logger: Logger
     private let feed = ChangeFeed()
-    private let tasks = Mutex<(client: Task<Void, Never>?, feed: Task<Void, Never>?)>((nil, nil))
+    private let feedTask = Mutex<Task<Void, Never>?>(nil)
 
-    private init(location: PostgresLocation, client: PostgresClient, logger: Logger) {
-        self.location = location
-        self.client = client
+    private init(link: DatabaseLink, logger: Logger) {
+        self.link = link
         self.logger = logger
     }
 
@@ -52,9 +54,10 @@ public final class PostgresSyncStorage: Sendable {
         _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10
     ) async throws(PostgresStorageError) -> PostgresSyncStorage {
         let start: Int64
+        let configuration: PostgresConnection.Configuration
         do {
-            let connection = try await PostgresConnection.connect(
-                configuration: try connectionConfiguration(location), id: 0, logger: logger)
+            configuration = try connectionConfiguration(location)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             do {
                 try await PostgresSchema.prepare(on: connection, location: location, logger: logger)
                 start = try await lastSequence(on: connection, logger: logger)
@@ -69,67 +72,39 @@ public final class PostgresSyncStorage: Sendable {
             throw .unreachable(location: location.description, reason: PostgresStorageError.explain(error))
         }
 
-        let client = PostgresClient(configuration: clientConfiguration(location, maximumConnections), backgroundLogger: logger)
-        let listenerConfiguration: PostgresConnection.Configuration
-        do {
-            listenerConfiguration = try connectionConfiguration(location)
-        } catch {
-            throw .unreachable(location: location.description, reason: PostgresStorageError.explain(error))
+        let link = DatabaseLink(
+            location: location, connection: configuration, pool: clientConfiguration(location, maximumConnections),
+            patience: DatabaseLink.Patience(), logger: logger)
+        let storage = PostgresSyncStorage(link: link, logger: logger)
+        let task = Task { [feed = storage.feed] in
+            await feed.run(link: link, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
         }
-        let listener: @Sendable () async throws -> PostgresConnection = {
-            try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: logger)
-        }
-        let storage = PostgresSyncStorage(location: location, client: client, logger: logger)
-        storage.tasks.withLock { tasks in
-            // Running before `open` returns, so that the first lease finds the pool started.
-            tasks.client = Task.immediate { await client.run() }
-            tasks.feed = Task { [feed = storage.feed] in
-                await feed.run(
-                    client: client, listener: listener, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
-            }
-        }
+        storage.feedTask.withLock { $0 = task }
         return storage
     }
 
     /// Stops the change feed (its streams end) and closes every connection. The storage
     /// answers nothing after.
     public func close() async {
-        let (clientTask, feedTask) = tasks.withLock { tasks in
-            defer { tasks = (nil, nil) }
-            return tasks
+        let feedTask = self.feedTask.withLock { task in
+            defer { task = nil }
+            return task
         }
-        // The feed first, while the pool still runs: a query it waits on is cancelled by the
-        // pool, which a pool already stopped would never do.
+        // The feed first, while the pool still runs; every wait of the feed is bounded.
         feedTask?.cancel()
         await feedTask?.value
         feed.finish()
-        guard let clientTask else { return }
-        clientTask.cancel()
-        // PostgresNIO's pool has been seen not to finish its shutdown after the server cut
-        // its connections; a storage that is closing does not wait on it for ever.
-        if await !Self.finishes(clientTask, within: Self.shutdownPatience) {
-            logger.warning(
-                "the PostgreSQL connection pool did not shut down in time; leaving it",
-                metadata: ["database": "\(location)"])
-        }
+        await link.close(patience: Self.shutdownPatience)
     }
 
     /// How long ``close()`` waits for the connection pool to shut down.
-    static let shutdownPatience: Duration = .seconds(5)
+    static let shutdownPatience: Duration = .seconds(2)
 
-    /// Whether `task` finishes within `patience`; does not wait longer for it.
-    private static func finishes(_ task: Task<Void, Never>, within patience: Duration) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let answer = FirstAnswer(continuation)
-            Task {
-                await task.value
-                answer.give(true)
-            }
-            Task {
-                try? await Task.sleep(for: patience)
-                answer.give(false)
-            }
-        }
+    /// `nil` when the database answers now, else why not, in words an operator can act on:
+    /// what `/readyz` says (ADR 0027). During an outage it answers at once.
+    public func unavailability() async -> String? {
+        guard let reason = await link.unavailability() else { return nil }
+        return "PostgreSQL at \(location) is not answering (\(reason)); the server tries it again every second"
     }
 
     /// The changes committed from now on by any server sharing the database, each
@@ -146,7 +121,7 @@ public final class PostgresSyncStorage: Sendable {
     /// - Throws: ``PostgresStorageError`` when the database does not answer.
     public func prune(olderThan retention: Duration = changeLogRetention) async throws(PostgresStorageError) {
         do {
-            try await ChangeFeed.prune(client: client, olderThan: retention, logger: logger)
+            try await ChangeFeed.prune(link: link, olderThan: retention, logger: logger)
         } catch {
             throw .database(PostgresStorageError.explain(error))
         }
@@ -187,9 +162,9 @@ public final class PostgresSyncStorage: Sendable {
     /// One activity from rows of its state and its answers (none: a row of NULLs), in the
     /// order it gave them.
     private func activity(from query: PostgresQuery) async throws -> StoredActivity? {
-        try await run { connection in
+        try await run { [logger] connection in
             var found: StoredActivity?
-            let rows = try await connection.query(query, logger: self.logger)
+            let rows = try await connection.query(query, logger: logger)
             for try await (state, clientID, intentID, outcome) in rows.decode((String, String?, String?, String?).self) {
                 if found == nil { found = try StoredJSON.activity(fromState: state) }
                 if let clientID, let intentID, let outcome {
@@ -224,11 +199,11 @@ public final class PostgresSyncStorage: Sendable {
     /// The ids of the activities whose next clock rule is due at `instant`, at most
     /// `limit`, earliest first.
     public func due(at instant: Date, limit: Int) async throws -> [String] {
-        try await run { connection in
+        try await run { [logger] connection in
             var ids: [String] = []
             let rows = try await connection.query(
                 "SELECT id FROM activities WHERE deadline <= \(instant) ORDER BY deadline, id LIMIT \(limit)",
-                logger: self.logger)
+                logger: logger)
             for try await id in rows.decode(String.self) { ids.append(id) }
             return ids
         }
@@ -241,10 +216,10 @@ public final class PostgresSyncStorage: Sendable {
 
     /// Every ended session as recorded, oldest first: what the history holds.
     public func history() async throws -> [ActivitySnapshot] {
-        try await run { connection in
+        try await run { [logger] connection in
             var snapshots: [ActivitySnapshot] = []
             let rows = try await connection.query(
-                "SELECT snapshot::text FROM history ORDER BY recorded, activity_id", logger: self.logger)
+                "SELECT snapshot::text FROM history ORDER BY recorded, activity_id", logger: logger)
             for try await text in rows.decode(String.self) { snapshots.append(try StoredJSON.snapshot(from: text)) }
             return snapshots
         }
@@ -252,22 +227,19 @@ public final class PostgresSyncStorage: Sendable {
 
     // MARK: - Connections
 
-    /// Runs `body` on a pooled connection; any failure becomes a ``PostgresStorageError``
-    /// that holds what the server said and no secret.
-    func run<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws(PostgresStorageError) -> Result {
-        do {
-            return try await client.withConnection { connection in try await body(connection) }
-        } catch let error as PostgresStorageError {
-            throw error
-        } catch {
-            throw .database(PostgresStorageError.explain(error))
-        }
+    /// Runs `body` on a pooled connection, within the link's deadline; any failure becomes
+    /// a ``PostgresStorageError`` that holds what the server said and no secret, and
+    /// ``PostgresStorageError/unavailable(_:)`` when the database does not answer.
+    func run<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws(PostgresStorageError) -> Result {
+        try await link.run(body)
     }
 
     private func activities(where query: PostgresQuery) async throws -> [StoredActivity] {
-        try await run { connection in
+        try await run { [logger] connection in
             var found: [StoredActivity] = []
-            for try await text in try await connection.query(query, logger: self.logger).decode(String.self) {
+            for try await text in try await connection.query(query, logger: logger).decode(String.self) {
                 found.append(try StoredJSON.activity(fromState: text))
             }
             return found
@@ -275,8 +247,8 @@ public final class PostgresSyncStorage: Sendable {
     }
 
     private func single<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws -> Value? {
-        try await run { connection in
-            for try await value in try await connection.query(query, logger: self.logger).decode(Value.self) {
+        try await run { [logger] connection in
+            for try await value in try await connection.query(query, logger: logger).decode(Value.self) {
                 return value
             }
             return nil
@@ -295,7 +267,7 @@ public final class PostgresSyncStorage: Sendable {
     /// A logger that says nothing: the default when the caller gives none.
     public static let quiet = Logger(label: "moments.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    private static func connectionConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+    static func connectionConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch location.tls {
         case .disable: tls = .disable
@@ -305,7 +277,7 @@ public final class PostgresSyncStorage: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .milliseconds(DatabaseLink.Patience().operation.milliseconds)
         return configuration
     }
 
@@ -320,23 +292,7 @@ public final class PostgresSyncStorage: Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = DatabaseLink.Patience().operation
         return configuration
-    }
-}
-
-/// Resumes a continuation with the first answer given, and ignores the others.
-private final class FirstAnswer: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
-
-    init(_ continuation: CheckedContinuation<Bool, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func give(_ answer: Bool) {
-        let waiting = continuation.withLock { continuation in
-            defer { continuation = nil }
-            return continuation
-        }
-        waiting?.resume(returning: answer)
     }
 }

@@ -30,7 +30,7 @@ struct HistoryCommand: LiveCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) throws {
-        let output = CommandOutput.standard(console: dependencies.console)
+        let output = CommandOutput.standard(dependencies)
         let start = since?.start(in: output.environment.timeZone, now: output.environment.now)
         let records = try data.files(dependencies).readHistoryOrFail { store in
             start.map { store.records(startedIn: $0..<Date.distantFuture) } ?? store.records

@@ -14,6 +14,6 @@ struct DataDirectoryOption: ParsableArguments {
     /// The person's files this run uses: `--data-dir`, then `MOMENTS_HOME`, then the XDG
     /// folders, as the live composition resolves them.
     func files(_ dependencies: LiveDependencies) -> CommandFiles {
-        CommandFiles(files: dependencies.files(path), console: dependencies.console)
+        CommandFiles(files: dependencies.files(path), console: dependencies.console, environment: dependencies.environment)
     }
 }

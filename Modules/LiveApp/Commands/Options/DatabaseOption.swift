@@ -1,9 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--database-url postgres://USER@HOST:PORT/DB`, else `MOMENTS_DATABASE_URL`: the
 /// PostgreSQL database that servers share (`moments serve`) and that keeps their people's
 /// keys (`moments keys`). Without either, the data folder's files are used.
@@ -15,9 +11,9 @@ struct DatabaseOption: ParsableArguments {
             valueName: "postgres://USER@HOST:PORT/DB"))
     var databaseURL: String?
 
-    /// The database's URL, or `nil` for the data folder's files.
-    var url: String? {
-        let url = databaseURL ?? getenv("MOMENTS_DATABASE_URL").map { String(cString: $0) }
+    /// The database's URL in a run with `environment`, or `nil` for the data folder's files.
+    func url(in environment: [String: String]) -> String? {
+        let url = databaseURL ?? environment["MOMENTS_DATABASE_URL"]
         return url.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -41,9 +41,8 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) throws {
-        let console = dependencies.console
             let settings = try data.files(dependencies).settingsOrFail()
-            let output = CommandOutput.standard(console: dependencies.console)
+            let output = CommandOutput.standard(dependencies)
             if json {
                 try output.printJSON(settings)
             } else {

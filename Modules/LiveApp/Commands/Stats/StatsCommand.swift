@@ -24,7 +24,7 @@ struct StatsCommand: LiveCommand {
     static let maxHeight = 40
 
     func run(with dependencies: LiveDependencies) throws {
-        let output = CommandOutput.standard(console: dependencies.console)
+        let output = CommandOutput.standard(dependencies)
         let timeZone = output.environment.timeZone
         let now = output.environment.now
         let stats = try data.files(dependencies).readHistoryOrFail { store in

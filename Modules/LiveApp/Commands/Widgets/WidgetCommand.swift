@@ -25,7 +25,7 @@ struct WidgetCommand: LiveCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run(with dependencies: LiveDependencies) throws {
-        let output = CommandOutput.standard(console: dependencies.console)
+        let output = CommandOutput.standard(dependencies)
         let files = data.files(dependencies)
         let records = try files.readHistoryOrFail { $0.records }
         let settings = try files.settingsOrFail()

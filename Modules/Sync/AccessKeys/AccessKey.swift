@@ -5,13 +5,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A person's key as a server keeps it: never the key itself, only its SHA-256 digest,
+/// A person's access key as a server keeps it: never the key itself, only its SHA-256 digest,
 /// with the name it was given, a stable id the person's activities are owned by, and
 /// when it was made and last used (`moments keys list` shows these, never a key).
 ///
 /// The id, not the name, owns activities, so a key revoked and a new one added under the
 /// same name never inherit the old key's sessions.
-public struct PersonKeyRecord: Hashable, Sendable, Codable {
+public struct AccessKeyRecord: Hashable, Sendable, Codable {
     /// The name given with `moments keys add NAME`: how a person is told apart in listings.
     public let name: String
     /// A random id, made with the key; what an activity's owner names.
@@ -72,10 +72,10 @@ public struct PersonKeyRecord: Hashable, Sendable, Codable {
     /// secure generator); the prefix lets a leaked key be recognised by secret scanners.
     ///
     /// - Throws: ``KeyStoreError`` when the name is not 1 to 64 letters, digits, `-`, `_` or `.`.
-    public static func make(named name: String, at instant: Date) throws(KeyStoreError) -> (secret: String, record: PersonKeyRecord) {
+    public static func make(named name: String, at instant: Date) throws(KeyStoreError) -> (secret: String, record: AccessKeyRecord) {
         try validate(name: name)
         let secret = "lmk_" + SecureToken.make()
-        let record = PersonKeyRecord(
+        let record = AccessKeyRecord(
             name: name, id: String(SecureToken.make().prefix(32)), digest: digest(of: secret), createdAt: instant)
         return (secret, record)
     }

@@ -1,4 +1,4 @@
-/// What one person's key may use of a shared server (`moments serve --require-keys`), so
+/// What one person's access key may use of a shared server (`moments serve --require-keys`), so
 /// that nobody can crowd the others out: past a limit the server answers 429 with
 /// `Retry-After`, and changes nothing.
 public struct KeyLimits: Hashable, Sendable {

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// The door of a shared server (`moments serve --require-keys`): who a request is, from
-/// the person's key it carries, and whether that person is within their limits.
+/// the person's access key it carries, and whether that person is within their limits.
 ///
-/// Every check asks the ``PersonKeyStore`` for the keys as they stand now, so a key
+/// Every check asks the ``AccessKeyStore`` for the keys as they stand now, so a key
 /// revoked in another process is refused by the very next request. Keys are compared by
 /// their digests, each one in constant time and all of them every time, so neither a
 /// key nor how many there are shows in the time of an answer. Nothing here logs.
 public actor KeyGate {
     /// Where the keys live.
-    public let store: any PersonKeyStore
+    public let store: any AccessKeyStore
     /// What each key may use.
     public let limits: KeyLimits
     private let now: @Sendable () -> Date
@@ -25,7 +25,7 @@ public actor KeyGate {
     /// A gate over `store` with `limits`; `now` stamps a key's last use, and `monotonic`
     /// times the rate (a test holds it still, so the rate does not depend on its speed).
     public init(
-        store: any PersonKeyStore, limits: KeyLimits = KeyLimits(), now: @escaping @Sendable () -> Date = { Date() },
+        store: any AccessKeyStore, limits: KeyLimits = KeyLimits(), now: @escaping @Sendable () -> Date = { Date() },
         monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.store = store
@@ -38,10 +38,10 @@ public actor KeyGate {
     ///
     /// - Throws: ``SyncError/keyMissing`` without one, ``SyncError/keyRefused`` for a key
     ///   unknown or revoked, and ``SyncError/storageFailed(_:)`` when the keys cannot be read.
-    public func authenticate(_ bearer: String?) async throws(SyncError) -> PersonKeyRecord {
+    public func authenticate(_ bearer: String?) async throws(SyncError) -> AccessKeyRecord {
         guard let bearer, !bearer.isEmpty else { throw .keyMissing }
-        let presented = PersonKeyRecord.digest(of: bearer)
-        var found: PersonKeyRecord?
+        let presented = AccessKeyRecord.digest(of: bearer)
+        var found: AccessKeyRecord?
         for record in try await liveKeys() where SecureToken.matches(presented, record.digest) {
             found = record
         }
@@ -93,7 +93,7 @@ public actor KeyGate {
     /// How many event streams key `id` has open (for tests and diagnostics).
     public func streamCount(of id: String) -> Int { openStreams[id, default: 0] }
 
-    private func liveKeys() async throws(SyncError) -> [PersonKeyRecord] {
+    private func liveKeys() async throws(SyncError) -> [AccessKeyRecord] {
         do {
             return try await store.keys()
         } catch {

@@ -1,18 +1,14 @@
 import ArgumentParser
 import Sync
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `--key KEY` for `moments start --server` and `watch --server`: the person's key for a
+/// `--key KEY` for `moments start --server` and `watch --server`: the person's access key for a
 /// shared server (`moments serve --require-keys`). Without it, `MOMENTS_KEY`, then the
 /// file `key` in the config folder (mode 0600), are used; a server of one person needs none.
-struct PersonKeyOption: ParsableArguments {
+struct AccessKeyOption: ParsableArguments {
     @Option(
         name: .customLong("key"),
         help: ArgumentHelp(
-            "Your key for a shared server (--server); else MOMENTS_KEY, else the file 'key' in the config folder.",
+            "Your access key for a shared server (--server); else MOMENTS_KEY, else the file 'key' in the config folder.",
             valueName: "key"))
     var value: String?
 
@@ -21,9 +17,9 @@ struct PersonKeyOption: ParsableArguments {
     /// the command with how to fix it.
     func resolve(_ files: CommandFiles) throws -> String? {
         if let value, !value.isEmpty { return value }
-        if let variable = getenv("MOMENTS_KEY"), case let key = String(cString: variable), !key.isEmpty { return key }
+        if let key = files.environment["MOMENTS_KEY"], !key.isEmpty { return key }
         do {
-            return try files.savedPersonKey()
+            return try files.savedAccessKey()
         } catch {
             throw files.console.failure(error.description)
         }
@@ -34,10 +30,10 @@ struct PersonKeyOption: ParsableArguments {
     static func advice(for error: SyncError, keyPath: String) -> String? {
         switch error {
         case .keyMissing:
-            return "this server asks for your key: pass --key KEY, set MOMENTS_KEY, or save it in \(keyPath) "
+            return "this server asks for your access key: pass --key KEY, set MOMENTS_KEY, or save it in \(keyPath) "
                 + "(chmod 600). Its operator makes one with `moments keys add NAME`."
         case .keyRefused:
-            return "this server does not know your key, or it was revoked: ask its operator for a new one "
+            return "this server does not know your access key, or it was revoked: ask its operator for a new one "
                 + "(`moments keys add NAME`) and pass it with --key or MOMENTS_KEY."
         case .tooManyRequests(let retryAfter, let reason):
             return "\(reason); nothing was changed. Wait \(retryAfter) s and try again."

@@ -9,22 +9,22 @@ import Synchronization
 /// People's access keys in memory, for previews and tests (the shared server's over HTTP,
 /// the live app's in-process): what the JSON file does, without a file (the file itself is
 /// tested with real `moments` processes).
-public final class PreviewPersonKeyStore: PersonKeyStore {
-    private let records = Mutex<[PersonKeyRecord]>([])
+public final class PreviewAccessKeyStore: AccessKeyStore {
+    private let records = Mutex<[AccessKeyRecord]>([])
 
     /// A store with no key yet.
     public init() {}
 
     /// Adds a key called `name`, made at `instant`, and answers its secret.
     public func make(_ name: String, at instant: Date = InstantMother.morning) async throws -> String {
-        let made = try PersonKeyRecord.make(named: name, at: instant)
+        let made = try AccessKeyRecord.make(named: name, at: instant)
         try await add(made.record)
         return made.secret
     }
 
-    public func keys() async throws(KeyStoreError) -> [PersonKeyRecord] { records.withLock { $0 } }
+    public func keys() async throws(KeyStoreError) -> [AccessKeyRecord] { records.withLock { $0 } }
 
-    public func add(_ record: PersonKeyRecord) async throws(KeyStoreError) {
+    public func add(_ record: AccessKeyRecord) async throws(KeyStoreError) {
         try records.withLock { (keys) throws(KeyStoreError) in
             guard !keys.contains(where: { $0.name == record.name }) else { throw KeyStoreError("taken") }
             keys.append(record)

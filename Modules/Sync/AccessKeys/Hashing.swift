@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// SHA-256 as the server uses it: people's keys, activities' tokens and creations'
+/// SHA-256 as the server uses it: people's access keys, activities' tokens and creations'
 /// idempotency keys are stored as their digests, never as themselves (ADR 0021, 0023).
 ///
 /// swift-crypto's SHA-256 (ADR 0024). Its digests are the standard's, so those that the

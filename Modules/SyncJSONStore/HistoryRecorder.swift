@@ -8,60 +8,43 @@ import Foundation
 import Persistence
 import Sync
 
-/// Sync's storage with one duty added: every session the server ends goes into the
+/// The host's one duty beside the server: every session the server ends goes into the
 /// person's history, once, by whoever hosts the server (the embedded default of
 /// `moments start` and `moments watch`, or `moments serve`), never by a client.
 ///
-/// It wraps the storage the server writes through, so it sees every change the moment it
-/// is durable, whether an intent caused it (finish, cancel) or the server's clock did
-/// (completion at the target, the 8-hour end, also when caught up after a restart). The
-/// history is appended before the change is answered and pushed, so a client that shows
-/// a summary when the end arrives finds the session already counted.
+/// The server tells it of every change the moment it is durable (a
+/// ``Sync/DurableChangeObserver``), whether an intent caused it (finish, cancel) or the
+/// server's clock did (completion at the target, the 8-hour end, also when caught up after
+/// a restart). The history is appended before the change is answered and pushed, so a
+/// client that shows a summary when the end arrives finds the session already counted.
+/// It does not stand between the server and its storage: reads go straight there.
 ///
 /// "Once" rests on the record's id: it is the activity's id, so appending it again (two
 /// ends seen, a restart after a crash between the commit and the append) changes
-/// nothing. At start-up (``catchUp()``) every ended activity is offered again, which
+/// nothing. At start-up (``catchUp(from:)``) every ended activity is offered again, which
 /// repairs such a crash. The history file is opened for each append and closed at once,
 /// so `moments history` and other commands can read it while a server runs. See ADR 0013.
-public final class HistoryRecordingStorage: SyncStorage {
-    private let base: any SyncStorage
+public final class HistoryRecorder: DurableChangeObserver {
     private let locations: StoreLocations
     private let onProblem: @Sendable (String) -> Void
 
-    /// Wraps `base`, appending ended sessions to the history in `locations`; a history that
+    /// A recorder appending ended sessions to the history in `locations`; a history that
     /// cannot be written is reported to `onProblem` (the server's change stands).
-    public init(wrapping base: any SyncStorage, locations: StoreLocations, onProblem: @escaping @Sendable (String) -> Void) {
-        self.base = base
+    public init(locations: StoreLocations, onProblem: @escaping @Sendable (String) -> Void) {
         self.locations = locations
         self.onProblem = onProblem
     }
 
-    /// Offers every ended activity of the storage to the history again: what a crash
+    /// Offers every ended activity of `storage` to the history again: what a crash
     /// between a commit and its append left out goes in now.
-    public func catchUp() async throws {
-        record(try await base.activities(ownedBy: nil).map(\.snapshot).filter(\.activity.content.isEnded))
+    public func catchUp(from storage: any SyncStorage) async throws {
+        record(try await storage.activities(ownedBy: nil).map(\.snapshot).filter(\.activity.content.isEnded))
     }
 
-    public func activity(_ id: String) async throws -> StoredActivity? { try await base.activity(id) }
-
-    public func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? {
-        try await base.activity(createdWith: key)
-    }
-
-    public func activities(ownedBy owner: String?) async throws -> [StoredActivity] {
-        try await base.activities(ownedBy: owner)
-    }
-
-    public func liveCount(ownedBy owner: String) async throws -> Int { try await base.liveCount(ownedBy: owner) }
-
-    public func due(at instant: Date, limit: Int) async throws -> [String] { try await base.due(at: instant, limit: limit) }
-
-    public func nextDeadline() async throws -> Date? { try await base.nextDeadline() }
-
-    public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
-        let results = try await base.commit(batch)
-        let ended = zip(batch, results).filter { $0.1 == .committed }.flatMap(\.0.changes).filter { $0.event == .end }
-        guard !ended.isEmpty else { return results }
+    /// Appends the sessions among `changes` that ended.
+    public func durable(_ changes: [ActivitySnapshot]) async {
+        let ended = changes.filter { $0.event == .end }
+        guard !ended.isEmpty else { return }
         // The history file is written on a thread of its own, as the state's files are,
         // never on the cooperative pool; the answers wait for it (ADR 0013).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -70,10 +53,7 @@ public final class HistoryRecordingStorage: SyncStorage {
                 continuation.resume()
             }
         }
-        return results
     }
-
-    public func changes() -> AsyncStream<ActivitySnapshot> { base.changes() }
 
     /// The history record of an ended activity: its id is the activity's, so the same
     /// session is never recorded twice.

@@ -6,13 +6,13 @@ import Foundation
 import PostgresNIO
 import Sync
 
-/// The people's keys of servers that share a database: Sync's ``Sync/PersonKeyStore`` on
+/// The people's access keys of servers that share a database: Sync's ``Sync/AccessKeyStore`` on
 /// the `person_keys` table (``PostgresSchema``), through the storage's connections. Only
 /// digests are kept, never a key.
 ///
 /// ``keys()`` reads the table on every call, so a key revoked through any server, or by
 /// `moments keys revoke` against the database, is refused by every server's next request.
-public struct PostgresKeyStore: PersonKeyStore {
+public struct PostgresKeyStore: AccessKeyStore {
     private let storage: PostgresSyncStorage
 
     /// The keys in the database `storage` is open on; they answer while it is open.
@@ -20,19 +20,19 @@ public struct PostgresKeyStore: PersonKeyStore {
         self.storage = storage
     }
 
-    public func keys() async throws(KeyStoreError) -> [PersonKeyRecord] {
+    public func keys() async throws(KeyStoreError) -> [AccessKeyRecord] {
         try await run { connection, logger in
-            var records: [PersonKeyRecord] = []
+            var records: [AccessKeyRecord] = []
             let rows = try await connection.query(
                 "SELECT name, id, digest, created, last_used FROM person_keys ORDER BY created, name", logger: logger)
             for try await (name, id, digest, created, lastUsed) in rows.decode((String, String, String, Date, Date?).self) {
-                records.append(PersonKeyRecord(name: name, id: id, digest: digest, createdAt: created, lastUsedAt: lastUsed))
+                records.append(AccessKeyRecord(name: name, id: id, digest: digest, createdAt: created, lastUsedAt: lastUsed))
             }
             return records
         }
     }
 
-    public func add(_ record: PersonKeyRecord) async throws(KeyStoreError) {
+    public func add(_ record: AccessKeyRecord) async throws(KeyStoreError) {
         let added = try await run { connection, logger in
             let rows = try await connection.query(
                 """
@@ -71,7 +71,7 @@ public struct PostgresKeyStore: PersonKeyStore {
     }
 
     private func run<Result: Sendable>(
-        _ body: (PostgresConnection, Logger) async throws -> Result
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(KeyStoreError) -> Result {
         let logger = storage.logger
         do {

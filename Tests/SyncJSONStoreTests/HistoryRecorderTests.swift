@@ -9,8 +9,8 @@ import Testing
 
 /// The host of a server writes each ended session into the history, once, before the end
 /// is pushed; and repairs a history that missed one at start-up.
-@Suite("HistoryRecordingStorage")
-struct HistoryRecordingStorageTests {
+@Suite("HistoryRecorder")
+struct HistoryRecorderTests {
     func history(_ folder: TemporaryFolder) throws -> [SessionRecord] {
         let store = try HistoryStore.open(locations: StoreLocations(singleDirectory: folder.url))
         defer { store.close() }
@@ -22,9 +22,8 @@ struct HistoryRecordingStorageTests {
         try await TemporaryFolder.with { folder in
             let clock = PreviewClock()
             let memory = PreviewSyncStorage()
-            let storage = HistoryRecordingStorage(
-                wrapping: memory, locations: StoreLocations(singleDirectory: folder.url)) { Issue.record("\($0)") }
-            let server = SyncServer(storage: storage, clock: clock)
+            let recorder = HistoryRecorder(locations: StoreLocations(singleDirectory: folder.url)) { Issue.record("\($0)") }
+            let server = SyncServer(storage: memory, clock: clock, observer: recorder)
             let finished = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 600))
             let completed = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 60))
             let cancelled = try await server.create(SessionAttributesMother.makeOpenEnded())
@@ -42,10 +41,8 @@ struct HistoryRecordingStorageTests {
             #expect(Set(records.map(\.outcome)) == [.finishedEarly, .completed, .cancelled])
 
             // A restarted host offers every ended activity again: nothing is added twice.
-            let restarted = HistoryRecordingStorage(
-                wrapping: PreviewSyncStorage(records: memory.records), locations: StoreLocations(singleDirectory: folder.url)
-            ) { Issue.record("\($0)") }
-            try await restarted.catchUp()
+            let restarted = HistoryRecorder(locations: StoreLocations(singleDirectory: folder.url)) { Issue.record("\($0)") }
+            try await restarted.catchUp(from: PreviewSyncStorage(records: memory.records))
             #expect(try history(folder).count == 3)
         }
     }
@@ -61,10 +58,8 @@ struct HistoryRecordingStorageTests {
             _ = try await server.send(try IntentRequest(clientID: "a", intentID: "1", intent: .finish), to: created.id, token: created.token)
             #expect(try history(folder).isEmpty)
 
-            let storage = HistoryRecordingStorage(
-                wrapping: PreviewSyncStorage(records: memory.records), locations: StoreLocations(singleDirectory: folder.url)
-            ) { Issue.record("\($0)") }
-            try await storage.catchUp()
+            let recorder = HistoryRecorder(locations: StoreLocations(singleDirectory: folder.url)) { Issue.record("\($0)") }
+            try await recorder.catchUp(from: PreviewSyncStorage(records: memory.records))
             let records = try history(folder)
             #expect(records.map(\.actualSeconds) == [30])
         }
@@ -76,10 +71,10 @@ struct HistoryRecordingStorageTests {
     /// 64-bit FNV-1a of the id's UTF-8 from two offsets, each stored little-endian.
     @Test("an activity id that is not a UUID gives the same record id in every version and process")
     func stableIDs() {
-        #expect(HistoryRecordingStorage.recordID(forActivity: "activity-7") == UUID(uuidString: "ACA90730-B66A-8B55-B17C-D8877EFC5FCD"))
-        #expect(HistoryRecordingStorage.recordID(forActivity: "activity-8") == UUID(uuidString: "91B50730-B671-8B55-CC70-D8877EF55FCD"))
+        #expect(HistoryRecorder.recordID(forActivity: "activity-7") == UUID(uuidString: "ACA90730-B66A-8B55-B17C-D8877EFC5FCD"))
+        #expect(HistoryRecorder.recordID(forActivity: "activity-8") == UUID(uuidString: "91B50730-B671-8B55-CC70-D8877EF55FCD"))
         // An id that is a UUID is the record's id as it is.
         let uuid = "5F0C4E51-7A2B-4C1D-9E3F-0A1B2C3D4E5F"
-        #expect(HistoryRecordingStorage.recordID(forActivity: uuid) == UUID(uuidString: uuid))
+        #expect(HistoryRecorder.recordID(forActivity: uuid) == UUID(uuidString: uuid))
     }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where a server's people's keys live, declared by Sync so that any backend can keep
+/// Where a server's people's access keys live, declared by Sync so that any backend can keep
 /// them: the JSON file in the state folder today (`SyncJSONStore`'s `JSONKeyStore`), a
 /// database shared by several servers later.
 ///
@@ -13,11 +13,11 @@ import Foundation
 /// shared backend) must be refused by the next request. The server asks on every request
 /// that carries a key, so an implementation makes an unchanged answer cheap (the JSON one
 /// looks at its file's identity and re-reads it only when it changed).
-public protocol PersonKeyStore: Sendable {
+public protocol AccessKeyStore: Sendable {
     /// Every live key (revoked ones are gone), as it stands now.
-    func keys() async throws(KeyStoreError) -> [PersonKeyRecord]
+    func keys() async throws(KeyStoreError) -> [AccessKeyRecord]
     /// Adds a key; refuses a name already in use, changing nothing.
-    func add(_ record: PersonKeyRecord) async throws(KeyStoreError)
+    func add(_ record: AccessKeyRecord) async throws(KeyStoreError)
     /// Ends the key called `name` at once: answers whether there was one.
     func revoke(named name: String) async throws(KeyStoreError) -> Bool
     /// Notes that the key `id` was used at `instant`. The server calls it at most once a

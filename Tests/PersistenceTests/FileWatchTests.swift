@@ -1,0 +1,61 @@
+import Domain
+import Fixtures
+import Foundation
+import Persistence
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A waiter wakes when another process changes a folder, not on a timer: a file closed
+/// after writing (how a lock is released, also by the kernel for a killed holder) and an
+/// entry made or removed.
+struct FileWatchTests {
+    @Test func aFileClosedAfterWritingWakesTheWatchAndAReadDoesNot() throws {
+        try TemporaryFolder.with { folder in
+            let existing = folder.path("existing")
+            try Data("x".utf8).write(to: existing)
+            let watch = try #require(FileWatch([(folder.url.path, .closedAfterWriting)]))
+            _ = try Data(contentsOf: existing)
+            #expect(!watch.wait(upTo: .milliseconds(20)), "a read is not a change")
+            try Data("y".utf8).write(to: folder.path("written"))
+            #expect(watch.wait(upTo: Patience.hang))
+            // Woken once per batch: what woke it has been read.
+            #expect(!watch.wait(upTo: .zero))
+        }
+    }
+
+    @Test func anEntryMadeOrRemovedWakesTheWatch() throws {
+        try TemporaryFolder.with { folder in
+            let watch = try #require(FileWatch([(folder.url.path, .entries)]))
+            let file = folder.path("entry")
+            #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+            #expect(watch.wait(upTo: Patience.hang))
+            try FileManager.default.removeItem(at: file)
+            #expect(watch.wait(upTo: Patience.hang))
+        }
+    }
+
+    @Test func aFolderThatIsNotThereCannotBeWatched() {
+        #expect(FileWatch([("/nonexistent-\(UUID().uuidString)", .entries)]) == nil)
+    }
+
+    @Test func aHolderKilledWhileAnotherWaitsHandsTheLockOverAtOnce() throws {
+        try TemporaryFolder.with { folder in
+            let holder = try WorkerProcess(["hold", folder.url.path, "0"])
+            #expect(holder.readLine() == "locked \(holder.processID)")
+            // The waiter sleeps on the lock file's folder; SIGKILL's close of the lock wakes it.
+            let holderID = holder.processID
+            let killer = Thread {
+                usleep(200_000)
+                Glibc.kill(holderID, SIGKILL)
+            }
+            killer.start()
+            let store = try HistoryStore.open(directory: folder.url, lockWait: Patience.hang)
+            try store.append(SessionRecordMother.makeRecord())
+            holder.kill()
+        }
+    }
+}
