@@ -29,14 +29,10 @@ enum MemoryBenchmarks {
     }
 
     private static func measure() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memory-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(dataDirectory: folder)
-        defer {
-            server.signal(SIGTERM)
-            _ = server.waitForExit()
-        }
+        try await ServerProcess.onScratchFolder(measure(on:))
+    }
+
+    private static func measure(on server: ServerProcess) async throws {
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
         let created = try await connection.createActivity(
             SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",

@@ -45,14 +45,10 @@ struct MemoryAfterBurstTests {
 
     @Test("after a burst of streams closes, RSS is within a third of the burst's growth of the baseline", .timeLimit(.minutes(3)))
     func memoryFollowsTheLoad() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("burst-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(dataDirectory: folder)
-        defer {
-            server.signal(SIGTERM)
-            _ = server.waitForExit()
-        }
+        try await ServerProcess.onScratchFolder(burst(on:))
+    }
+
+    private func burst(on server: ServerProcess) async throws {
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
         let created = try await connection.createActivity(
             SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "test", idempotencyKey: nil)
