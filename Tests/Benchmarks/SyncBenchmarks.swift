@@ -105,7 +105,7 @@ enum SyncBenchmarks {
             value: rate, unit: "/s", label: "rate  ")
     }
 
-    private static func raiseFileLimit() {
+    static func raiseFileLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         limit.rlim_cur = limit.rlim_max

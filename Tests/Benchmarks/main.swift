@@ -9,6 +9,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("shared", SharedSyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
     ("live", LiveBenchmarks.run),
+    // `moments serve` as a process around bursts of 2,000 event streams (needs the release `moments`).
+    ("memory", MemoryBenchmarks.run),
     ("showcase", ShowcaseBenchmarks.run),
 ]
 

@@ -40,23 +40,26 @@ struct FullDiskTests {
     }
 }
 
-/// A tmpfs of 256 KB on a new temporary folder, to be filled.
-private struct FullMount {
+/// A tmpfs (256 KB unless told) on a new temporary folder, to be filled.
+struct FullMount {
     let url: URL
 
-    init() throws {
+    init(bytes: Int = 262_144) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("moments-full-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        guard mount("tmpfs", url.path, "tmpfs", 0, "size=262144,mode=0755") == 0 else {
+        guard mount("tmpfs", url.path, "tmpfs", 0, "size=\(bytes),mode=0755") == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: url)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EPERM)
         }
     }
 
+    /// The file ``fill()`` writes.
+    var filler: URL { url.appendingPathComponent("filler") }
+
     /// Writes a file until the device is full.
     func fill() {
-        let fd = open(url.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        let fd = open(filler.path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         let block = [UInt8](repeating: 0x2E, count: 4_096)
         while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
         while block.withUnsafeBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}

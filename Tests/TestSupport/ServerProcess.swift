@@ -71,6 +71,27 @@ public final class ServerProcess {
     /// The first line it printed: where it listens, and how many connections it takes.
     public private(set) var firstLine = ""
 
+    /// Runs `body` with a `moments serve` on a scratch folder of its own, then stops it with
+    /// SIGTERM and removes the folder.
+    public static func onScratchFolder<Result>(_ body: (ServerProcess) async throws -> Result) async throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(dataDirectory: folder)
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        return try await body(server)
+    }
+
+    /// Its resident memory in MB, from `/proc/PID/status`; 0 once it has exited.
+    public var residentMegabytes: Double {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return (line?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) / 1_024
+    }
+
     /// Sends a signal.
     public func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)

@@ -28,7 +28,8 @@ public final class LiveServer: AssembledServer {
     public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
         let storage: JSONSyncStorage
         do {
-            storage = try JSONSyncStorage(locations: configuration.locations, lockWait: configuration.lockWait)
+            storage = try JSONSyncStorage(
+                locations: configuration.locations, lockWait: configuration.lockWait, onProblem: configuration.onProblem)
         } catch {
             throw ServerSetupError(error.description, cause: error.setupCause)
         }

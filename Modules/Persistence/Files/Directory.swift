@@ -32,6 +32,9 @@ enum Directory {
 
     /// Syncs a folder, making the creations, renames and removals in it durable.
     static func sync(_ path: String) throws(PersistenceError) {
+        if let code = FileFaults.failure(of: .folderSync, path: path) {
+            throw .from(errno: code, operation: "sync", path: path)
+        }
         let folder = try FileDescriptor.openDirectory(path)
         defer { folder.close() }
         try folder.sync()

@@ -35,6 +35,10 @@ public enum DurableFile {
             throw error.renamingPath(to: target)
         }
         file.close()
+        if let code = FileFaults.failure(of: .rename, path: target) {
+            unlink(temporary)
+            throw .from(errno: code, operation: "replace", path: target)
+        }
         if rename(temporary, target) != 0 {
             let code = errno
             unlink(temporary)

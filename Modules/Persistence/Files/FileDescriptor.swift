@@ -23,6 +23,7 @@ struct FileDescriptor: Sendable {
     /// Opens `path` with `flags` (`O_CLOEXEC` is always added, so a child process never
     /// inherits a store's files or locks), creating it with `mode` when `O_CREAT` is given.
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(PersistenceError) -> FileDescriptor {
+        if let code = FileFaults.failure(of: .open, path: path) { throw .from(errno: code, operation: "open", path: path) }
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return FileDescriptor(raw: fd, path: path) }
@@ -41,6 +42,11 @@ struct FileDescriptor: Sendable {
     func writeAll(_ bytes: UnsafeRawBufferPointer) throws(PersistenceError) {
         guard var cursor = bytes.baseAddress else { return }
         var remaining = bytes.count
+        if let code = FileFaults.failure(of: .write, path: path) {
+            // Half the bytes first, as a disk filling up in the middle of a write leaves them.
+            _ = Glibc.write(raw, cursor, remaining / 2)
+            throw .from(errno: code, operation: "write", path: path)
+        }
         while remaining > 0 {
             let written = Glibc.write(raw, cursor, remaining)
             if written < 0 {
@@ -103,6 +109,7 @@ struct FileDescriptor: Sendable {
     /// Forces the file's data and metadata to the device: after this returns, a power cut
     /// cannot take back what was written.
     func sync() throws(PersistenceError) {
+        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: "sync", path: path) }
         while fsync(raw) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -113,6 +120,7 @@ struct FileDescriptor: Sendable {
     /// Forces the file's data (and its size) to the device, without timestamps: enough for
     /// an append, and cheaper than ``sync()``.
     func syncData() throws(PersistenceError) {
+        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: "sync", path: path) }
         while fdatasync(raw) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -129,6 +137,9 @@ struct FileDescriptor: Sendable {
 
     /// Cuts the file to `length` bytes: how a failed append is taken back.
     func truncate(to length: Int) throws(PersistenceError) {
+        if let code = FileFaults.failure(of: .truncate, path: path) {
+            throw .from(errno: code, operation: "truncate", path: path)
+        }
         while ftruncate(raw, off_t(length)) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -141,4 +152,28 @@ struct FileDescriptor: Sendable {
     func close() {
         _ = Glibc.close(raw)
     }
+}
+
+extension FileDescriptor {
+    /// Which file this is (device and inode): how a store tells whether the file at a
+    /// path is still the one it holds open, after a rename over it may or may not have
+    /// happened.
+    func identity() -> FileInode? {
+        var status = stat()
+        guard fstat(raw, &status) == 0 else { return nil }
+        return FileInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Which file is at `path` now, if any.
+    static func identity(at path: String) -> FileInode? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+}
+
+/// A file's device and inode.
+struct FileInode: Hashable {
+    let device: UInt64
+    let inode: UInt64
 }

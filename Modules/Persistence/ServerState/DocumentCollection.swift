@@ -20,6 +20,12 @@ import Foundation
 /// written with the caller's ``DocumentSchema`` name and version; older documents are
 /// upgraded on open, and a newer file is refused untouched.
 ///
+/// A change is applied once its journal line is written, and only then (ADR 0028):
+/// ``apply(_:)`` throws only when nothing of the change is in the files, before or after a
+/// crash, and a step that fails after the line is in (the compaction, a sync that cannot
+/// be taken back) leaves the change applied and answered so, and is kept in
+/// ``lateFailure`` for the operator.
+///
 /// The store holds an exclusive lock while open (on a read-only file system it opens for
 /// reading only) and is safe to use from any thread.
 public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
@@ -36,6 +42,14 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// throws ``PersistenceError/readOnlyFileSystem(path:)``.
     public var isReadOnly: Bool { lock == nil }
 
+    /// The latest failure that came after a change was already applied: a compaction
+    /// that could not be written (the journal then keeps growing, and is compacted again
+    /// later), or a journal line whose sync failed and could not be taken back. The
+    /// changes stand; `nil` once a later compaction succeeded.
+    public var lateFailure: PersistenceError? {
+        state.withLock { $0.lateFailure }
+    }
+
     private let compactionThreshold: Int
     private let lock: StoreLock?
     private let state: Guarded<State>
@@ -45,6 +59,15 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         var sequence: UInt64
         var journalTransactions: Int
         var log: AppendLog?
+        /// Why the journal cannot be written (it was replaced and could not be opened
+        /// again): each write tries to open it first, and is refused untouched if it cannot.
+        var refusal: PersistenceError?
+        /// The journal was replaced but its folder's sync failed: the next write syncs it
+        /// before it writes.
+        var folderUnsynced = false
+        /// The journal length (in transactions) at which a failed compaction is tried again.
+        var nextCompactionAttempt = 0
+        var lateFailure: PersistenceError?
     }
 
     private init(
@@ -86,10 +109,12 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 issues: loaded.issues)
             try collection.state.withLock { (state) throws(PersistenceError) in
                 if lock == nil { return }
-                if loaded.needsCompaction || loaded.journalTransactions >= collection.compactionThreshold {
+                if loaded.needsCompaction {
                     try collection.compact(&state)
                 } else {
                     state.log = try AppendLog(journalURL)
+                    // A journal a full disk kept from being compacted opens all the same.
+                    if loaded.journalTransactions >= collection.compactionThreshold { collection.compactLate(&state) }
                 }
             }
             return collection
@@ -119,19 +144,31 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         try apply([.remove(key: key)])
     }
 
-    /// Applies `changes` in order, all together or (on error, or after a crash) none of
-    /// them, with one write and one sync whatever their number: the way to make many small
-    /// writes cheap.
+    /// Applies `changes` in order, all together or none of them, with one write and one
+    /// sync whatever their number: the way to make many small writes cheap.
+    ///
+    /// When it returns, the changes are applied and survive a crash; when it throws,
+    /// nothing of them was applied, now or after a crash (ADR 0028). What fails after the
+    /// journal line is in does not throw: see ``lateFailure``.
     public func apply(_ changes: [CollectionChange<Document>]) throws(PersistenceError) {
         guard !changes.isEmpty else { return }
         guard !isReadOnly else { throw .readOnlyFileSystem(path: journalURL.path) }
         try state.withLock { (state) throws(PersistenceError) in
+            if state.refusal != nil { try reopenJournal(&state) }
             guard let log = state.log else { throw .closed(path: journalURL.path) }
+            if state.folderUnsynced {
+                try Directory.sync(journalURL.deletingLastPathComponent().path)
+                state.folderUnsynced = false
+            }
             let transaction = CollectionLines.Transaction(
                 sequence: state.sequence + 1, changes: changes.map(CollectionLines.Change.init))
             var line = try encode(transaction, path: journalURL.path)
             line.append(0x0A)
-            try log.append(line)
+            // The line is in the journal once this returns: from here the change is applied.
+            switch try log.append(line) {
+            case .durable: break
+            case .writtenUnconfirmed(let failure): state.lateFailure = failure
+            }
             state.sequence += 1
             state.journalTransactions += 1
             for change in changes {
@@ -140,8 +177,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 case .remove(let key): state.documents[key] = nil
                 }
             }
-            if state.journalTransactions >= max(compactionThreshold, state.documents.count) {
-                try compact(&state)
+            if state.journalTransactions >= max(compactionThreshold, state.documents.count, state.nextCompactionAttempt) {
+                compactLate(&state)
             }
         }
     }
@@ -151,8 +188,10 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     public func compact() throws(PersistenceError) {
         guard !isReadOnly else { throw .readOnlyFileSystem(path: snapshotURL.path) }
         try state.withLock { (state) throws(PersistenceError) in
+            if state.refusal != nil { try reopenJournal(&state) }
             guard state.log != nil else { throw .closed(path: journalURL.path) }
             try compact(&state)
+            state.lateFailure = nil
         }
     }
 
@@ -162,6 +201,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         state.withLock { state in
             state.log?.close()
             state.log = nil
+            state.refusal = nil
         }
         lock?.release()
     }
@@ -170,10 +210,27 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         close()
     }
 
+    /// Compacts after a change was applied: a failure there cannot take the change back,
+    /// so it is kept in ``lateFailure`` and tried again once the journal has grown by a
+    /// tenth of the threshold, rather than at every write to a full disk.
+    private func compactLate(_ state: inout State) {
+        do {
+            try compact(&state)
+            state.lateFailure = nil
+            state.nextCompactionAttempt = 0
+        } catch {
+            state.lateFailure = error
+            state.nextCompactionAttempt = state.journalTransactions + max(1, compactionThreshold / 10)
+        }
+    }
+
     /// The snapshot first (durable, numbered with the last sequence), then a fresh journal.
     /// A crash between the two leaves an old journal whose transactions the snapshot already
-    /// holds; replay skips them by their sequence. If the journal cannot be replaced, the
-    /// old one stays in use.
+    /// holds; replay skips them by their sequence. If the snapshot cannot be written, the
+    /// old files stay as they were. If the journal cannot be replaced, whichever journal
+    /// its path names now is the one written next: the old one, or the new one when only
+    /// the folder's sync failed after the rename (that sync is then done before the next
+    /// write).
     private func compact(_ state: inout State) throws(PersistenceError) {
         let snapshotHeader = FileHeader(
             format: CollectionLines.snapshotFormat, version: CollectionLines.layoutVersion, schema: schema.name,
@@ -190,11 +247,31 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         let journalHeader = FileHeader(
             format: CollectionLines.journalFormat, version: CollectionLines.layoutVersion, schema: schema.name,
             schemaVersion: schema.version)
-        try DurableFile.save(LineFile.render(header: LineFileHeader.encode(journalHeader), records: []), to: journalURL)
-        let fresh = try AppendLog(journalURL)
+        do {
+            try DurableFile.save(LineFile.render(header: LineFileHeader.encode(journalHeader), records: []), to: journalURL)
+        } catch {
+            if let open = state.log?.identity, open == FileDescriptor.identity(at: journalURL.path) { throw error }
+            // The rename happened: the open journal is no longer the file at the path.
+            state.folderUnsynced = true
+            try reopenJournal(&state)
+            throw error
+        }
+        try reopenJournal(&state)
+    }
+
+    /// Opens the journal at its path, replacing the one open; if it cannot be opened,
+    /// every write is refused with why (the old journal is no longer the file at the path).
+    private func reopenJournal(_ state: inout State) throws(PersistenceError) {
         state.log?.close()
-        state.log = fresh
+        state.log = nil
         state.journalTransactions = 0
+        do {
+            state.log = try AppendLog(journalURL)
+            state.refusal = nil
+        } catch {
+            state.refusal = error
+            throw error
+        }
     }
 
     private func encode<Value: Encodable>(_ value: Value, path: String) throws(PersistenceError) -> Data {

@@ -13,11 +13,14 @@ public enum ServerStateStore {
     /// The collection's name, which prefixes its files.
     public static let collectionName = "server-state"
 
-    /// Opens the server's state where `locations` keep state.
+    /// Opens the server's state where `locations` keep state, compacting its journal
+    /// every `compactionThreshold` transactions (at least once per document).
     public static func open<Document: Codable & Sendable>(
-        locations: StoreLocations, schema: DocumentSchema<Document>, lockWait: Duration = StoreDefaults.lockWait
+        locations: StoreLocations, schema: DocumentSchema<Document>, compactionThreshold: Int = 1_000,
+        lockWait: Duration = StoreDefaults.lockWait
     ) throws(PersistenceError) -> DocumentCollection<Document> {
         try DocumentCollection.open(
-            named: collectionName, in: locations.stateDirectory, schema: schema, lockWait: lockWait)
+            named: collectionName, in: locations.stateDirectory, schema: schema,
+            compactionThreshold: compactionThreshold, lockWait: lockWait)
     }
 }

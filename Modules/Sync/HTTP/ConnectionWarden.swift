@@ -17,22 +17,27 @@ final class OpenConnections: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Gives a closed burst's memory back to the system.
+    let memory = MemoryGiveBack()
 
     /// Counts `channel` open; closes it at once when the server is already closing.
     func add(_ channel: any NIOCore.Channel) {
-        let closing = state.withLock { state in
+        let (closing, count) = state.withLock { state in
             if !state.closing { state.channels[ObjectIdentifier(channel)] = channel }
-            return state.closing
+            return (state.closing, state.channels.count)
         }
+        memory.noteOpen(count)
         if closing { channel.close(promise: nil) }
     }
 
     /// Forgets a closed channel.
     func remove(_ channel: any NIOCore.Channel) {
-        state.withLock { state in
+        let count = state.withLock { state in
             state.channels[ObjectIdentifier(channel)] = nil
             state.idleSince[ObjectIdentifier(channel)] = nil
+            return state.channels.count
         }
+        memory.noteOpen(count)
     }
 
     /// Notes that `channel` waits for a request (`true`) or has one under way (`false`).
