@@ -19,8 +19,9 @@ struct DeadlineTests {
                 onTimeout: { cut.withLock { $0 = true } })
         }
         #expect(cut.value)
-        // Far from the hour it would have waited; not a sub-second assertion.
-        #expect(ContinuousClock.now - start < .seconds(30))
+        // Far from the hour it would have waited. Only that: with the suite beside a busy
+        // core, the 200 ms timer once fired 43 s late, so no tighter bound is a fact here.
+        #expect(ContinuousClock.now - start < .seconds(600))
         #expect(try await Deadline.run(within: .seconds(30)) { 42 } == 42)
     }
 
