@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 import Sync
 
-/// The embedded default: the server ``LiveServer/build(_:)`` assembles, in this
+/// The embedded default: the server ``DataFolderServer/build(_:)`` assembles, in this
 /// process, with the same rules as `moments serve`, also listening on an ephemeral loopback
 /// port so `moments watch` in another terminal can follow it.
 ///
@@ -11,14 +11,14 @@ import Sync
 /// state's lock until ``shutdown()``; another process reaches the server through the
 /// runtime file instead of opening the state itself.
 public final class EmbeddedServer: EmbeddedHost {
-    private let assembled: LiveServer
+    private let assembled: DataFolderServer
     /// The loopback listener's service group, once its task has built it.
     private let listener: AsyncStream<ServiceGroup>
     private let serving: Task<Void, Never>
     /// The loopback port, once listening.
     private let ports: AsyncStream<Int>
 
-    private init(assembled: LiveServer, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>, ports: AsyncStream<Int>) {
+    private init(assembled: DataFolderServer, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>, ports: AsyncStream<Int>) {
         self.assembled = assembled
         self.listener = listener
         self.serving = serving
@@ -33,7 +33,7 @@ public final class EmbeddedServer: EmbeddedHost {
     /// way from process start to the first frame, which needs only the in-process server.
     /// Another terminal finds the port in the runtime file once it is bound.
     public static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
-        let assembled = try await LiveServer.build(configuration)
+        let assembled = try await DataFolderServer.build(configuration)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let (listener, listenerContinuation) = AsyncStream.makeStream(
             of: ServiceGroup.self, bufferingPolicy: .bufferingNewest(1))

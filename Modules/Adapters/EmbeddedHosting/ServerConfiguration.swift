@@ -5,7 +5,7 @@ import Sync
 /// The little a sync server is built from: where its state lives, the clock its rules
 /// run on, and where it says what went wrong on the way. `moments serve`, the embedded
 /// default and the tests all describe their server with this value and hand it to
-/// ``LiveServer/build(_:)``.
+/// ``DataFolderServer/build(_:)``.
 public struct ServerConfiguration: Sendable {
     /// The person's folders: the server's state, and the history it records into.
     public var locations: StoreLocations

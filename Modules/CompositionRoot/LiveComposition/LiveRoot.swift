@@ -57,9 +57,9 @@ public enum LiveRoot {
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
     /// `buildApplication`: `moments serve`, the embedded default and the tests all build
-    /// their server here (``EmbeddedHosting/LiveServer/build(_:)``).
-    public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
-        try await LiveServer.build(configuration)
+    /// their server here (``EmbeddedHosting/DataFolderServer/build(_:)``).
+    public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderServer {
+        try await DataFolderServer.build(configuration)
     }
 
     /// The folders a run uses: `--data-dir` when given, then `MOMENTS_HOME`, then the XDG

@@ -9,10 +9,12 @@ import Persistence
 import SyncJSONStore
 import Sync
 
-/// A sync server as ``build(_:)`` assembles it: the authoritative
-/// ``Sync/SyncServer`` on Persistence's durable JSON files, recording every ended session
-/// into the history. It holds the state's lock until ``close()``.
-public final class LiveServer: AssembledServer {
+/// The sync server of a data folder, as ``build(_:)`` assembles it: the authoritative
+/// ``Sync/SyncServer`` on the folder's durable JSON files, recording every ended session
+/// into its history. What `moments serve` runs without a database, and what an
+/// ``EmbeddedServer`` hosts with a loopback port (the server on a shared database is
+/// SharedHosting's `SharedServer`). It holds the state's lock until ``close()``.
+public final class DataFolderServer: AssembledServer {
     /// The server.
     public let server: SyncServer
     /// Its storage, for the tokens of the sessions it keeps.
@@ -25,7 +27,7 @@ public final class LiveServer: AssembledServer {
     /// enter the history (ADR 0013), and catches up the clock rules that
     /// came due while no server ran. `moments serve`, the embedded default and the tests
     /// all build their server here, through ``LiveComposition``'s `LiveRoot.buildServer`.
-    public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> LiveServer {
+    public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderServer {
         let storage: JSONSyncStorage
         do {
             storage = try JSONSyncStorage(
@@ -43,7 +45,7 @@ public final class LiveServer: AssembledServer {
         }
         let server = SyncServer(storage: storage, clock: configuration.clock, observer: history)
         await server.tick()
-        return LiveServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
+        return DataFolderServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
     }
 
     init(server: SyncServer, storage: JSONSyncStorage, stateFolder: String) {
