@@ -5,10 +5,6 @@ import Persistence
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A waiter wakes when another process changes a folder, not on a timer: a file closed
 /// after writing (how a lock is released, also by the kernel for a killed holder) and an
 /// entry made or removed.
@@ -42,20 +38,19 @@ struct FileWatchTests {
         #expect(FileWatch([("/nonexistent-\(UUID().uuidString)", .entries)]) == nil)
     }
 
-    @Test func aHolderKilledWhileAnotherWaitsHandsTheLockOverAtOnce() throws {
+    @Test func aHolderKilledByTheKernelWakesTheWatchOnItsLockAndTheLockIsFree() throws {
         try TemporaryFolder.with { folder in
             let holder = try WorkerProcess(["hold", folder.url.path, "0"])
             #expect(holder.readLine() == "locked \(holder.processID)")
-            // The waiter sleeps on the lock file's folder; SIGKILL's close of the lock wakes it.
-            let holderID = holder.processID
-            let killer = Thread {
-                usleep(200_000)
-                Glibc.kill(holderID, SIGKILL)
-            }
-            killer.start()
-            let store = try HistoryStore.open(directory: folder.url, lockWait: Patience.hang)
-            try store.append(SessionRecordMother.makeRecord())
+            #expect(throws: PersistenceError.self) { try HistoryStore.open(directory: folder.url, lockWait: .zero) }
+            // The watch a waiting `StoreLock` makes (after its own try, whose close of the
+            // lock file would wake it); SIGKILL's close of the lock file wakes it.
+            let watch = try #require(FileWatch([(folder.url.path, .closedAfterWriting)]))
+            #expect(!watch.wait(upTo: .zero), "nothing closed yet")
             holder.kill()
+            #expect(watch.wait(upTo: Patience.hang))
+            let store = try HistoryStore.open(directory: folder.url, lockWait: .zero)
+            try store.append(SessionRecordMother.makeRecord())
         }
     }
 }

@@ -29,13 +29,7 @@ public final class DescriptorReader {
         while true {
             if done(bytes) { return true }
             if ended { return false }
-            let left = deadline - clock.now
-            guard left > .zero else { return false }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
-            let ready = poll(&poller, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            guard waitUntilReadable(descriptor, before: deadline) else { return false }
             fill()
         }
     }

@@ -105,13 +105,7 @@ public final class RawConnection {
     /// The next bytes: empty at the end (or a reset), `nil` when `deadline` passes first.
     private func readSome(until deadline: ContinuousClock.Instant) -> [UInt8]? {
         while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 1_000))
-            let ready = poll(&poller, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            guard waitUntilReadable(descriptor, before: deadline) else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 { return Array(chunk[0..<count]) }
