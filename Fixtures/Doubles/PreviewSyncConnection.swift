@@ -88,4 +88,12 @@ public struct PreviewSyncConnection: SyncConnection {
             continuation.finish()
         }
     }
+
+    /// Its pushes, as the one session there is.
+    public func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+        AsyncThrowingStream { continuation in
+            for push in pushes { continuation.yield(push) }
+            continuation.finish()
+        }
+    }
 }

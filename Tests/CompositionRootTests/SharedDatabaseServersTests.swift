@@ -216,7 +216,7 @@ struct SharedDatabaseServersTests {
         }
     }
 
-    @Test("keys kept in the database: sessions kept apart on every server, and a revocation holds on all three at once")
+    @Test("keys kept in the database: sessions kept apart on every server, in listings and in the sessions streams; a revocation holds on all three at once")
     func keysInTheDatabase() async throws {
         let postgres = try PostgresScope.current()
         let url = try PostgresScope.freshDatabase()
@@ -245,11 +245,22 @@ struct SharedDatabaseServersTests {
                 _ = server.waitForExit()
             }
         }
+        // Each person's sessions stream, opened on other servers before anything starts.
+        var alicesSessions = try await HTTPSyncConnection(baseURL: servers[1].baseURL, accessKey: alice).sessions()
+            .makeAsyncIterator()
+        var bobsSessions = try await HTTPSyncConnection(baseURL: servers[2].baseURL, accessKey: bob).sessions()
+            .makeAsyncIterator()
         let mine = try await HTTPSyncConnection(baseURL: servers[0].baseURL, accessKey: alice).createActivity(
             SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "a", idempotencyKey: .random())
+        // Made on server 0, heard on server 1 through the database's change feed; Bob's
+        // stream on server 2 skips it and carries his own session first.
+        #expect(try await alicesSessions.next()?.id == mine.id)
+        let bobs = try await HTTPSyncConnection(baseURL: servers[0].baseURL, accessKey: bob).createActivity(
+            SessionAttributesMother.makeAttributes(), showSeconds: true, clientID: "b", idempotencyKey: .random())
+        #expect(try await bobsSessions.next()?.id == bobs.id)
         for server in servers {
             #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).activities().map(\.id) == [mine.id])
-            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().isEmpty)
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().map(\.id) == [bobs.id])
         }
 
         #expect(try moments(["keys", "revoke", "alice"]).status == 0)
@@ -257,7 +268,7 @@ struct SharedDatabaseServersTests {
             await #expect(throws: SyncError.keyRefused) {
                 try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice).activities()
             }
-            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().isEmpty)
+            #expect(try await HTTPSyncConnection(baseURL: server.baseURL, accessKey: bob).activities().map(\.id) == [bobs.id])
         }
         for server in servers {
             let said = server.everythingItSaid()

@@ -42,6 +42,10 @@ struct StartCreationTests {
         {
             try await inner.events(of: id, token: token, after: lastEventID)
         }
+
+        func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+            try await inner.sessions()
+        }
     }
 
     @Test("a start whose first answer is lost retries with the same key and gets the session it made, not a second")

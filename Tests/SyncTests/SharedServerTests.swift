@@ -174,4 +174,21 @@ struct SharedServerTests {
         }
         try await f.http.stop()
     }
+
+    @Test("the sessions stream needs a key and carries only that key's sessions, new ones included")
+    func sessionsStream() async throws {
+        let f = try await fixture()
+        let refused = try await RawHTTP.send("GET", "\(f.base)/v1/sessions/events")
+        #expect(refused.status == 401)
+        let bobs = try await create(f, key: f.bob)
+        let alices = try await create(f, key: f.alice)
+        var sessions = try await HTTPSyncConnection(baseURL: f.base, accessKey: f.alice).sessions().makeAsyncIterator()
+        #expect(try await sessions.next()?.id == alices.id)
+        // Bob's next change and Bob's new session are not Alice's to see; her new one is.
+        _ = try await f.harness.server.send(try request(.pause), to: bobs.id, token: bobs.token)
+        _ = try await create(f, key: f.bob)
+        let next = try await create(f, key: f.alice)
+        #expect(try await sessions.next()?.id == next.id)
+        try await f.http.stop()
+    }
 }

@@ -114,6 +114,16 @@ public struct HTTPSyncConnection: SyncConnection {
         return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
 
+    public func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+        let server = baseURL
+        var request = HTTPClientRequest(url: server + "/v1/sessions/events")
+        if let accessKey { request.headers.add(name: "Authorization", value: "Bearer \(accessKey)") }
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await execute(
+            request, on: server, timeout: .seconds(Int64(readTimeout.components.seconds) + 1), activityID: "")
+        return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
+    }
+
     // MARK: - Plumbing
 
     /// Runs `operation` up to `tries` times while the server cannot be reached, is shutting

@@ -27,6 +27,7 @@ struct SyncRoutes: Sendable {
         router.get("v1/activities/:id") { request, context in await self.show(request, context) }
         router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
         router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
+        router.get("v1/sessions/events") { request, _ in await self.sessions(request) }
     }
 
     // MARK: - Handlers
@@ -135,6 +136,14 @@ struct SyncRoutes: Sendable {
             // handler set now would run only when the stream is freed, at a heartbeat.
             await access?.closeStream(of: streamOwner)
         }
+        return eventStream(frames, continuation, for: request)
+    }
+
+    /// The response that writes `frames` as an event stream, with a heartbeat, until the
+    /// stream ends or the client goes.
+    func eventStream(
+        _ frames: AsyncStream<ByteBuffer>, _ continuation: AsyncStream<ByteBuffer>.Continuation, for request: Request
+    ) -> Response {
         heartbeats.add(continuation)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"

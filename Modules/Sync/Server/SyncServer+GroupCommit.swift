@@ -119,7 +119,7 @@ extension SyncServer {
                 let id = write.activity.snapshot.id
                 if index < results.count, results[index] == .committed {
                     if queued[id] == nil { unfinished[id] = nil }
-                    for change in write.changes { publish(change) }
+                    for change in write.changes { publish(change, owner: .some(write.activity.owner)) }
                     if let deadline = write.activity.snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
                     for waiter in write.waiters { waiter.resume(returning: .committed) }
                 } else {

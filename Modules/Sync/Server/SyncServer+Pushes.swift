@@ -127,9 +127,12 @@ extension SyncServer {
     }
 
     /// Pushes a durable state to the activity's subscribers here that do not have it or a
-    /// newer one yet; the dismissal ends their streams.
-    func publish(_ snapshot: ActivitySnapshot) {
+    /// newer one yet, and to the watchers of its owner's sessions; the dismissal ends the
+    /// subscribers' streams. `owner` is the activity's owner when the caller knows it (`nil`:
+    /// not known; `.some(nil)`: made without a key).
+    func publish(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
         let id = snapshot.id
+        publishToSessionWatchers(snapshot, owner: owner)
         guard var channel = subscribers[id] else { return }
         channel.push(snapshot)
         if snapshot.event == .dismiss { channel.finish() }

@@ -49,6 +49,11 @@ public actor SyncServer {
     var committing = false
 
     var subscribers: [String: Channel] = [:]
+    /// The receivers of people's sessions (``watchSessions(ownedBy:sink:)``).
+    var sessionWatchers: [UUID: SessionsWatcher] = [:]
+    /// The owner of each activity a session watcher may need to be told of (`.some(nil)`:
+    /// made without a key), learnt from this server's writes and reads; forgotten at the dismissal.
+    var knownOwners: [String: String?] = [:]
     var feedTask: Task<Void, Never>?
     var deadlineTask: Task<Void, Never>?
     /// The deadline ``deadlineTask`` sleeps until.
@@ -205,6 +210,7 @@ public actor SyncServer {
         feedTask = nil
         for id in subscribers.keys { subscribers[id]?.finish() }
         subscribers = [:]
+        finishSessionWatchers()
     }
 
     // MARK: - Reading

@@ -38,6 +38,16 @@ struct Broadcast<Element: Sendable> {
             finish = { continuation.finish() }
         }
 
+        /// A sink that feeds a throwing stream's `continuation` and ends it with `overflow`
+        /// when its buffer is full: a reader that fell that far behind starts again from
+        /// the newest states rather than missing some.
+        init(throwing continuation: AsyncThrowingStream<Element, any Error>.Continuation, endingWith overflow: any Error) {
+            yield = { element in
+                if case .dropped = continuation.yield(element) { continuation.finish(throwing: overflow) }
+            }
+            finish = { continuation.finish() }
+        }
+
         /// A sink that feeds `continuation` and ends it when its buffer is full: a reader
         /// that fell that far behind reconnects (with `Last-Event-ID`) to the newest state,
         /// rather than the server holding ever more for it or silently skipping changes.

@@ -25,6 +25,11 @@ public protocol SyncConnection: Sendable {
     /// each change. The stream ends after the dismissal, and throws when the connection fails.
     func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    /// The person's sessions (on a server that requires keys, those of the connection's
+    /// access key; else every activity): the current state of each not yet dismissed, then
+    /// every push of each, new sessions from their start, each session's in version order.
+    /// It throws when the connection fails; it ends when the server shuts down.
+    func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error>
 }
 
 extension SyncConnection {
@@ -73,4 +78,18 @@ public struct InProcessConnection: SyncConnection {
         }
         return stream
     }
+
+    public func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: ActivitySnapshot.self, bufferingPolicy: .bufferingOldest(Self.sessionsBacklog))
+        let key = try await server.watchSessions(
+            ownedBy: nil,
+            sink: Broadcast.Sink(throwing: continuation, endingWith: SyncError.unreachable("the sessions stream fell behind")))
+        continuation.onTermination = { [server] _ in Task { await server.stopWatchingSessions(key) } }
+        return stream
+    }
+
+    /// How many states a sessions stream holds for a reader that takes them more slowly
+    /// than they come; past it the stream ends, and the reader opens it again.
+    static let sessionsBacklog = 1_024
 }

@@ -1,0 +1,43 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import NIOCore
+
+/// `GET /v1/sessions/events`: a person's sessions as one event stream (``SyncServer/watchSessions(ownedBy:sink:)``),
+/// in the same frames as an activity's own stream. On a shared server it takes the person's
+/// access key as the bearer token and carries only their sessions; it counts against
+/// their cap of open streams like any other.
+extension SyncRoutes {
+    func sessions(_ request: Request) async -> Response {
+        let (frames, continuation) = AsyncStream.makeStream(
+            of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(ServerSentEvents.backlog))
+        let key: UUID
+        let streamOwner: String?
+        do {
+            let person = try await person(request)
+            streamOwner = person?.id
+            if let streamOwner { try await access?.openStream(of: streamOwner) }
+            do throws(SyncError) {
+                key = try await server.watchSessions(
+                    ownedBy: person?.id, sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
+            } catch {
+                if let streamOwner { await access?.closeStream(of: streamOwner) }
+                throw error
+            }
+        } catch {
+            return Self.failure(error)
+        }
+        let (server, access) = (self.server, self.access)
+        continuation.onTermination = { _ in
+            Task {
+                await server.stopWatchingSessions(key)
+                if let streamOwner { await access?.closeStream(of: streamOwner) }
+            }
+        }
+        return eventStream(frames, continuation, for: request)
+    }
+}
