@@ -13,34 +13,48 @@ private let controlExitStatuses = """
     session is running.
     """
 
+/// A control verb: one intent, picked from the session as it is now, sent by
+/// ``SessionControl``. A conforming command says which; the rest is the same for all.
+protocol ControlVerb: LiveCommand {
+    /// The session acted on, found as `moments watch` finds it.
+    var target: SessionTarget { get }
+    /// The intent for the session as it is now, and the version it must still be at
+    /// (`nil`: whatever is current).
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
+}
+
+extension ControlVerb {
+    func run(with dependencies: LiveDependencies) async throws {
+        try await SessionControl.send(Self.configuration.commandName ?? "", target: target, dependencies: dependencies) { current in
+            intent(for: current)
+        }
+    }
+}
+
 /// `moments pause`: pauses the session a `watch` would show.
-struct PauseCommand: LiveCommand {
+struct PauseCommand: ControlVerb {
     static let configuration = CommandConfiguration(
         commandName: "pause", abstract: "Pause the running session and print its state.",
         discussion: "For key bindings: bindsym $mod+p exec moments pause.\n\n" + controlExitStatuses)
 
     @OptionGroup var target: SessionTarget
 
-    func run(with dependencies: LiveDependencies) async throws {
-        try await SessionControl.send("pause", target: target, dependencies: dependencies) { _ in (.pause, nil) }
-    }
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) { (.pause, nil) }
 }
 
 /// `moments resume`: resumes the paused session.
-struct ResumeCommand: LiveCommand {
+struct ResumeCommand: ControlVerb {
     static let configuration = CommandConfiguration(
         commandName: "resume", abstract: "Resume the paused session and print its state.", discussion: controlExitStatuses)
 
     @OptionGroup var target: SessionTarget
 
-    func run(with dependencies: LiveDependencies) async throws {
-        try await SessionControl.send("resume", target: target, dependencies: dependencies) { _ in (.resume, nil) }
-    }
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) { (.resume, nil) }
 }
 
 /// `moments toggle`: pauses a running session, resumes a paused one; what one key or one
 /// click on a bar does.
-struct ToggleCommand: LiveCommand {
+struct ToggleCommand: ControlVerb {
     static let configuration = CommandConfiguration(
         commandName: "toggle", abstract: "Pause the session if it runs, resume it if paused; print its state.",
         discussion: """
@@ -51,36 +65,30 @@ struct ToggleCommand: LiveCommand {
 
     @OptionGroup var target: SessionTarget
 
-    func run(with dependencies: LiveDependencies) async throws {
-        // Sent on condition that the state decided on is still the server's (its version),
-        // so two toggles at once never cancel each other out unseen.
-        try await SessionControl.send("toggle", target: target, dependencies: dependencies) { current in
-            (current.activity.content.isPaused ? .resume : .pause, current.version)
-        }
+    /// Sent on condition that the state decided on is still the server's (its version), so
+    /// two toggles at once never cancel each other out unseen.
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) {
+        (current.activity.content.isPaused ? .resume : .pause, current.version)
     }
 }
 
 /// `moments finish`: ends the session now, counted as sat.
-struct FinishCommand: LiveCommand {
+struct FinishCommand: ControlVerb {
     static let configuration = CommandConfiguration(
         commandName: "finish", abstract: "Finish the session now (it counts) and print its state.", discussion: controlExitStatuses)
 
     @OptionGroup var target: SessionTarget
 
-    func run(with dependencies: LiveDependencies) async throws {
-        try await SessionControl.send("finish", target: target, dependencies: dependencies) { _ in (.finish, nil) }
-    }
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) { (.finish, nil) }
 }
 
 /// `moments cancel`: ends the session now, not counted.
-struct CancelCommand: LiveCommand {
+struct CancelCommand: ControlVerb {
     static let configuration = CommandConfiguration(
         commandName: "cancel", abstract: "Cancel the session (it does not count) and print its state.",
         discussion: "Unlike the c key, it does not ask first: a key binding cannot answer.\n\n" + controlExitStatuses)
 
     @OptionGroup var target: SessionTarget
 
-    func run(with dependencies: LiveDependencies) async throws {
-        try await SessionControl.send("cancel", target: target, dependencies: dependencies) { _ in (.cancel, nil) }
-    }
+    func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) { (.cancel, nil) }
 }

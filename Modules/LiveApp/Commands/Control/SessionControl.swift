@@ -23,7 +23,7 @@ enum SessionControl {
     /// the client id and the messages.
     static func send(
         _ verb: String, target: SessionTarget, dependencies: LiveDependencies,
-        decide: @Sendable (ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
+        decide: (ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
     ) async throws {
         let console = dependencies.console
         let settings = target.data.files(dependencies).settingsOrStandard()
@@ -53,7 +53,7 @@ enum SessionControl {
     /// Reads the session, decides, and sends the one intent: the server's answer.
     private static func deliver(
         _ verb: String, to session: SessionHandle, through link: SessionLink,
-        decide: @Sendable (ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
+        decide: (ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
     ) async -> Result<ActivitySnapshot, SyncError> {
         let connection = link.connection
         let current: ActivitySnapshot
