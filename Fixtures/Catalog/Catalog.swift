@@ -17,6 +17,7 @@ public enum Catalog {
         case .compactTrailing: return SessionScenarios.scenarios(kind, .compactTrailing)
         case .minimal: return SessionScenarios.scenarios(kind, .minimal)
         case .expanded: return SessionScenarios.scenarios(kind, .expanded)
+        case .statusLine: return SessionScenarios.scenarios(kind, .statusLine) + StatusLineRecipe.scenarios(kind)
         case .widgetSmall:
             return [
                 Scenario(kind, "preset", "The morning sit, one key away", SmallWidgetRecipe(presetKey: "2")),

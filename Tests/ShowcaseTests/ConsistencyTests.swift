@@ -34,6 +34,10 @@ struct ConsistencyTests {
             return
         }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
+        if recipe.surface == .statusLine {
+            try await Self.sameStatusLine(scenario, recipe: recipe, script: script)
+            return
+        }
         let (surfaces, origin) = Self.placement(of: recipe.surface)
         var model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: recipe.timeDisplay)
         model.receive(try await LivePlayback.play(script))
@@ -53,6 +57,24 @@ struct ConsistencyTests {
         }
     }
 
+    /// The status line: what `moments status` makes of the pushed state (the live app's
+    /// own `StatusLine(snapshot:…)`), in every format, is the showcase's, byte for byte and
+    /// cell for cell.
+    static func sameStatusLine(_ scenario: Scenario, recipe: SessionRecipe, script: SessionScript) async throws {
+        let pushed = try await LivePlayback.play(script)
+        let live = StatusLine(snapshot: pushed, timeDisplay: recipe.timeDisplay, at: script.shownAt)
+        let shown = StatusLine(session: recipe.display)
+        for format in StatusLineFormat.allCases {
+            #expect(live.text(format, at: script.shownAt) == shown.text(format, at: script.shownAt), "\(scenario.id), \(format)")
+        }
+        for variant in Variant.snapshots {
+            let environment = variant.environment(now: script.shownAt)
+            let size = variant.size(for: scenario)
+            let frame = Frame(rendering: StatusLinePreview(line: live), width: size.width, height: size.height, environment: environment)
+            #expect(frame == scenario.frame(variant), "\(scenario.id), \(variant.label(for: scenario))")
+        }
+    }
+
     /// Which screen of the live app shows a surface, and where in it the showcase's frame
     /// sits: the timer fills its screen; a watcher's presentation is drawn under its title,
     /// one column in (``Rendering/WatchScreen``), the compact sides at the two ends of the
@@ -68,6 +90,7 @@ struct ConsistencyTests {
             return ([.compact], Point(x: underTitle.x + x, y: underTitle.y))
         case .minimal: return ([.minimal], underTitle)
         case .expanded: return ([.expanded], underTitle)
+        case .statusLine: return ([], Point(x: 0, y: 0))
         }
     }
 

@@ -26,6 +26,8 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         case minimal
         /// ``Rendering/ActivitySurface/expanded``.
         case expanded
+        /// ``Rendering/StatusLinePreview``: the line `moments status` prints, in every format.
+        case statusLine
 
         /// The view of `display` on this surface, with the keys and buttons the live app's
         /// key table offers for the session's state (``LiveApp/SessionKeys``).
@@ -39,6 +41,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
             case .compactTrailing: return CompactTrailing(session: display).erased
             case .minimal: return ActivitySurface.minimal.view(display, buttons: buttons)
             case .expanded: return ActivitySurface.expanded.view(display, buttons: buttons)
+            case .statusLine: return StatusLinePreview(line: StatusLine(session: display)).erased
             }
         }
     }

@@ -86,15 +86,18 @@ struct StartCommand: LiveCommand {
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)
         } catch {
-            switch error.cause {
-            // Only a held state has another server behind it, to be reached with --server.
-            case .inUse:
-                throw dependencies.console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
-            case .environment:
-                throw dependencies.console.failure(error.description, status: .environmentFailure)
-            case .other:
-                throw dependencies.console.failure(error.description)
-            }
+            throw failure(error, console: dependencies.console)
+        }
+    }
+
+    /// Says why the embedded server's state could not be opened, with what to do, and
+    /// answers the error that ends the command with its status.
+    static func failure(_ error: ServerSetupError, console: Console) -> any Error {
+        switch error.cause {
+        // Only a held state has another server behind it, to be reached with --server.
+        case .inUse: return console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
+        case .environment: return console.failure(error.description, status: .environmentFailure)
+        case .other: return console.failure(error.description)
         }
     }
 

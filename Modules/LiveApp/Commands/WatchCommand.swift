@@ -30,13 +30,10 @@ struct WatchCommand: LiveCommand {
         }
     }
 
-    @Argument(help: "The session's id; by default the one a `moments start` of yours shows.")
-    var id: String?
-
-    @OptionGroup var servers: ServerOption
+    @OptionGroup var target: SessionTarget
 
     /// Every `--server`, as one text; `nil` for the embedded server.
-    var server: String? { servers.server }
+    var server: String? { target.server }
 
     @Option(help: "Which presentation to show: lock, compact, minimal, expanded or all.")
     var presentation = Presentation.lock
@@ -44,15 +41,21 @@ struct WatchCommand: LiveCommand {
     @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
     var noTTY = false
 
-    @OptionGroup var key: AccessKeyOption
-
-    @OptionGroup var data: DataDirectoryOption
+    /// The data folder the session's files are in.
+    var data: DataDirectoryOption { target.data }
 
     func run(with dependencies: LiveDependencies) async throws {
         let console = dependencies.console
         let settings = data.files(dependencies).settingsOrStandard()
         let runtime = dependencies.runtime()
-        let (link, session) = try await find(runtime: runtime, dependencies: dependencies)
+        let link: SessionLink, session: SessionHandle
+        do {
+            guard case .linked(let found, let handle) = try await target.find(runtime: runtime, dependencies: dependencies)
+            else { return }
+            (link, session) = (found, handle)
+        } catch let notFound as SessionTarget.NotFound {
+            throw console.failure(notFound.message)
+        }
         if link.host != nil {
             link.announce(session)
         } else {
@@ -68,67 +71,5 @@ struct WatchCommand: LiveCommand {
         if case .refused(let error) = ending { console.error(error.description) }
         let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }
-    }
-
-    /// The session to watch and how to reach it: a runtime file naming it (by id and
-    /// server when given), else a session kept running on the embedded server, which this
-    /// process then hosts.
-    private func find(
-        runtime: any RuntimeFolder, dependencies: LiveDependencies
-    ) async throws -> (SessionLink, SessionHandle) {
-        let console = dependencies.console
-        let entries = runtime.entries().filter { entry in
-            entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
-                && (id.map { $0 == entry.activityID } ?? true)
-        }
-        if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
-            // Following the embedded server of this state, it may take hosting over.
-            let folder = dependencies.files(data.path).stateFolder
-            let link = entry.hostsStateDirectory == folder
-                ? SessionLink.following(entry.server, folder: folder, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-                : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
-            let connection = link.connection
-            do {
-                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
-                    try await connection.activity(id: activityID, token: token)
-                }
-            } catch {
-                throw console.failure(
-                    "cannot reach the server at \(entry.server) (\(error.description))", status: StartCommand.status(for: error))
-            }
-            return (link, SessionHandle(id: activityID, token: token))
-        }
-        if let server {
-            let files = data.files(dependencies)
-            let link = SessionLink.remote(
-                server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
-            let connection = link.connection
-            do {
-                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
-                    try await connection.activities()
-                }
-            } catch {
-                throw console.failure(
-                    AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
-                        ?? "cannot reach the server at \(server): \(error.description)",
-                    status: StartCommand.status(for: error))
-            }
-            // A session a `start` of this person's left running there, remembered.
-            if let known = await files.liveRememberedSession(on: server, through: connection),
-                id.map({ $0 == known.id }) ?? true
-            {
-                return (link, known)
-            }
-            throw console.failure(
-                "no session of yours is running on \(server); start one there with `moments start --server \(server)`.")
-        }
-        let (link, _) = try await StartCommand.link(
-            server: nil, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-        guard let live = await link.liveSession(announcedIn: nil), id.map({ $0 == live.id }) ?? true else {
-            await link.close()
-            throw console.failure(
-                id.map { "no running session has the id \($0)." } ?? "no session is running; start one with `moments start`.")
-        }
-        return (link, live)
     }
 }

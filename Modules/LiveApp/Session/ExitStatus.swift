@@ -17,6 +17,11 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// full, or a folder cannot be written or read. Nothing the command line can change;
     /// the message says what to free or fix.
     case environmentFailure = 4
+    /// No session to show or act on: `moments status` printed its format's empty form (a
+    /// status line then hides), a control verb (`pause`, `toggle`, …) found nothing to
+    /// send its intent to. Not an error: a script or a bar tells "nothing running" apart
+    /// from a failure by it (ADR 0029).
+    case noSession = 5
 
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }
@@ -29,6 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP)"
         case .serverUnreachable: return "the sync server could not be reached"
         case .environmentFailure: return "the environment failed (a full disk, a folder that cannot be written)"
+        case .noSession: return "no session is running (status printed its empty form; a control verb had nothing to act on)"
         }
     }
 

@@ -170,8 +170,9 @@ public struct LiveScreenModel: SessionScreenModel {
         SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
     }
 
-    /// What the pending mark says while the server has not answered.
-    private static func pendingLabel(_ intent: Intent) -> String {
+    /// What the pending mark says while the server has not answered: also what a status
+    /// line's tooltip says of an intent on its way.
+    public static func pendingLabel(_ intent: Intent) -> String {
         switch intent {
         case .pause: return "Pausing"
         case .resume: return "Resuming"

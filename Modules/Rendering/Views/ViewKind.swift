@@ -32,6 +32,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case watchScreen
     /// ``LineTranscript``: what `moments start` prints without a terminal.
     case lineOutput
+    /// ``StatusLinePreview``: `moments status` in each format, for bars and tmux.
+    case statusLine
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -44,7 +46,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .expanded: return PresentationBudget.expanded
         case .widgetSmall: return PresentationBudget.widgetSmall
         case .widgetMedium: return PresentationBudget.widgetMedium
-        case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput:
+        case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput,
+            .statusLine:
             return nil
         }
     }
@@ -67,6 +70,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .liveScreen: return "Live screen"
         case .watchScreen: return "Watch screen"
         case .lineOutput: return "Line output"
+        case .statusLine: return "Status line"
         }
     }
 }

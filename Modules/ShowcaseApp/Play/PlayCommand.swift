@@ -56,12 +56,13 @@ struct PlayCommand: ShowcaseSubcommand {
 
 extension SessionRecipe.Surface {
     /// The presentations `moments watch` shows for this surface; none for the timer,
-    /// which is the owner's screen.
+    /// which is the owner's screen. The status line, printed once by `moments status`,
+    /// plays as its nearest presentation on a screen, the island's compact pill.
     var activitySurfaces: [ActivitySurface] {
         switch self {
         case .timer: return []
         case .lock: return [.lock]
-        case .compactLeading, .compactTrailing: return [.compact]
+        case .compactLeading, .compactTrailing, .statusLine: return [.compact]
         case .minimal: return [.minimal]
         case .expanded: return [.expanded]
         }

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Domain
+
+/// `moments extend [+|-]DURATION`: moves the session's target by a duration, later with
+/// `+` (or no sign), earlier with `-`: the `+` and `-` keys of the timer, by any amount.
+struct ExtendCommand: LiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extend", abstract: "Move the session's target later (+5m) or earlier (-90s); print its state.",
+        discussion: """
+            DURATION is read as `moments start` reads one (5m, 90s, 1h15m, or a number of \
+            minutes), up to 8 hours; a leading - takes it off (write `moments extend -- -5m` \
+            if your shell or bar passes it as an option). A target earlier than the time \
+            sat is refused and nothing changes.
+
+            Exit status: 0 done, 1 bad input or refused by the server (the session is \
+            unchanged), 3 server unreachable, 4 environment failure, 5 no session is running.
+            """)
+
+    @Argument(help: ArgumentHelp("How much later (+5m, 5m) or earlier (-90s).", valueName: "duration"))
+    var amount: String
+
+    @OptionGroup var target: SessionTarget
+
+    func run(with dependencies: LiveDependencies) async throws {
+        // Bad input is refused before any server is looked for.
+        let seconds: Double
+        do {
+            seconds = try Self.seconds(amount)
+        } catch {
+            throw dependencies.console.failure(error.description + " Write it as +5m, -90s or 1h15m.")
+        }
+        try await SessionControl.send("extend", target: target, dependencies: dependencies) { _ in
+            (.adjustTarget(bySeconds: seconds), nil)
+        }
+    }
+
+    /// The seconds `text` moves the target by: `+5m` and `5m` later, `-90s` earlier.
+    static func seconds(_ text: String) throws(Domain.ValidationError) -> Double {
+        let trimmed = text.trimmingWhitespace
+        switch trimmed.first {
+        case "-": return -(try DurationText.parse(String(trimmed.dropFirst())))
+        case "+": return try DurationText.parse(String(trimmed.dropFirst()))
+        default: return try DurationText.parse(trimmed)
+        }
+    }
+}

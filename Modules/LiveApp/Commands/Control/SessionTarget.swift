@@ -1,0 +1,112 @@
+import ArgumentParser
+import Sync
+
+/// Which session a command acts on and how it is found: what `moments watch`, `status`
+/// and the control verbs (`pause`, `resume`, `toggle`, `finish`, `cancel`, `extend`) share,
+/// so a key binding reaches exactly the session a `watch` would show.
+///
+/// Found in this order: the runtime file of a `moments start` or `watch` of this person
+/// showing it (by id and server when given); with `--server`, the session a `start` of
+/// theirs left running there; else the embedded server's state, whose live session the
+/// process then hosts, unless told not to (``find(runtime:dependencies:hosting:)``).
+struct SessionTarget: ParsableArguments {
+    @Argument(help: "The session's id; by default the one a `moments start` of yours shows, or one left running.")
+    var id: String?
+
+    @OptionGroup var servers: ServerOption
+
+    @OptionGroup var key: AccessKeyOption
+
+    @OptionGroup var data: DataDirectoryOption
+
+    /// Every `--server`, as one text; `nil` for the embedded server.
+    var server: String? { servers.server }
+
+    /// What the search found.
+    enum Found {
+        /// The session, and the link to the server that has it.
+        case linked(SessionLink, SessionHandle)
+        /// Nobody hosts the embedded server and the caller asked not to host it: its state
+        /// is to be read by the caller (`moments status`), not served.
+        case unhosted
+    }
+
+    /// No session to act on: none is running, or none has the id given. Not yet said to
+    /// the person: each command says it in its own way (`status` prints its empty form).
+    struct NotFound: Error {
+        /// What to tell the person, with what to do.
+        let message: String
+        /// Whether an id was given that no running session has (an input error), rather
+        /// than no session running at all.
+        let isUnknownID: Bool
+    }
+
+    /// The session and how to reach it. `hosting: false` answers ``Found/unhosted`` rather
+    /// than host the embedded server when no process does. Throws ``NotFound`` when there is
+    /// no such session; any other failure has been said, and carries its exit status.
+    func find(runtime: any RuntimeFolder, dependencies: LiveDependencies, hosting: Bool = true) async throws -> Found {
+        let console = dependencies.console
+        let entries = runtime.entries().filter { entry in
+            entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
+                && (id.map { $0 == entry.activityID } ?? true)
+        }
+        let folder = dependencies.files(data.path).stateFolder
+        if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
+            // Following the embedded server of this state, it may take hosting over.
+            let link = entry.hostsStateDirectory == folder
+                ? SessionLink.following(entry.server, folder: folder, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+                : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
+            let connection = link.connection
+            do {
+                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
+                    try await connection.activity(id: activityID, token: token)
+                }
+            } catch {
+                throw console.failure(
+                    "cannot reach the server at \(entry.server) (\(error.description))", status: StartCommand.status(for: error))
+            }
+            return .linked(link, SessionHandle(id: activityID, token: token))
+        }
+        if let server {
+            let files = data.files(dependencies)
+            let link = SessionLink.remote(
+                server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
+            let connection = link.connection
+            do {
+                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
+                    try await connection.activities()
+                }
+            } catch {
+                throw console.failure(
+                    AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
+                        ?? "cannot reach the server at \(server): \(error.description)",
+                    status: StartCommand.status(for: error))
+            }
+            // A session a `start` of this person's left running there, remembered.
+            if let known = await files.liveRememberedSession(on: server, through: connection),
+                id.map({ $0 == known.id }) ?? true
+            {
+                return .linked(link, known)
+            }
+            throw NotFound(
+                message: "no session of yours is running on \(server); start one there with `moments start --server \(server)`.",
+                isUnknownID: id != nil)
+        }
+        if !hosting, !runtime.entries().contains(where: { $0.hostsStateDirectory == folder }) { return .unhosted }
+        let (link, _) = try await StartCommand.link(
+            server: nil, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+        guard let live = await link.liveSession(announcedIn: nil), id.map({ $0 == live.id }) ?? true else {
+            await link.close()
+            throw Self.notFound(id: id)
+        }
+        return .linked(link, live)
+    }
+
+    /// No running session on the embedded server, or none with `id`.
+    static func notFound(id: String?) -> NotFound {
+        NotFound(
+            message: id.map { "no running session has the id \($0); `moments status` shows the one running." }
+                ?? "no session is running; start one with `moments start`.",
+            isUnknownID: id != nil)
+    }
+}

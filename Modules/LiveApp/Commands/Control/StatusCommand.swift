@@ -1,0 +1,93 @@
+import ArgumentParser
+import Domain
+import Rendering
+import Sync
+
+/// `moments status`: the current session in one line, printed once, for a status bar, the
+/// tmux status line or a script. It finds the session as `moments watch` does and exits;
+/// with none it prints the format's empty form and exits 5 (``ExitStatus/noSession``).
+///
+/// It runs every second from a bar, so it never hosts the embedded server: a session a
+/// `moments start` or `watch` shows is read from that process's server; when no process
+/// hosts the state, the state is opened for one read (the server's clock rules applied, as
+/// a host would) and let go at once, with no listener and no runtime file (ADR 0029).
+struct StatusCommand: LiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Print the current session in one line, for status bars, tmux and scripts.",
+        discussion: """
+            Finds the session as `moments watch` does. Formats: plain (the default), json, \
+            tmux (style syntax, for status-right '#(moments status --format tmux)'), waybar \
+            (one JSON object: text, tooltip, class, percentage), i3blocks (full text, short \
+            text, colour), polybar (with click actions: left toggles, right finishes). \
+            Documentation/StatusBars.md has a snippet for each.
+
+            With no session it prints the format's empty form (an empty line, or an object \
+            with empty text) so the bar hides the module, and exits 5.
+
+            Exit status: 0 a session was printed, 1 bad input (an unknown id), 3 server \
+            unreachable, 4 environment failure, 5 no session.
+            """)
+
+    @OptionGroup var target: SessionTarget
+
+    @Option(help: ArgumentHelp("How to print it: plain, json, tmux, waybar, i3blocks or polybar.", valueName: "format"))
+    var format = StatusFormatArgument(.plain)
+
+    func run(with dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
+        let settings = target.data.files(dependencies).settingsOrStandard()
+        let snapshot: ActivitySnapshot?
+        do {
+            switch try await target.find(runtime: dependencies.runtime(), dependencies: dependencies, hosting: false) {
+            case .linked(let link, let session):
+                snapshot = try await Self.read(session, through: link, console: console)
+            case .unhosted:
+                snapshot = try await readUnhosted(dependencies)
+            }
+        } catch let notFound as SessionTarget.NotFound {
+            guard !notFound.isUnknownID else { throw console.failure(notFound.message) }
+            snapshot = nil
+        }
+        let now = dependencies.clock.now()
+        let line = StatusLine(snapshot: snapshot, timeDisplay: settings.timeDisplay, at: now)
+        console.say(line.text(format.format, at: now))
+        if line.session == nil { throw ExitStatus.noSession.exitCode }
+    }
+
+    /// The session's state from the server `link` reaches, the link closed after.
+    static func read(_ session: SessionHandle, through link: SessionLink, console: Console) async throws -> ActivitySnapshot {
+        let connection = link.connection
+        do {
+            let snapshot = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
+                try await connection.activity(id: session.id, token: session.token)
+            }
+            await link.close()
+            return snapshot
+        } catch {
+            await link.close()
+            throw console.failure("cannot read the session (\(error.description))", status: StartCommand.status(for: error))
+        }
+    }
+
+    /// The live session of the embedded state no process hosts, or `nil`: the state opened
+    /// (its lock held) for this one read, without a listener, then let go.
+    private func readUnhosted(_ dependencies: LiveDependencies) async throws -> ActivitySnapshot? {
+        let assembled: any AssembledServer
+        do {
+            assembled = try await dependencies.assembleServer(target.data.path)
+        } catch {
+            throw StartCommand.failure(error, console: dependencies.console)
+        }
+        let server = assembled.server
+        let listed = (try? await server.list()) ?? []
+        let live = listed.first { summary in
+            (summary.status == .active || summary.status == .stale) && (target.id.map { $0 == summary.id } ?? true)
+        }
+        var snapshot: ActivitySnapshot?
+        if let live { snapshot = try? await server.snapshot(of: live.id) }
+        await assembled.close()
+        if snapshot == nil, target.id != nil { throw SessionTarget.notFound(id: target.id) }
+        return snapshot
+    }
+}
