@@ -39,7 +39,7 @@ extension LiveDependencies {
         terminal: PreviewSessionTerminal = PreviewSessionTerminal(interactive: false),
         console: PreviewConsoleOutput = PreviewConsoleOutput(), notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(),
         runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewAccessKeyStore = PreviewAccessKeyStore(),
-        environment: [String: String] = [:]
+        tmux: PreviewTmuxStatus = PreviewTmuxStatus(), environment: [String: String] = [:]
     ) -> LiveDependencies {
         LiveDependencies(
             files: { _ in files },
@@ -52,6 +52,6 @@ extension LiveDependencies {
             keys: { _ in keys },
             sharedKeys: { _ throws(ServerSetupError) in throw ServerSetupError("a preview has no shared database") },
             terminal: { terminal }, clock: clock, timeZone: { .utc }, notifier: notifier, runtime: { runtime },
-            console: console.console, environment: environment)
+            tmux: tmux, console: console.console, environment: environment)
     }
 }

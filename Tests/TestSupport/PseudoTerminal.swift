@@ -27,6 +27,9 @@ public final class PseudoTerminal {
     public private(set) var screen: VirtualTerminal
     private let reader: DescriptorReader
     private var fed = 0
+    /// Whether what the child writes is drawn on ``screen``; off for a program the screen
+    /// model does not know the sequences of (tmux), whose bytes are read instead.
+    private let drawsScreen: Bool
     private let errorsURL: URL
     private var exitStatus: Int32?
 
@@ -39,10 +42,14 @@ public final class PseudoTerminal {
     }
 
     /// Spawns `executable` (a product, or a tool such as `strace` that starts one) with
-    /// `arguments` and `environment` in a pty of `size`.
+    /// `arguments` and `environment` in a pty of `size`; with `drawsScreen` false, only its
+    /// bytes are kept (``waitForOutput(_:timeout:)``), for a program such as tmux whose
+    /// sequences the screen model does not take.
     public init(
-        executable: URL, _ arguments: [String], environment: [String: String], size: Size = Size(width: 80, height: 24)
+        executable: URL, _ arguments: [String], environment: [String: String], size: Size = Size(width: 80, height: 24),
+        drawsScreen: Bool = true
     ) throws {
+        self.drawsScreen = drawsScreen
         var controller: Int32 = 0
         var terminal: Int32 = 0
         var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
@@ -208,6 +215,7 @@ public final class PseudoTerminal {
     }
 
     private func catchUp() {
+        guard drawsScreen else { return }
         let bytes = reader.bytes
         guard fed < bytes.count else { return }
         screen.feed(bytes: bytes[fed...])

@@ -51,7 +51,8 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() }, console: .standardStreams,
+            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() },
+            tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
             environment: ProcessInfo.processInfo.environment)
     }
 

@@ -45,6 +45,8 @@ public struct LiveDependencies: Sendable {
     public var notifier: any DesktopNotifier
     /// Where this person's running sessions announce themselves to each other.
     public var runtime: @Sendable () -> any RuntimeFolder
+    /// tmux's status line, which `moments bar --format tmux` sets.
+    public var tmux: any TmuxStatus
     /// Standard output and error: results, warnings and errors.
     public var console: Console
     /// The process's environment variables, as the commands read them (`MOMENTS_KEY`,
@@ -64,8 +66,10 @@ public struct LiveDependencies: Sendable {
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
-        runtime: @escaping @Sendable () -> any RuntimeFolder, console: Console, environment: [String: String]
+        runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
+        environment: [String: String]
     ) {
+        self.tmux = tmux
         self.console = console
         self.environment = environment
         self.runtime = runtime

@@ -28,16 +28,20 @@ public struct Console: Sendable {
     let errors: @Sendable (String) -> Void
     /// What standard output is now.
     let destination: @Sendable () -> Destination
+    /// Whether standard output still has a reader (a pipe's other end may have gone).
+    let outputHasReader: @Sendable () -> Bool
 
     /// A console writing results to `output` and warnings and errors to `errors`, its
     /// output going to `destination` (a pipe unless said otherwise).
     public init(
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void,
-        destination: @escaping @Sendable () -> Destination = { .pipe }
+        destination: @escaping @Sendable () -> Destination = { .pipe },
+        outputHasReader: @escaping @Sendable () -> Bool = { true }
     ) {
         self.output = output
         self.errors = errors
         self.destination = destination
+        self.outputHasReader = outputHasReader
     }
 
     /// The process's own standard output and error, each write whole: the live console.
@@ -48,7 +52,8 @@ public struct Console: Sendable {
             Terminal.isTerminal(DescriptorOutput.standardOutput)
                 ? Destination(isTerminal: true, columns: Terminal(output: DescriptorOutput.standardOutput).size?.columns)
                 : .pipe
-        })
+        },
+        outputHasReader: { DescriptorOutput.hasReader(DescriptorOutput.standardOutput) })
 
     /// Prints a line of output.
     public func say(_ line: String) {

@@ -38,4 +38,13 @@ public enum DescriptorOutput {
             }
         }
     }
+
+    /// Whether `descriptor` still has a reader: false once the other end of a pipe or
+    /// socket is gone (`poll(2)` says POLLERR or POLLHUP), which a program that only writes,
+    /// such as a status bar's module, takes as its cue to end.
+    public static func hasReader(_ descriptor: Int32) -> Bool {
+        var state = pollfd(fd: descriptor, events: 0, revents: 0)
+        guard poll(&state, 1, 0) >= 0 else { return true }
+        return state.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
+    }
 }

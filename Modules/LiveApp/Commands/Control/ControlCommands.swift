@@ -68,6 +68,12 @@ struct ToggleCommand: ControlVerb {
     /// Sent on condition that the state decided on is still the server's (its version), so
     /// two toggles at once never cancel each other out unseen.
     func intent(for current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) {
+        Self.decide(current)
+    }
+
+    /// Resume when paused, else pause, on condition of the version read: also what a left
+    /// click on `moments bar` sends.
+    static func decide(_ current: ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?) {
         (current.activity.content.isPaused ? .resume : .pause, current.version)
     }
 }

@@ -68,7 +68,7 @@ extension StatusLine {
 
     /// `value` as one line of JSON, keys sorted, slashes as they are; non-ASCII text is
     /// written as UTF-8 and control characters escaped, as JSON requires.
-    private static func json(_ value: some Encodable) -> String {
+    static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}" }

@@ -1,0 +1,167 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Rendering
+import Sync
+
+/// `moments bar`'s loop: it follows the person's sessions stream and prints a line each
+/// time what it shows changes: at once on every push, and at the display's own boundaries
+/// (each second or minute of the time sat, as the session's `showSeconds` says), never on
+/// a fixed interval. Nothing is polled: with no server to follow it waits to be told that
+/// one may have come (``BarSource/wakes``), and a lost stream is opened again with a
+/// growing pause, showing the session as reconnecting meanwhile.
+final class StatusBar {
+    private enum Event: Sendable {
+        case push(ActivitySnapshot)
+        /// The stream of this generation was opened; the listing taken after it.
+        case opened(Int, [ActivitySummary])
+        /// The stream of this generation ended or could not be opened (`reached`), or no
+        /// server was found to open it on.
+        case lost(Int, reached: Bool)
+        /// Somebody may have started hosting: look for a server again.
+        case look
+        case tick
+        case click(BarClick)
+        case stop
+    }
+
+    private let source: BarSource
+    private let output: BarOutput
+    private let clock: any SyncClock
+    private let timeDisplay: Settings.TimeDisplay
+    private let act: @Sendable (BarClick) async -> Void
+    private var sessions: BarSessions
+    /// Whether the stream is down while a session is shown (it shows as reconnecting).
+    private var lost = false
+    private var generation = 0
+    private var following: Task<Void, Never>?
+    private var retry: (task: Task<Void, Never>, delay: Duration)?
+    private var tickTask: Task<Void, Never>?
+    private let sink: AsyncStream<Event>.Continuation
+    private let events: AsyncStream<Event>
+
+    /// A bar following `source` (only the session `only`, when given), writing to `output`;
+    /// `act` runs a click's intent.
+    init(
+        source: BarSource, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
+        act: @escaping @Sendable (BarClick) async -> Void
+    ) {
+        self.source = source
+        sessions = BarSessions(only: only)
+        self.output = output
+        self.clock = clock
+        self.timeDisplay = timeDisplay
+        self.act = act
+        (events, sink) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    /// Runs until `stop` yields (a signal), or its output goes (``BarOutput/show(_:at:)``).
+    func run(clicks: AsyncStream<BarClick>, stop: AsyncStream<Void>) async {
+        let sink = self.sink
+        let feeders = [
+            Task { for await click in clicks { sink.yield(.click(click)) } },
+            Task { for await _ in stop { sink.yield(.stop); return } },
+            Task { [source] in for await _ in source.wakes { sink.yield(.look) } },
+        ]
+        defer {
+            for task in feeders { task.cancel() }
+            following?.cancel()
+            retry?.task.cancel()
+            tickTask?.cancel()
+        }
+        output.begin()
+        guard await draw() else { return }
+        follow()
+        for await event in events {
+            switch event {
+            case .push(let snapshot):
+                guard sessions.take(snapshot) else { continue }
+                lost = false
+            case .opened(let number, let listed):
+                guard number == generation else { continue }
+                retry = nil
+                lost = false
+                sessions.keepOnly(listed)
+            case .lost(let number, let reached):
+                guard number == generation else { continue }
+                lost = sessions.shown != nil
+                following = nil
+                // A server that went away is tried again; with none, a wake says when to look.
+                if reached { scheduleRetry() }
+            case .look:
+                if following == nil { follow() }
+            case .tick:
+                break
+            case .click(let click):
+                Task { [act] in await act(click) }
+                continue
+            case .stop:
+                return
+            }
+            guard await draw() else { return }
+            scheduleTick()
+        }
+    }
+
+    /// Opens the sessions stream of whoever serves them now, as generation `generation + 1`.
+    private func follow() {
+        following?.cancel()
+        retry?.task.cancel()
+        generation += 1
+        let (number, sink, source) = (generation, self.sink, self.source)
+        sessions.reconnected()
+        following = Task {
+            guard let connection = await source.connect() else {
+                sink.yield(.lost(number, reached: false))
+                return
+            }
+            do {
+                let stream = try await connection.sessions()
+                // Taken after the stream opened, so a session it lacks was dismissed.
+                let listed = (try? await connection.activities()) ?? []
+                sink.yield(.opened(number, listed))
+                for try await snapshot in stream { sink.yield(.push(snapshot)) }
+            } catch {}
+            if !Task.isCancelled { sink.yield(.lost(number, reached: true)) }
+        }
+    }
+
+    /// Opens the stream again after a pause that doubles up to ``BarSource/maximumDelay``;
+    /// a wake (a host came) opens it at once.
+    private func scheduleRetry() {
+        let delay = retry.map { min($0.delay * 2, BarSource.maximumDelay) } ?? BarSource.firstDelay
+        let sink = self.sink
+        retry = (Task {
+            do { try await Task.sleep(for: delay) } catch { return }
+            sink.yield(.look)
+        }, delay)
+    }
+
+    /// Wakes the loop when the time shown next changes: the next whole second (or minute)
+    /// of the time sat of the session shown, while it runs.
+    private func scheduleTick() {
+        tickTask?.cancel()
+        tickTask = nil
+        guard let content = sessions.shown?.activity.content, content.isRunning else { return }
+        let unit: Double = content.showSeconds ? 1 : 60
+        let elapsed = content.elapsed(at: clock.now())
+        let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
+        let sink = self.sink
+        tickTask = Task {
+            do { try await Task.sleep(for: .milliseconds(Int(wait * 1_000))) } catch { return }
+            sink.yield(.tick)
+        }
+    }
+
+    /// Shows the line at the current instant; false when the output has gone.
+    private func draw() async -> Bool {
+        let now = clock.now()
+        let display = sessions.shown.map {
+            SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: lost, at: now)
+        }
+        return await output.show(StatusLine(session: display), at: now)
+    }
+}

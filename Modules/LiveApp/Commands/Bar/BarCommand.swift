@@ -1,0 +1,84 @@
+import ArgumentParser
+import Domain
+import Sync
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `moments bar`: a status-bar module that is pushed, not polled. It prints one line each
+/// time what it shows changes (every push at once, and each second or minute of the time
+/// sat as the session shows it), prints the format's empty form while there is no session,
+/// and picks up the next session by itself. See Documentation/StatusBars.md.
+struct BarCommand: LiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bar",
+        abstract: "A status-bar module for the current session, pushed by the server, never polled.",
+        discussion: """
+            Runs until stopped, printing one line whenever the line changes: waybar (JSON, \
+            for a custom module with return-type json and no interval), i3blocks (an i3bar \
+            block, for interval=persist and format=json), i3bar (the whole protocol, as \
+            status_command; left click toggles, right click finishes), polybar (for a \
+            custom/script module with tail = true), tmux (sets the option @moments and \
+            redraws the status line: set -g status-right '#{@moments}'), plain or json.
+
+            With no session it prints the empty form, which hides the module, and waits for \
+            one to start, without polling. It follows the session a `moments start` of yours \
+            hosts, or with --server the sessions of your key on that server.
+            """)
+
+    @Option(help: ArgumentHelp("waybar, i3blocks, i3bar, polybar, tmux, plain or json.", valueName: "format"))
+    var format = BarFormat.plain
+
+    /// Which sessions: with an id, only that one; `--server`, `--key` and `--data-dir` as
+    /// for `moments watch`, and for the intents of clicks.
+    @OptionGroup var target: SessionTarget
+
+    func run(with dependencies: LiveDependencies) async throws {
+        let files = target.data.files(dependencies)
+        let settings = files.settingsOrStandard()
+        let runtime = dependencies.runtime()
+        let source: BarSource
+        if let server = target.server {
+            source = .server(server, accessKey: try target.key.resolve(files), dependencies: dependencies)
+        } else {
+            source = .embedded(
+                stateFolder: dependencies.files(target.data.path).stateFolder, runtime: runtime, dependencies: dependencies)
+        }
+        let console = dependencies.console
+        let output = BarOutput(format: format, console: console, tmux: dependencies.tmux)
+        let target = self.target
+        let bar = StatusBar(
+            source: source, only: target.id, output: output, clock: dependencies.clock, timeDisplay: settings.timeDisplay,
+            act: { click in await Self.act(click, on: target, dependencies: dependencies) })
+        let terminal = dependencies.terminal()
+        let stops = AsyncStream<Void> { continuation in
+            let signals = terminal.signals()
+            let task = Task {
+                for await signal in signals where signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+                    continuation.yield()
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        let clicks = format == .i3bar || format == .i3blocks ? BarClick.clicks(from: terminal.input()) : AsyncStream { $0.finish() }
+        await bar.run(clicks: clicks, stop: stops)
+        // Stopped, the bar hides what it showed; a tmux that cannot be told is why it stopped.
+        if format == .tmux, await !dependencies.tmux.show("", in: BarOutput.tmuxOption) {
+            throw console.failure(
+                "tmux is not running, or not reachable from here: run it inside tmux, as `run-shell -b 'moments bar --format tmux'`.",
+                status: .environmentFailure)
+        }
+    }
+
+    /// Sends a click's intent as `moments toggle` or `moments finish` would, saying nothing
+    /// on standard output (it is the bar's protocol); a refusal is said on standard error.
+    static func act(_ click: BarClick, on target: SessionTarget, dependencies: LiveDependencies) async {
+        var quiet = dependencies
+        quiet.console = Console(output: { _ in }, errors: dependencies.console.errors, destination: { .pipe })
+        let verb = click == .toggle ? "toggle" : "finish"
+        try? await SessionControl.send(verb, target: target, dependencies: quiet) { current in
+            click == .toggle ? ToggleCommand.decide(current) : (.finish, nil)
+        }
+    }
+}
