@@ -69,6 +69,7 @@ let package = Package(
         .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
         .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
@@ -172,6 +173,13 @@ let package = Package(
         suite("TerminalIOTests", ["TerminalIO", "TestSupport"]),
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
         program("TerminalProbe", ["TerminalIO"], path: "Tests/TerminalProbe"),
+
+        // MARK: - DBus: the message bus's wire protocol and a client over its Unix socket; toolchain only
+        // Our own, so `moments` needs no libdbus or D-Bus headers to build or run (ADR 0031).
+        module("DBus"),
+        suite("DBusTests", [
+            "DBus", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [

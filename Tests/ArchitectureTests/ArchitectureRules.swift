@@ -46,6 +46,8 @@ struct ArchitectureRules {
         "Domain": Allowance([], system: foundation),
         "Rendering": Allowance(["Domain"]),
         "TerminalIO": Allowance([]),
+        // The bus's wire protocol and client: the toolchain only (ADR 0031).
+        "DBus": Allowance([]),
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
@@ -98,6 +100,7 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
         "SyncTests": Allowance(
             ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"], external: testing.union(serverLibraries)),
