@@ -190,6 +190,8 @@ let package = Package(
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
         suite("LiveAppTests", [
             "LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
+            // A monitor of the bus `moments notify` speaks on, in its real-desktop test.
+            "DBus",
         ]),
 
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
@@ -224,8 +226,13 @@ let package = Package(
         adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO"]),
         // The runtime files a person's running sessions find each other by (ADR 0012).
         adapter("RuntimeFiles", ["LiveApp", "Persistence"]),
-        // The desktop's notifications through `notify-send`.
-        adapter("NotifySend", ["LiveApp"]),
+        // The desktop's notification server: the freedesktop Notifications interface on DBus.
+        adapter("DesktopNotifications", ["DBus", "LiveApp", "Rendering"]),
+        // Against a private dbus-daemon and a real dunst under Xvfb (TestSupport's
+        // DesktopSession); `Scripts/prepare-tests` installs Debian's.
+        suite("DesktopNotificationsTests", [
+            "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
+        ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
@@ -234,7 +241,7 @@ let package = Package(
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
             "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-            "ProcessTerminal", "NotifySend", "RuntimeFiles",
+            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.

@@ -19,6 +19,7 @@ extension ViewKind {
         case .liveScreen: return "Live/Screen"
         case .watchScreen: return "Live/Watch"
         case .lineOutput: return "Live/Lines"
+        case .notification: return "LiveActivity/Notification"
         }
     }
 
@@ -36,7 +37,7 @@ extension ViewKind {
     /// must cover each of its scenarios.
     public var isPushDriven: Bool {
         switch self {
-        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded: return true
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .notification: return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
         case .liveScreen, .watchScreen, .lineOutput: return false
         }
@@ -49,7 +50,7 @@ extension ViewKind {
         switch self {
         case .liveScreen, .watchScreen, .lineOutput: return true
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
-            .widgetMedium, .historyList, .stats, .settings, .presetPicker:
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .notification:
             return false
         }
     }

@@ -17,7 +17,7 @@ public struct MomentsCommand: ParsableCommand {
             """,
         version: AppVersion.current,
         subcommands: [
-            StartCommand.self, WatchCommand.self, ServeCommand.self, KeysCommand.self,
+            StartCommand.self, WatchCommand.self, NotifyCommand.self, ServeCommand.self, KeysCommand.self,
             HistoryCommand.self, StatsCommand.self, SettingsCommand.self, WidgetCommand.self,
         ]
     )

@@ -32,6 +32,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case watchScreen
     /// ``LineTranscript``: what `moments start` prints without a terminal.
     case lineOutput
+    /// ``NotificationCard``: the desktop notification `moments notify` keeps.
+    case notification
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -44,6 +46,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .expanded: return PresentationBudget.expanded
         case .widgetSmall: return PresentationBudget.widgetSmall
         case .widgetMedium: return PresentationBudget.widgetMedium
+        case .notification: return PresentationBudget.notification
         case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput:
             return nil
         }
@@ -67,6 +70,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .liveScreen: return "Live screen"
         case .watchScreen: return "Watch screen"
         case .lineOutput: return "Line output"
+        case .notification: return "Desktop notification"
         }
     }
 }
