@@ -69,6 +69,7 @@ let package = Package(
         .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
         .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
@@ -173,6 +174,13 @@ let package = Package(
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
         program("TerminalProbe", ["TerminalIO"], path: "Tests/TerminalProbe"),
 
+        // MARK: - DBus: the message bus's wire protocol and a client over its Unix socket; toolchain only
+        // Our own, so `moments` needs no libdbus or D-Bus headers to build or run (ADR 0031).
+        module("DBus"),
+        suite("DBusTests", [
+            "DBus", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [
             "Domain", "Rendering", "TerminalIO", "Sync",
@@ -182,6 +190,8 @@ let package = Package(
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
         suite("LiveAppTests", [
             "LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
+            // A monitor of the bus `moments notify` speaks on, in its real-desktop test.
+            "DBus",
         ]),
 
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
@@ -216,8 +226,13 @@ let package = Package(
         adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO"]),
         // The runtime files a person's running sessions find each other by (ADR 0012).
         adapter("RuntimeFiles", ["LiveApp", "Persistence"]),
-        // The desktop's notifications through `notify-send`.
-        adapter("NotifySend", ["LiveApp"]),
+        // The desktop's notification server: the freedesktop Notifications interface on DBus.
+        adapter("DesktopNotifications", ["DBus", "LiveApp", "Rendering"]),
+        // Against a private dbus-daemon and a real dunst under Xvfb (TestSupport's
+        // DesktopSession); `Scripts/prepare-tests` installs Debian's.
+        suite("DesktopNotificationsTests", [
+            "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
+        ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
@@ -226,7 +241,7 @@ let package = Package(
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
             "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-            "ProcessTerminal", "NotifySend", "RuntimeFiles",
+            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.

@@ -65,6 +65,7 @@ public enum Catalog {
                 Scenario(kind, "stressingNames", "Long, emoji, CJK and right-to-left names", PresetPickerRecipe(stressingNames: true, selection: 0)),
             ]
         case .liveScreen, .watchScreen, .lineOutput: return LiveScenarios.scenarios(kind)
+        case .notification: return NotificationScenarios.scenarios(kind)
         }
     }
 

@@ -8,8 +8,13 @@ enum SessionScenarios {
     static let hostileName = "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}\u{202E}name"
 
     static func scenarios(_ kind: ViewKind, _ surface: SessionRecipe.Surface) -> [Scenario] {
+        states(surface).map { Scenario(kind, $0.0, $0.1, $0.2) }
+    }
+
+    /// Each state's name, title and recipe on `surface`.
+    static func states(_ surface: SessionRecipe.Surface) -> [(String, String, SessionRecipe)] {
         let hoursLong = 2 * 3_600 + 14 * 60 + 5.0
-        let states: [(String, String, SessionRecipe)] = [
+        return [
             ("justStarted", "Just started", SessionRecipe(surface, moment: .justStarted)),
             ("inProgress", "In progress: 2:05 of 5:00", SessionRecipe(surface)),
             ("paused", "Paused at 2:05", SessionRecipe(surface, moment: .paused(elapsed: 125))),
@@ -30,6 +35,5 @@ enum SessionScenarios {
             ("rightToLeft", "A right-to-left name", SessionRecipe(surface, name: SessionAttributesMother.rightToLeftName)),
             ("hostileName", "Escape sequences in the name, refused by the server", SessionRecipe(surface, name: hostileName)),
         ]
-        return states.map { Scenario(kind, $0.0, $0.1, $0.2) }
     }
 }

@@ -20,6 +20,7 @@ extension ViewKind {
         case .watchScreen: return "Live/Watch"
         case .lineOutput: return "Live/Lines"
         case .statusLine: return "StatusBars/Line"
+        case .notification: return "LiveActivity/Notification"
         }
     }
 
@@ -37,7 +38,7 @@ extension ViewKind {
     /// must cover each of its scenarios.
     public var isPushDriven: Bool {
         switch self {
-        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine: return true
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification: return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
         case .liveScreen, .watchScreen, .lineOutput: return false
         }
@@ -50,7 +51,7 @@ extension ViewKind {
         switch self {
         case .liveScreen, .watchScreen, .lineOutput: return true
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
-            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine:
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification:
             return false
         }
     }

@@ -46,6 +46,8 @@ struct ArchitectureRules {
         "Domain": Allowance([], system: foundation),
         "Rendering": Allowance(["Domain"]),
         "TerminalIO": Allowance([]),
+        // The bus's wire protocol and client: the toolchain only (ADR 0031).
+        "DBus": Allowance([]),
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
@@ -62,7 +64,7 @@ struct ArchitectureRules {
             ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
         "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
-        "NotifySend": Allowance(["LiveApp"]),
+        "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
@@ -70,7 +72,7 @@ struct ArchitectureRules {
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "NotifySend", "RuntimeFiles",
+                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
@@ -98,6 +100,9 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
+        "DesktopNotificationsTests": Allowance(
+            ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
         "SyncTests": Allowance(
             ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"], external: testing.union(serverLibraries)),
@@ -107,7 +112,7 @@ struct ArchitectureRules {
             ["SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
             external: testing.union(postgres)),
         "LiveAppTests": Allowance(
-            ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport"],
+            ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
             external: testing),
         "ShowcaseTests": Allowance(
             ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport"],

@@ -21,22 +21,24 @@ struct InProcessCommandTests {
         let terminal = PreviewSessionTerminal(interactive: false)
         let console: PreviewConsoleOutput
         let runtime = PreviewRuntimeFolder()
+        let notifier: PreviewDesktopNotifier
         let environment: [String: String]
 
         init(
             files: PreviewPersonalFiles = PreviewPersonalFiles(), console: PreviewConsoleOutput = PreviewConsoleOutput(),
-            environment: [String: String] = [:]
+            notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(), environment: [String: String] = [:]
         ) {
             host = PreviewServerHost(clock: clock)
             self.files = files
             self.console = console
+            self.notifier = notifier
             self.environment = environment
         }
 
         var dependencies: LiveDependencies {
             .preview(
-                host: host, clock: clock, files: files, terminal: terminal, console: console, runtime: runtime,
-                environment: environment)
+                host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
+                runtime: runtime, environment: environment)
         }
 
         /// Runs `moments ARGUMENTS` to its end; answers its exit status.

@@ -33,6 +33,9 @@ struct ConsistencyTests {
             Issue.record("\(scenario.id) draws pushed state but its catalog entry says only the live loop makes it")
             return
         }
+        if let notification = scenario.recipe as? NotificationRecipe {
+            return try await sameNotification(scenario, notification, script)
+        }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
         if recipe.surface == .statusLine {
             try await Self.sameStatusLine(scenario, recipe: recipe, script: script)
@@ -72,6 +75,25 @@ struct ConsistencyTests {
             let size = variant.size(for: scenario)
             let frame = Frame(rendering: StatusLinePreview(line: live), width: size.width, height: size.height, environment: environment)
             #expect(frame == scenario.frame(variant), "\(scenario.id), \(variant.label(for: scenario))")
+        }
+    }
+
+    /// The notification `moments notify` keeps for the state the server pushed, made from
+    /// the live app's own screen model as its loop makes it, drawn by the same card.
+    func sameNotification(_ scenario: Scenario, _ recipe: NotificationRecipe, _ script: SessionScript) async throws {
+        var model = LiveScreenModel(isOwner: false, timeDisplay: recipe.session.timeDisplay)
+        model.receive(try await LivePlayback.play(script))
+        let display = try #require(model.session(at: script.shownAt))
+        let live = SessionNotification.content(
+            of: display, at: script.shownAt, pending: model.pending, offersActions: recipe.offersActions)
+        #expect(live == recipe.content, "\(scenario.id)")
+        for variant in Variant.snapshots {
+            let environment = variant.environment(now: script.shownAt)
+            let size = variant.size(for: scenario)
+            let frame = Frame(rendering: NotificationCard(content: live), width: size.width, height: size.height, environment: environment)
+            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
+                Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
+            }
         }
     }
 

@@ -16,12 +16,18 @@ public enum ProcessRunner {
         public var description: String { "\(command) exited \(status):\n\(output)\n\(errors)" }
     }
 
-    /// Runs `command` (found on the `PATH`) with `arguments`, in `directory` if given.
-    public static func run(_ command: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
+    /// Runs `command` (found on the `PATH`) with `arguments`, in `directory` if given, with
+    /// `environment` added to this process's.
+    public static func run(
+        _ command: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [command] + arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         // Standard error goes to a file, so a chatty command cannot fill a pipe that
         // nobody reads while standard output is drained.
         let errorsURL = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")

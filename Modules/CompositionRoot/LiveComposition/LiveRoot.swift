@@ -3,10 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DesktopNotifications
 import Dispatch
 import EmbeddedHosting
 import LiveApp
-import NotifySend
 import PersonalFileStore
 import ProcessTerminal
 import RuntimeFiles
@@ -51,7 +51,7 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: NotifySend(), runtime: { RuntimeDirectory.resolve() },
+            notifier: FreedesktopNotifier(), runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
             environment: ProcessInfo.processInfo.environment)
     }

@@ -19,7 +19,8 @@ public struct Settings: Hashable, Sendable {
     public private(set) var intervalBellMinutes: Int?
     /// Ring a bell at the end.
     public var endBell: Bool
-    /// Send a desktop notification at the end, where `notify-send` is installed.
+    /// Keep the session's desktop notification during `moments start` (updated in place
+    /// to the outcome), where the desktop has a notification server; off by default.
     public var desktopNotification: Bool
 
     /// The settings a new installation starts with: ten minutes, seconds shown, counting

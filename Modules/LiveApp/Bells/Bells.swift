@@ -8,22 +8,20 @@ import Sync
 
 /// The bells of a session, rung by the terminal that owns it (never by a watcher, so
 /// two terminals do not ring twice): at the start, every N minutes of time sat when the
-/// settings ask for it, and at the end, with a desktop notification when it is enabled.
-/// The `end-bell` setting silences the start bell too.
+/// settings ask for it, and at the end. The `end-bell` setting silences the start bell
+/// too. (The end's desktop notification is the session's own notification, kept by
+/// ``SessionNotification`` when `desktop-notification` is on.)
 struct Bells {
     /// The person's settings.
     let settings: Settings
     /// Rings the terminal bell.
     let ring: () -> Void
-    /// Where the end's notification goes.
-    let notifier: any DesktopNotifier
     /// The interval bells already rung, as a count of intervals sat.
     private var intervalsRung: Int?
     private var ended = false
 
-    init(settings: Settings, notifier: any DesktopNotifier, ring: @escaping () -> Void) {
+    init(settings: Settings, ring: @escaping () -> Void) {
         self.settings = settings
-        self.notifier = notifier
         self.ring = ring
     }
 
@@ -33,7 +31,7 @@ struct Bells {
     }
 
     /// Looks at the session at `now`: rings an interval bell when a new interval has been
-    /// sat, and the end bell (with the notification) when it has ended.
+    /// sat, and the end bell when it has ended.
     mutating func observe(_ snapshot: ActivitySnapshot, at now: Date) {
         let content = snapshot.activity.content
         if let outcome = content.outcome {
@@ -41,10 +39,6 @@ struct Bells {
             ended = true
             guard outcome != .cancelled else { return }
             if settings.endBell { ring() }
-            if settings.desktopNotification {
-                let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)
-                notifier.notify(title: "Little Moments", body: "\(snapshot.activity.attributes.name.value) · \(sat) · done")
-            }
             return
         }
         guard let minutes = settings.intervalBellMinutes else { return }

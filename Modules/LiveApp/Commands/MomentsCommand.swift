@@ -17,8 +17,8 @@ public struct MomentsCommand: ParsableCommand {
             """,
         version: AppVersion.current,
         subcommands: [
-            StartCommand.self, WatchCommand.self, StatusCommand.self, BarCommand.self, PauseCommand.self, ResumeCommand.self,
-            ToggleCommand.self, FinishCommand.self, CancelCommand.self, ExtendCommand.self, ServeCommand.self,
+            StartCommand.self, WatchCommand.self, NotifyCommand.self, StatusCommand.self, BarCommand.self, PauseCommand.self,
+            ResumeCommand.self, ToggleCommand.self, FinishCommand.self, CancelCommand.self, ExtendCommand.self, ServeCommand.self,
             KeysCommand.self, HistoryCommand.self, StatsCommand.self, SettingsCommand.self, WidgetCommand.self,
         ]
     )

@@ -137,13 +137,15 @@ struct StartCommand: LiveCommand {
             }
         }
         link.announce(session)
+        let notification = settings.desktopNotification
+            ? await SessionNotification.open(dependencies.notifier, console: console) : nil
 
         let ending = await SessionShow.run(
             connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
-            handOver: link.handOver
+            handOver: link.handOver, notification: notification
         ) { output in
-            let bells = Bells(settings: settings, notifier: dependencies.notifier) {
+            let bells = Bells(settings: settings) {
                 if case .screen(let screen) = output { screen.terminal.bell() }
             }
             if isNew { bells.started() }

@@ -45,31 +45,7 @@ struct WatchCommand: LiveCommand {
     var data: DataDirectoryOption { target.data }
 
     func run(with dependencies: LiveDependencies) async throws {
-        let console = dependencies.console
-        let settings = data.files(dependencies).settingsOrStandard()
-        let runtime = dependencies.runtime()
-        let link: SessionLink, session: SessionHandle
-        do {
-            guard case .linked(let found, let handle) = try await target.find(runtime: runtime, dependencies: dependencies)
-            else { return }
-            (link, session) = (found, handle)
-        } catch let notFound as SessionTarget.NotFound {
-            throw console.failure(notFound.message)
-        }
-        if link.host != nil {
-            link.announce(session)
-        } else {
-            link.shows(session)
-        }
-
-        let ending = await SessionShow.run(
-            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(),
-            settings: settings, surfaces: presentation.surfaces, noTTY: noTTY, clock: dependencies.clock,
-            timeZone: dependencies.timeZone(), handOver: link.handOver, bells: { _ in nil })
-        await link.close()
-        if case .ended = ending, let server { data.files(dependencies).forgetQuietly(session.id, on: server) }
-        if case .refused(let error) = ending { console.error(error.description) }
-        let status = ExitStatus(ending)
-        if status != .completed { throw status.exitCode }
+        try await FollowedSession(target: target).show(
+            surfaces: presentation.surfaces, noTTY: noTTY, notification: nil, dependencies: dependencies)
     }
 }

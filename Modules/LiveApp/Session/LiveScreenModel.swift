@@ -137,6 +137,13 @@ public struct LiveScreenModel: SessionScreenModel {
         }
     }
 
+    /// Sends `intent` as a button of the notification does (not a key): ignored once the
+    /// session has ended or before it is known, as the keys would be.
+    mutating func ask(_ intent: Intent) -> Command? {
+        guard snapshot != nil, !isEnded else { return nil }
+        return send(intent)
+    }
+
     private mutating func send(_ intent: Intent) -> Command {
         pending = intent
         awaitedVersion = nil

@@ -38,6 +38,8 @@ final class LiveSession {
         case signal(Int32)
         case tick
         case answer(Result<ActivitySnapshot, SyncError>)
+        /// A button of the session's desktop notification was pressed.
+        case button(Intent)
     }
 
     /// The connection intents and the follower go through; it changes when hosting is
@@ -58,6 +60,8 @@ final class LiveSession {
     private let surfaces: [ActivitySurface]
     private var model: LiveScreenModel
     private var bells: Bells?
+    /// The session's desktop notification, when this process keeps one.
+    private let notification: SessionNotification?
     /// What time it is: the system's clock in the live app, a preview clock in `play`.
     private let clock: any SyncClock
     private let clientID = "moments-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
@@ -71,8 +75,9 @@ final class LiveSession {
     init(
         connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
         terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
-        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil
+        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil
     ) {
+        self.notification = notification
         self.terminal = terminal
         self.clock = clock
         self.current = connection
@@ -89,6 +94,17 @@ final class LiveSession {
     /// Runs until the session ends (for a watcher: is dismissed, or its server goes away
     /// after the end), the person leaves, or a signal arrives.
     func run(keys: Bool) async -> Ending {
+        let ending = await follow(keys: keys)
+        if let notification {
+            // The end's outcome stays until its dismissal (the server expires it then);
+            // left any other way, nobody keeps it current, so it goes.
+            if case .ended = ending {} else { notification.close() }
+            await notification.finish()
+        }
+        return ending
+    }
+
+    private func follow(keys: Bool) async -> Ending {
         let observer = self.observer
         let sink = self.sink
         var tasks: [Task<Void, Never>] = []
@@ -108,6 +124,12 @@ final class LiveSession {
                 for await chunk in input {
                     for key in decoder.decode(chunk) { sink.yield(.key(key)) }
                 }
+            })
+        }
+        if let notification {
+            let buttons = notification.intents()
+            tasks.append(Task {
+                for await intent in buttons { sink.yield(.button(intent)) }
             })
         }
         defer {
@@ -189,6 +211,9 @@ final class LiveSession {
         case .answer(let result):
             redraw = model.answered(result)
             return nil
+        case .button(let intent):
+            if case .send(let intent) = model.ask(intent) { send(intent) }
+            return nil
         }
     }
 
@@ -244,10 +269,11 @@ final class LiveSession {
         tickTask?.cancel()
         tickTask = nil
         guard let content = model.snapshot?.activity.content, content.isRunning else { return }
+        // A screen and a notification show seconds when the session does; lines, minutes.
         let unit: Double
         switch output {
         case .screen: unit = content.showSeconds ? 1 : 60
-        case .lines: unit = 60
+        case .lines: unit = notification != nil && content.showSeconds ? 1 : 60
         }
         let elapsed = content.elapsed(at: clock.now())
         let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
@@ -267,5 +293,6 @@ final class LiveSession {
         case .screen(let screen):
             screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
         }
+        notification?.update(model, at: now)
     }
 }

@@ -34,6 +34,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case lineOutput
     /// ``StatusLinePreview``: `moments status` in each format, for bars and tmux.
     case statusLine
+    /// ``NotificationCard``: the desktop notification `moments notify` keeps.
+    case notification
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -46,6 +48,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .expanded: return PresentationBudget.expanded
         case .widgetSmall: return PresentationBudget.widgetSmall
         case .widgetMedium: return PresentationBudget.widgetMedium
+        case .notification: return PresentationBudget.notification
         case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput,
             .statusLine:
             return nil
@@ -71,6 +74,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .watchScreen: return "Watch screen"
         case .lineOutput: return "Line output"
         case .statusLine: return "Status line"
+        case .notification: return "Desktop notification"
         }
     }
 }

@@ -1,0 +1,54 @@
+import Domain
+import Rendering
+import Sync
+
+/// The session a follower of another terminal's session shows (`moments watch`,
+/// `moments notify`), found the one way both find it, and followed by the one session
+/// loop (``SessionShow``) through its end and dismissal.
+struct FollowedSession {
+    /// Which session, and how it is found (`moments watch`'s way, shared with the verbs).
+    let target: SessionTarget
+
+    /// Finds the session and follows it, showing `surfaces` (as lines with `noTTY`) and
+    /// keeping `notification` when given, until it is dismissed or the person leaves;
+    /// throws the exit status of how it ended when it is not a completion.
+    func show(
+        surfaces: [ActivitySurface], noTTY: Bool, notification: (@Sendable () async throws -> SessionNotification)?,
+        dependencies: LiveDependencies
+    ) async throws {
+        let console = dependencies.console
+        let data = target.data
+        let settings = data.files(dependencies).settingsOrStandard()
+        let runtime = dependencies.runtime()
+        let link: SessionLink, session: SessionHandle
+        do {
+            guard case .linked(let found, let handle) = try await target.find(runtime: runtime, dependencies: dependencies)
+            else { return }
+            (link, session) = (found, handle)
+        } catch let notFound as SessionTarget.NotFound {
+            throw console.failure(notFound.message)
+        }
+        let kept: SessionNotification?
+        do {
+            kept = try await notification?()
+        } catch {
+            await link.close()
+            throw error
+        }
+        if link.host != nil {
+            link.announce(session)
+        } else {
+            link.shows(session)
+        }
+
+        let ending = await SessionShow.run(
+            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(),
+            settings: settings, surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock,
+            timeZone: dependencies.timeZone(), handOver: link.handOver, notification: kept, bells: { _ in nil })
+        await link.close()
+        if case .ended = ending, let server = target.server { data.files(dependencies).forgetQuietly(session.id, on: server) }
+        if case .refused(let error) = ending { console.error(error.description) }
+        let status = ExitStatus(ending)
+        if status != .completed { throw status.exitCode }
+    }
+}

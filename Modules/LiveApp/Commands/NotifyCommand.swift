@@ -1,0 +1,41 @@
+import ArgumentParser
+import Rendering
+
+/// `moments notify`: a session's Live Activity as a desktop notification. It finds the
+/// session as `moments watch` does, keeps one notification of it updated in place, sends
+/// the intent of each of its buttons, and prints a line per change of state as
+/// `moments watch --no-tty` does; the notification shows the outcome at the end and closes
+/// at the activity's dismissal.
+struct NotifyCommand: LiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Keep a running session's desktop notification, following the sync server.",
+        discussion: """
+            Without ID it follows the session a `moments start` of yours is showing, or one \
+            kept running on the embedded server (which it then hosts). The notification is \
+            updated in place each second (or minute, without seconds shown) and on every \
+            change; where the notification server offers buttons, Pause/Resume, Finish and \
+            +1 min send their intent. It speaks to the desktop's notification server over \
+            the session bus (DBUS_SESSION_BUS_ADDRESS).
+
+            Exit status: 0 the session completed and was dismissed, 1 no such session, 2 \
+            finished early, cancelled or interrupted, 3 server unreachable, 4 no session \
+            bus or no notification server.
+            """)
+
+    @OptionGroup var target: SessionTarget
+
+    func run(with dependencies: LiveDependencies) async throws {
+        let (notifier, console) = (dependencies.notifier, dependencies.console)
+        try await FollowedSession(target: target).show(
+            surfaces: [.lock], noTTY: true,
+            notification: {
+                do throws(NotificationsUnavailable) {
+                    return SessionNotification(server: try await notifier.connect())
+                } catch {
+                    throw console.failure(
+                        "cannot show a desktop notification: \(error.description)", status: .environmentFailure)
+                }
+            }, dependencies: dependencies)
+    }
+}

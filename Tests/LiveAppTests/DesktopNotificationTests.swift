@@ -1,0 +1,126 @@
+import DBus
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `moments notify` on a real desktop: a private session bus, Xvfb and dunst
+/// (TestSupport's ``TestSupport/DesktopSession``), following a `moments start` in a
+/// pseudo-terminal. What went over the bus is read by a monitor connection of our own
+/// D-Bus client (as `dbus-monitor` reads it): each `Notify` call and the id dunst answered.
+@Suite("moments notify on a real desktop", .takingTurns, .timeLimit(.minutes(3)))
+struct DesktopNotificationTests {
+    @Test("one notification, updated in place on a pause from another process; its buttons send their intents")
+    func followsInPlace() async throws {
+        let desktop = try await DesktopSession.start()
+        defer { desktop.stop() }
+        let monitor = try await NotifyMonitor(environment: desktop.environment)
+        let machine = try LiveFixture()
+        let owner = try machine.moments(["start", "20m", "--name", "Desk sit"])
+        defer { owner.signal(SIGKILL) }
+        #expect(owner.waitForText("Running"))
+        #expect(machine.eventually { machine.runtimeFiles().count == 1 })
+        let notify = try machine.moments(["notify"], extra: desktop.environment)
+        defer { notify.signal(SIGKILL) }
+        try await eventually { monitor.shown.first?.summary == "Desk sit" }
+        let id = try #require(monitor.shown.first?.id)
+        #expect(monitor.shown.first?.actions == ["pause", "Pause", "finish", "Finish", "extend", "+1 min"])
+
+        // A pause typed in the owner's terminal, another process: the same id, now paused.
+        owner.type(" ")
+        try await eventually { monitor.shown.last?.body.hasPrefix("Paused") == true }
+        #expect(try desktop.dunstctl("count", "displayed") == "1\n")
+        #expect(monitor.shown.dropFirst().allSatisfy { $0.replaces == id && $0.id == id }, "\(monitor.shown)")
+
+        // dunst invokes an action only through a person (a click, or its dmenu context
+        // menu), so the test emits ActionInvoked onto the bus itself, exactly as dunst
+        // would: the same signal, on the same interface, for the notification's id.
+        let button = try await DBusConnection.session(environment: desktop.environment)
+        defer { button.close() }
+        try button.send(
+            .signal(
+                path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                member: "ActionInvoked", body: [.uint32(id), .string("resume")]))
+        #expect(owner.waitForText("Running"))
+        try await eventually { monitor.shown.last?.body.hasPrefix("Running") == true }
+        try button.send(
+            .signal(
+                path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                member: "ActionInvoked", body: [.uint32(id), .string("finish")]))
+        let status = try #require(owner.waitForExit())
+        #expect(PseudoTerminal.exitCode(status) == 2, "finished early")
+        try await eventually { monitor.shown.last?.body.hasPrefix("Finished early") == true }
+        #expect(monitor.shown.last?.id == id)
+        #expect(monitor.shown.last?.actions == [])
+    }
+
+    @Test("with no session bus, notify exits 4 and says so; start with the setting on says it once and goes on")
+    func noBus() async throws {
+        let machine = try LiveFixture()
+        #expect(try machine.run(["settings", "set", "desktop-notification", "on"]).status == 0)
+        let owner = try machine.moments(["start", "20m"])
+        defer { owner.signal(SIGKILL) }
+        #expect(owner.waitForText("Running"))
+        #expect(owner.errors.components(separatedBy: "no desktop notification: no session bus").count == 2, "\(owner.errors)")
+        #expect(machine.eventually { machine.runtimeFiles().count == 1 })
+        let run = try machine.run(["notify"])
+        #expect(run.status == 4)
+        #expect(run.errors.contains("cannot show a desktop notification: no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"), "\(run.errors)")
+    }
+}
+
+/// Every `Notify` call on a bus and the id its server answered, read by a monitor.
+final class NotifyMonitor: Sendable {
+    /// One `Notify`: what it asked and the id it got.
+    struct Shown: Sendable, CustomStringConvertible {
+        let replaces: UInt32
+        let summary: String
+        let body: String
+        let actions: [String]
+        var id: UInt32?
+        var description: String { "#\(id.map(String.init) ?? "?") replacing \(replaces): \(summary) / \(body)" }
+    }
+
+    /// The calls waiting for their reply, by sender and serial, and those answered.
+    private final class Seen: Sendable {
+        let state = Mutex<(calls: [String: Shown], shown: [Shown])>(([:], []))
+    }
+
+    private let seen = Seen()
+    private let connection: DBusConnection
+
+    init(environment: [String: String]) async throws {
+        connection = try await DBusConnection.session(environment: environment)
+        try await connection.becomeMonitor([
+            "type='method_call',interface='org.freedesktop.Notifications',member='Notify'", "type='method_return'",
+        ])
+        let (messages, seen) = (connection.signals, self.seen)
+        Task {
+            for await message in messages {
+                seen.state.withLock { seen in
+                    if message.kind == .methodCall, message.member == "Notify", message.body.count == 8,
+                        let sender = message.sender, let replaces = message.body[1].uint32
+                    {
+                        seen.calls["\(sender)/\(message.serial)"] = Shown(
+                            replaces: replaces, summary: message.body[3].text ?? "", body: message.body[4].text ?? "",
+                            actions: message.body[5].elements?.compactMap(\.text) ?? [])
+                    } else if message.kind == .methodReturn, let destination = message.destination,
+                        let serial = message.replySerial, var call = seen.calls.removeValue(forKey: "\(destination)/\(serial)")
+                    {
+                        call.id = message.body.first?.uint32
+                        seen.shown.append(call)
+                    }
+                }
+            }
+        }
+    }
+
+    deinit { connection.close() }
+
+    /// The notifications shown, in order, each once its id came back.
+    var shown: [Shown] { seen.state.withLock { $0.shown } }
+}
