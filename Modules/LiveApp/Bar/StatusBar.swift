@@ -146,14 +146,8 @@ final class StatusBar {
         tickTask?.cancel()
         tickTask = nil
         guard let content = sessions.shown?.activity.content, content.isRunning else { return }
-        let unit: Double = content.showSeconds ? 1 : 60
-        let elapsed = content.elapsed(at: clock.now())
-        let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
-        let sink = self.sink
-        tickTask = Task {
-            do { try await Task.sleep(for: .milliseconds(Int(wait * 1_000))) } catch { return }
-            sink.yield(.tick)
-        }
+        tickTask = DisplayTick.schedule(
+            for: content, unit: content.showSeconds ? 1 : 60, now: clock.now(), into: sink, tick: .tick)
     }
 
     /// Shows the line at the current instant; false when the output has gone.

@@ -275,13 +275,7 @@ final class LiveSession {
         case .screen: unit = content.showSeconds ? 1 : 60
         case .lines: unit = notification != nil && content.showSeconds ? 1 : 60
         }
-        let elapsed = content.elapsed(at: clock.now())
-        let wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
-        let sink = self.sink
-        tickTask = Task {
-            do { try await Task.sleep(for: .milliseconds(Int(wait * 1_000))) } catch { return }
-            sink.yield(.tick)
-        }
+        tickTask = DisplayTick.schedule(for: content, unit: unit, now: clock.now(), into: sink, tick: .tick)
     }
 
     /// Shows the newest state at the current instant.
