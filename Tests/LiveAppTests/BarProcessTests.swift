@@ -40,6 +40,28 @@ struct BarProcessTests {
         }
     }
 
+    @Test("the host killed: the bar shows the session reconnecting, then follows the watch that hosts it next, without polling")
+    func survivesTheHostGoing() throws {
+        let machine = try LiveFixture()
+        let owner = try machine.moments(["start", "10m", "--name", "Handed"])
+        #expect(owner.waitForText("Running"))
+        let bar = try machine.moments(["bar", "--format", "waybar"])
+        #expect(bar.waitForOutput(#""class":"running""#), "\(bar.errors)")
+        owner.signal(SIGKILL)
+        _ = owner.waitForExit()
+        #expect(bar.waitForOutput(#""class":"reconnecting""#), "\(bar.errors)")
+        // The session was left in the state; a watch takes the hosting over, and the bar
+        // hears of the new host from the runtime folder.
+        let watcher = try machine.moments(["watch"])
+        #expect(watcher.waitForText("Handed"), "\(watcher.errors)")
+        #expect(try machine.run(["pause"]).status == 0)
+        #expect(bar.waitForOutput(#""class":"paused""#), "\(bar.errors)")
+        bar.signal(SIGTERM)
+        #expect(bar.waitForExit() != nil)
+        watcher.signal(SIGTERM)
+        _ = watcher.waitForExit()
+    }
+
     @Test("i3bar: the protocol's header, then status lines; a left click pauses the session, a right click finishes it")
     func i3barClicks() throws {
         let machine = try LiveFixture()
