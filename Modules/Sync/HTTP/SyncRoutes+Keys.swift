@@ -44,4 +44,15 @@ extension SyncRoutes {
         try await access.openStream(of: owner)
         return owner
     }
+
+    /// Runs `open`, the subscription of a stream already counted against `owner`, and
+    /// gives the count back when it fails.
+    func opening<T>(countedAgainst owner: String?, _ open: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+        do {
+            return try await open()
+        } catch {
+            if let owner { await access?.closeStream(of: owner) }
+            throw error
+        }
+    }
 }

@@ -21,12 +21,9 @@ extension SyncRoutes {
             let person = try await person(request)
             streamOwner = person?.id
             if let streamOwner { try await access?.openStream(of: streamOwner) }
-            do throws(SyncError) {
-                key = try await server.watchSessions(
+            key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
+                try await self.server.watchSessions(
                     ownedBy: person?.id, sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
-            } catch {
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
-                throw error
             }
         } catch {
             return Self.failure(error)

@@ -112,13 +112,10 @@ struct SyncRoutes: Sendable {
             let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
             // Each push is encoded (once for all subscribers) and queued for this response
             // on the server's actor: no task of its own between the change and the write.
-            do throws(SyncError) {
-                key = try await server.attach(
+            key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
+                try await self.server.attach(
                     to: id, token: token, after: lastEventID,
                     sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
-            } catch {
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
-                throw error
             }
         } catch {
             return Self.failure(error)
