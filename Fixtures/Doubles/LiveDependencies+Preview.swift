@@ -8,10 +8,15 @@ public final class PreviewConsoleOutput: Sendable {
     private let texts = Mutex<(output: String, errors: String)>(("", ""))
     /// What its standard output stands for: a pipe, or a terminal of some width.
     public let destination: Console.Destination
+    /// Each write to standard output, in order, as it comes: a test of a command that runs
+    /// on (`bar`) reads its lines from here.
+    public let outputs: AsyncStream<String>
+    private let outputsContinuation: AsyncStream<String>.Continuation
 
     /// Nothing said yet, to a pipe unless `destination` says a terminal.
     public init(destination: Console.Destination = .pipe) {
         self.destination = destination
+        (outputs, outputsContinuation) = AsyncStream.makeStream(of: String.self)
     }
 
     /// Everything written to standard output.
@@ -22,7 +27,10 @@ public final class PreviewConsoleOutput: Sendable {
     /// A console that writes here.
     public var console: Console {
         Console(
-            output: { text in self.texts.withLock { $0.output += text } },
+            output: { text in
+                self.texts.withLock { $0.output += text }
+                self.outputsContinuation.yield(text)
+            },
             errors: { text in self.texts.withLock { $0.errors += text } },
             destination: { [destination] in destination })
     }

@@ -21,6 +21,7 @@ struct InProcessCommandTests {
         let terminal = PreviewSessionTerminal(interactive: false)
         let console: PreviewConsoleOutput
         let runtime = PreviewRuntimeFolder()
+        let tmux = PreviewTmuxStatus()
         let notifier: PreviewDesktopNotifier
         let environment: [String: String]
 
@@ -38,7 +39,7 @@ struct InProcessCommandTests {
         var dependencies: LiveDependencies {
             .preview(
                 host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
-                runtime: runtime, environment: environment)
+                runtime: runtime, tmux: tmux, environment: environment)
         }
 
         /// Runs `moments ARGUMENTS` to its end; answers its exit status.

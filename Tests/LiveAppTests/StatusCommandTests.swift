@@ -73,10 +73,14 @@ struct StatusCommandTests {
         #expect(await app.run(["extend", "+5m"]) == 0, "\(app.console.errors)")
         #expect(try await app.host.server.snapshot(of: created.id).activity.content.targetTimeInSeconds == 600)
         #expect(app.console.output.hasSuffix("▸ 2:05 20% Morning sit\n"), "\(app.console.output)")
+        #expect(await app.run(["extend", "-90s"]) == 0, "\(app.console.errors)")
+        #expect(try await app.host.server.snapshot(of: created.id).activity.content.targetTimeInSeconds == 510)
+        #expect(await app.run(["extend", "--", "-30s"]) == 0, "\(app.console.errors)")
+        #expect(try await app.host.server.snapshot(of: created.id).activity.content.targetTimeInSeconds == 480)
     }
 
     @Test("a bad extend, or one the server refuses, exits 1, says what to do, and leaves the session as it was",
-        arguments: [["extend", "soon"], ["extend", "--", "-4m"], ["extend", "+9h"], ["extend"]])
+        arguments: [["extend", "soon"], ["extend", "-4m"], ["extend", "--", "-4m"], ["extend", "+9h"], ["extend", "-x"], ["extend"]])
     func badExtend(arguments: [String]) async throws {
         let (app, created) = try await Self.app()
         let before = try await app.host.server.snapshot(of: created.id)

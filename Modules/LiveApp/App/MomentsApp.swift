@@ -34,7 +34,8 @@ public enum MomentsApp {
         let root = MomentsCommand.self
         let console = dependencies.console
         do {
-            var command = try root.parseAsRoot(arguments)
+            var command = try root.parseAsRoot(
+                ExtendCommand.readingAmountsTakenOff(arguments ?? Array(CommandLine.arguments.dropFirst())))
             if let live = command as? any LiveCommand {
                 whenChanging()
                 try await live.run(with: dependencies)

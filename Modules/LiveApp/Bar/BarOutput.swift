@@ -25,15 +25,15 @@ enum BarFormat: String, CaseIterable, ExpressibleByArgument {
     /// One JSON object a line with the line and its parts.
     case json
 
-    /// The status line format its lines are written in; `nil` for the i3bar block forms.
-    var lineFormat: StatusLineFormat? {
+    /// The status line format its lines are written in: the i3bar block for both i3 forms.
+    var lineFormat: StatusLineFormat {
         switch self {
         case .waybar: return .waybar
         case .polybar: return .polybar
         case .tmux: return .tmux
         case .plain: return .plain
         case .json: return .json
-        case .i3blocks, .i3bar: return nil
+        case .i3blocks, .i3bar: return .i3bar
         }
     }
 }
@@ -70,11 +70,9 @@ final class BarOutput: Sendable {
 
     /// The text `line` is written as at `now`.
     func text(_ line: StatusLine, at now: Date) -> String {
-        switch format {
-        case .i3blocks: return line.i3barBlock(at: now)
-        case .i3bar: return "[" + line.i3barBlock(at: now) + "],"
-        default: return line.text(format.lineFormat ?? .plain, at: now)
-        }
+        let text = line.text(format.lineFormat, at: now)
+        // In the i3bar protocol each status line is an array of blocks, in an endless array.
+        return format == .i3bar ? "[" + text + "]," : text
     }
 
     /// Writes `line` at `now` unless it is what was written last; false when what it is

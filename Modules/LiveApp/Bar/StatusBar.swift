@@ -73,7 +73,8 @@ final class StatusBar {
             tickTask?.cancel()
         }
         output.begin()
-        guard await draw() else { return }
+        // The first line waits for the first answer (the sessions, or none to be had), so a
+        // bar does not flicker through the empty form on its way to a running session.
         follow()
         for await event in events {
             switch event {
@@ -85,6 +86,9 @@ final class StatusBar {
                 retry = nil
                 lost = false
                 sessions.keepOnly(listed)
+                // The stream's first states of the listed sessions come next: the line waits
+                // for them rather than showing the empty form on the way.
+                if sessions.shown == nil, !listed.isEmpty { continue }
             case .lost(let number, let reached):
                 guard number == generation else { continue }
                 lost = sessions.shown != nil

@@ -8,9 +8,8 @@ struct ExtendCommand: LiveCommand {
         commandName: "extend", abstract: "Move the session's target later (+5m) or earlier (-90s); print its state.",
         discussion: """
             DURATION is read as `moments start` reads one (5m, 90s, 1h15m, or a number of \
-            minutes), up to 8 hours; a leading - takes it off (write `moments extend -- -5m` \
-            if your shell or bar passes it as an option). A target earlier than the time \
-            sat is refused and nothing changes.
+            minutes), up to 8 hours; a leading - takes it off (`moments extend -5m`). A \
+            target earlier than the time sat is refused and nothing changes.
 
             Exit status: 0 done, 1 bad input or refused by the server (the session is \
             unchanged), 3 server unreachable, 4 environment failure, 5 no session is running.
@@ -38,9 +37,30 @@ struct ExtendCommand: LiveCommand {
     static func seconds(_ text: String) throws(Domain.ValidationError) -> Double {
         let trimmed = text.trimmingWhitespace
         switch trimmed.first {
-        case "-": return -(try DurationText.parse(String(trimmed.dropFirst())))
+        case "-", Self.earlierMark: return -(try DurationText.parse(String(trimmed.dropFirst())))
         case "+": return try DurationText.parse(String(trimmed.dropFirst()))
         default: return try DurationText.parse(trimmed)
         }
+    }
+
+    /// The mark an amount taken off travels under through ArgumentParser (see
+    /// ``readingAmountsTakenOff(_:)``).
+    static let earlierMark: Character = "~"
+
+    /// `arguments` with `extend`'s amount taken off made readable: ArgumentParser reads
+    /// `-5m` as an option, but no option of `moments` begins with a digit, so in `extend`'s
+    /// arguments a `-` followed by a digit, before any `--`, is a duration taken off; it
+    /// is passed on as `~5m`, which ``seconds(_:)`` reads as `-5m`. Other commands'
+    /// arguments are left as they are.
+    static func readingAmountsTakenOff(_ arguments: [String]) -> [String] {
+        guard arguments.first == configuration.commandName else { return arguments }
+        var read = arguments
+        for index in read.indices.dropFirst() {
+            let argument = read[index]
+            if argument == "--" { break }
+            guard argument.first == "-", argument.dropFirst().first?.isNumber == true else { continue }
+            read[index] = String(earlierMark) + argument.dropFirst()
+        }
+        return read
     }
 }

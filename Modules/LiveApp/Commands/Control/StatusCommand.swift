@@ -19,7 +19,8 @@ struct StatusCommand: LiveCommand {
             Finds the session as `moments watch` does. Formats: plain (the default), json, \
             tmux (style syntax, for status-right '#(moments status --format tmux)'), waybar \
             (one JSON object: text, tooltip, class, percentage), i3blocks (full text, short \
-            text, colour), polybar (with click actions: left toggles, right finishes). \
+            text, colour), polybar (with click actions: left toggles, right finishes), i3bar (one block \
+            of the i3bar protocol, as JSON). \
             Documentation/StatusBars.md has a snippet for each.
 
             With no session it prints the format's empty form (an empty line, or an object \
@@ -31,7 +32,7 @@ struct StatusCommand: LiveCommand {
 
     @OptionGroup var target: SessionTarget
 
-    @Option(help: ArgumentHelp("How to print it: plain, json, tmux, waybar, i3blocks or polybar.", valueName: "format"))
+    @Option(help: ArgumentHelp("How to print it: plain, json, tmux, waybar, i3blocks, polybar or i3bar.", valueName: "format"))
     var format = StatusFormatArgument(.plain)
 
     func run(with dependencies: LiveDependencies) async throws {

@@ -29,6 +29,7 @@ extension StatusLine {
     ///   https://github.com/polybar/polybar/wiki/Formatting); a literal `%` is `%%`
     ///   (polybar PR 2748) and a `:` in a command `\:`. Empty form: an empty line, which
     ///   hides a `custom/script` module.
+    /// - `i3bar`: one block of the i3bar protocol (see ``i3barBlockName``).
     public func text(_ format: StatusLineFormat, at now: Date) -> String {
         switch format {
         case .plain: return fullText(at: now)
@@ -37,6 +38,7 @@ extension StatusLine {
         case .waybar: return Self.json(WaybarLine(self, at: now))
         case .i3blocks: return i3blocks(at: now)
         case .polybar: return polybar(at: now)
+        case .i3bar: return i3barBlock(at: now)
         }
     }
 

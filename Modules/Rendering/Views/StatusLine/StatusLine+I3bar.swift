@@ -15,7 +15,7 @@ extension StatusLine {
     /// `--format i3blocks` prints for a block with `interval=persist` and `format=json`
     /// (i3blocks(1): each line of a persistent block is one update). With no session, an
     /// empty `full_text`, which i3bar and i3blocks show as nothing.
-    public func i3barBlock(at now: Date) -> String {
+    func i3barBlock(at now: Date) -> String {
         Self.json(I3barBlock(self, at: now))
     }
 }

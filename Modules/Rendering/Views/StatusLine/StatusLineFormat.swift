@@ -13,4 +13,7 @@ public enum StatusLineFormat: String, Hashable, Sendable, CaseIterable {
     case i3blocks
     /// A line with polybar's colour and click action tags, for a `custom/script` module.
     case polybar
+    /// One block of the i3bar protocol as JSON: what `moments bar --format i3bar` puts in
+    /// each status line's array, and `--format i3blocks` prints for a persistent block.
+    case i3bar
 }
