@@ -34,6 +34,13 @@ enum SessionScenarios {
             ("cjk", "A CJK name", SessionRecipe(surface, name: SessionAttributesMother.cjkName)),
             ("rightToLeft", "A right-to-left name", SessionRecipe(surface, name: SessionAttributesMother.rightToLeftName)),
             ("hostileName", "Escape sequences in the name, refused by the server", SessionRecipe(surface, name: hostileName)),
+            ("warmUp", "Warming up: 6 of 10 seconds left", SessionRecipe(
+                surface, plannedSeconds: 180, moment: .justStarted, viewedAfter: 4, bells: BellProgramMother.makeWarmUpSit())),
+            ("bellRinging", "A bell rung: bell 1 of 2, a second ago", SessionRecipe(
+                surface, plannedSeconds: 180, moment: .rang(elapsed: 60), viewedAfter: 1, bells: BellProgramMother.makeProgram())),
+            ("nextBell", "A bell program: the next bell at 3:00", SessionRecipe(surface, bells: BellProgramMother.makeProgram())),
+            ("bellSchedule", "Sit 25, walk 5, sit 25: bells at instants", SessionRecipe(
+                surface, plannedSeconds: 3_600, moment: .running(elapsed: 26 * 60), bells: BellProgramMother.makeSchedule())),
         ]
     }
 }

@@ -7,6 +7,7 @@ public final class PreviewRuntimeFolder: RuntimeFolder {
     private let kept = Mutex<[RuntimeEntry]>([])
     private let watchers = Mutex<[UInt64: AsyncStream<Void>.Continuation]>([:])
     private let nextWatcher = Atomic<UInt64>(0)
+    private let claimed = Mutex<[String]>([])
 
     /// An empty folder: no other session is running.
     public init() {}
@@ -44,4 +45,15 @@ public final class PreviewRuntimeFolder: RuntimeFolder {
     }
 
     public func entries() -> [RuntimeEntry] { kept.withLock { $0 } }
+
+    public func claimBell(_ name: String) -> Bool {
+        claimed.withLock { claimed in
+            guard !claimed.contains(name) else { return false }
+            claimed.append(name)
+            return true
+        }
+    }
+
+    /// Every bell claimed here, in the order they were first claimed.
+    public var claimedBells: [String] { claimed.withLock { $0 } }
 }

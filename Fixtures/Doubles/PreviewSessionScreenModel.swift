@@ -102,7 +102,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     public static var refused: Self { Self(.refused) }
 
     public func session(at now: Date) -> SessionDisplay? {
-        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, at: now) }
+        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, alert: $0.alert, at: now) }
     }
 
     public var panel: [KeyHint]? {

@@ -10,10 +10,10 @@ public enum SessionAttributesMother {
 
     /// Attributes with a realistic name and a five-minute plan (seeds/000's 300 s).
     public static func makeAttributes(
-        name: String = "Morning sit", plannedSeconds: Double? = 300
+        name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil
     ) -> SessionAttributes {
         do {
-            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds)
+            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds, bells: bells)
         } catch {
             preconditionFailure("fixture attributes are invalid: \(error)")
         }

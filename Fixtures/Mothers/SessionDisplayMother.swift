@@ -14,7 +14,8 @@ public enum SessionDisplayMother {
         shownName: String? = nil
     ) -> SessionDisplay {
         var display = SessionDisplay(
-            activity: script.activity, timeDisplay: timeDisplay, reconnecting: reconnecting, at: script.shownAt)
+            activity: script.activity, timeDisplay: timeDisplay, reconnecting: reconnecting, alert: script.alert,
+            at: script.shownAt)
         if let shownName { display.name = shownName }
         return display
     }

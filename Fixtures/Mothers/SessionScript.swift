@@ -28,6 +28,9 @@ public struct SessionScript: Hashable, Sendable {
         case cancelled(elapsed: Double)
         /// Paused `elapsed` seconds in and left until the automatic 8-hour end.
         case expired(elapsed: Double)
+        /// Running, `elapsed` seconds after the start, when the server's clock rules ran
+        /// (ringing the bell due then, if the session has one).
+        case rang(elapsed: Double)
 
         /// The moment's name, as the catalog's controls offer it.
         public var name: String {
@@ -39,12 +42,13 @@ public struct SessionScript: Hashable, Sendable {
             case .finishedEarly: return "finishedEarly"
             case .cancelled: return "cancelled"
             case .expired: return "expired"
+            case .rang: return "rang"
             }
         }
 
         /// Every moment's name, in the order a control offers them.
         public static let names = [
-            "justStarted", "running", "paused", "completed", "finishedEarly", "cancelled", "expired",
+            "justStarted", "running", "paused", "completed", "finishedEarly", "cancelled", "expired", "rang",
         ]
 
         /// The moment called `name`, `elapsed` seconds in; `nil` for an unknown name.
@@ -57,6 +61,7 @@ public struct SessionScript: Hashable, Sendable {
             case "finishedEarly": self = .finishedEarly(elapsed: elapsed)
             case "cancelled": self = .cancelled(elapsed: elapsed)
             case "expired": self = .expired(elapsed: elapsed)
+            case "rang": self = .rang(elapsed: elapsed)
             default: return nil
             }
         }
@@ -75,7 +80,7 @@ public struct SessionScript: Hashable, Sendable {
             switch self {
             case .justStarted: return 0
             case .running(let seconds), .paused(let seconds), .completed(let seconds), .finishedEarly(let seconds),
-                .cancelled(let seconds), .expired(let seconds):
+                .cancelled(let seconds), .expired(let seconds), .rang(let seconds):
                 return seconds
             }
         }
@@ -135,6 +140,8 @@ public struct SessionScript: Hashable, Sendable {
             return [Step(afterSeconds: elapsed, intent: .finish)]
         case .cancelled(let elapsed):
             return [Step(afterSeconds: elapsed, intent: .cancel)]
+        case .rang(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: nil)]
         case .expired(let elapsed):
             return [
                 Step(afterSeconds: elapsed, intent: .pause),
@@ -149,6 +156,14 @@ public struct SessionScript: Hashable, Sendable {
         ContentStateMother.makeActivity(
             attributes: attributes, showSeconds: showSeconds, start: start,
             steps: steps.map { ($0.afterSeconds, $0.intent) })
+    }
+
+    /// The bell the last step rang (its push's alert), as the server decides it.
+    public var alert: BellAlert? {
+        let timeline = ContentStateMother.makeTimeline(
+            attributes: attributes, showSeconds: showSeconds, start: start, steps: steps.map { ($0.afterSeconds, $0.intent) })
+        let previous = timeline.count > 1 ? timeline[timeline.count - 2].activity : nil
+        return BellAlert.rung(from: previous, to: timeline[timeline.count - 1].activity)
     }
 
     /// The instant of the last step.

@@ -16,10 +16,12 @@ public enum SessionScriptMother {
         moment: SessionScript.Moment = .running(elapsed: 125),
         showSeconds: Bool = true,
         viewedAfter: Double = 0,
-        start: Date = InstantMother.morning
+        start: Date = InstantMother.morning,
+        bells: BellProgram? = nil
     ) -> SessionScript {
         SessionScript(
-            attributes: SessionAttributesMother.makeAttributes(name: name, plannedSeconds: plannedSeconds),
+            attributes: SessionAttributesMother.makeAttributes(
+                name: name, plannedSeconds: plannedSeconds, bells: bells?.fitted(toTarget: plannedSeconds)),
             showSeconds: showSeconds, moment: moment, viewedAfter: viewedAfter, start: start)
     }
 

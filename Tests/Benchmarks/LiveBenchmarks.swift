@@ -62,15 +62,15 @@ enum LiveBenchmarks {
         // Let start-up settle, then measure whole seconds of steady running; reading the
         // pty meanwhile is what keeps the child from blocking on a full buffer.
         pty.waitForScreen(timeout: .seconds(2)) { _ in false }
-        let before = try cpuTicks(pty.processID)
+        let before = try ProcessFigures.cpuSeconds(pty.processID)
         let started = DispatchTime.now().uptimeNanoseconds
         pty.waitForScreen(timeout: .seconds(seconds)) { _ in false }
-        let after = try cpuTicks(pty.processID)
+        let after = try ProcessFigures.cpuSeconds(pty.processID)
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let cpu = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let cpu = after - before
         Bench.report("live: CPU of a running session, \(seconds) s", value: cpu / wall * 100, unit: "% of one core", label: "mean  ")
-        Bench.report("live: peak memory (VmHWM)", value: try peakMemory(pty.processID) / 1_048_576, unit: "MB", label: "max   ")
-        Bench.report("live: private memory (RssAnon)", value: try memoryField("RssAnon:", of: pty.processID) / 1_048_576, unit: "MB", label: "now   ")
+        Bench.report("live: peak memory (VmHWM)", value: try ProcessFigures.peakMemory(pty.processID) / 1_048_576, unit: "MB", label: "max   ")
+        Bench.report("live: private memory (RssAnon)", value: try ProcessFigures.memoryField("RssAnon:", of: pty.processID) / 1_048_576, unit: "MB", label: "now   ")
         pty.signal(SIGTERM)
         _ = pty.waitForExit()
         try memoryFloor(environment: try environment(folder))
@@ -85,32 +85,9 @@ enum LiveBenchmarks {
             return
         }
         Bench.report(
-            "live: floor, runtime and FoundationEssentials alone (VmHWM)", value: try peakMemory(floor.processID) / 1_048_576,
+            "live: floor, runtime and FoundationEssentials alone (VmHWM)", value: try ProcessFigures.peakMemory(floor.processID) / 1_048_576,
             unit: "MB", label: "max   ")
         floor.signal(SIGTERM)
         _ = floor.waitForExit()
-    }
-
-    /// User plus system clock ticks of a process, from `/proc/PID/stat`.
-    private static func cpuTicks(_ pid: pid_t) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name (which may hold spaces) start after the last ')'.
-        guard let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // utime and stime are fields 14 and 15 of the whole line: 12th and 13th after ')'.
-        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
-    }
-
-    /// The peak resident set of a process in bytes, from `/proc/PID/status`.
-    private static func peakMemory(_ pid: pid_t) throws -> Double {
-        try memoryField("VmHWM:", of: pid)
-    }
-
-    /// One memory line of `/proc/PID/status` (`VmHWM:`, `RssAnon:` …) in bytes.
-    private static func memoryField(_ name: String, of pid: pid_t) throws -> Double {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = status.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
-        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
-        return kilobytes * 1_024
     }
 }

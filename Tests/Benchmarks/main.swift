@@ -9,6 +9,10 @@ let suites: [(name: String, run: () -> Void)] = [
     ("shared", SharedSyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
     ("live", LiveBenchmarks.run),
+    // `moments serve` and `moments bar` as processes (needs the release `moments`).
+    ("bar", BarBenchmarks.run),
+    // `moments serve` ringing bells every 10 seconds in 20 sessions (needs the release `moments`).
+    ("bells", BellBenchmarks.run),
     // `moments serve` as a process around bursts of 2,000 event streams (needs the release `moments`).
     ("memory", MemoryBenchmarks.run),
     ("showcase", ShowcaseBenchmarks.run),

@@ -40,7 +40,11 @@ public enum ProcessRunner {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Read to the end by hand: Foundation's readDataToEndOfFile traps on a read a signal
+        // interrupts (EINTR), which the suite's signal tests can cause.
+        let reader = DescriptorReader(output.fileHandleForReading.fileDescriptor)
+        reader.read(timeout: .seconds(3_600)) { _ in false }
+        let data = Data(reader.bytes)
         process.waitUntilExit()
         try errors.close()
         let text = String(decoding: data, as: UTF8.self)

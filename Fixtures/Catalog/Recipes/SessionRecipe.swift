@@ -65,14 +65,17 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
     public var timeDisplay: Settings.TimeDisplay
     /// Whether the connection to the server dropped.
     public var reconnecting: Bool
+    /// The session's bells, in the words `--bells` reads (``BellProgram/text``); empty for none.
+    public var bells: String
 
     /// A recipe for `surface`; the defaults are seeds/000's session: 125 of 300 seconds,
     /// running.
     public init(
         _ surface: Surface, name: String = "Morning sit", plannedSeconds: Double? = 300, moment: SessionScript.Moment = .running(elapsed: 125),
         viewedAfter: Double = 0, showSeconds: Bool = true, timeDisplay: Settings.TimeDisplay = .elapsed,
-        reconnecting: Bool = false
+        reconnecting: Bool = false, bells: BellProgram? = nil
     ) {
+        self.bells = bells?.text ?? ""
         self.surface = surface
         self.name = name
         self.plannedSeconds = plannedSeconds ?? 0
@@ -93,7 +96,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         self.init(
             surface, name: script.attributes.name.value, plannedSeconds: script.attributes.plannedSeconds,
             moment: script.moment, viewedAfter: script.viewedAfter, showSeconds: script.showSeconds,
-            timeDisplay: timeDisplay, reconnecting: reconnecting)
+            timeDisplay: timeDisplay, reconnecting: reconnecting, bells: script.attributes.bells)
     }
 
     public static let controls: [RecipeControl<SessionRecipe>] = [
@@ -105,6 +108,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         .toggle("showSeconds", "Show seconds", \.showSeconds),
         .choice("timeDisplay", "Time shown", \.timeDisplay),
         .toggle("reconnecting", "Reconnecting", \.reconnecting),
+        .text("bells", "Bells (1m, zen, warm-up=10s start=1 every=1m end=3; empty: none)", \.bells),
     ]
 
     /// The name the server would accept, or why it refuses it.
@@ -118,7 +122,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         let moment = SessionScript.Moment(name: moment, elapsed: elapsed) ?? .running(elapsed: elapsed)
         return SessionScriptMother.makeScript(
             name: attributesName, plannedSeconds: SessionLimits.targetRange.contains(plannedSeconds) ? plannedSeconds : nil, moment: moment,
-            showSeconds: showSeconds, viewedAfter: viewedAfter)
+            showSeconds: showSeconds, viewedAfter: viewedAfter, bells: BellProgramMother.makeProgram(text: bells))
     }
 
     /// What the session views show.
@@ -156,6 +160,9 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         scriptArguments.add("moment", script.moment, default: defaults.moment, as: Self.code(of:))
         scriptArguments.add("showSeconds", script.showSeconds, default: defaults.showSeconds) { String($0) }
         scriptArguments.add("viewedAfter", script.viewedAfter, default: defaults.viewedAfter, as: SwiftLiteral.number)
+        scriptArguments.add("bells", script.attributes.bells?.text, default: nil) {
+            $0.map { "BellProgramMother.makeProgram(text: \(SwiftLiteral.string($0)))" } ?? "nil"
+        }
         let scriptCall = SwiftLiteral.call("SessionScriptMother.makeScript", scriptArguments.list)
 
         var arguments = MotherArguments()

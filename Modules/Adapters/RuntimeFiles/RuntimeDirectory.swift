@@ -109,6 +109,29 @@ public struct RuntimeDirectory: RuntimeFolder {
         return found.sorted { $0.modified > $1.modified }.map(\.entry)
     }
 
+    /// How long a bell's claim is kept: long past the minute in which it may still be rung.
+    static let claimKept: TimeInterval = 3_600
+
+    /// Claims bell `name` by making its file in the `bells` folder here with `O_EXCL`: the
+    /// kernel lets exactly one process make it. Claims older than ``claimKept`` are
+    /// removed on the way. A folder that cannot be used claims every bell (it rings, rather
+    /// than never).
+    public func claimBell(_ name: String) -> Bool {
+        let folder = url.appendingPathComponent("bells")
+        guard (try? prepare()) != nil, mkdir(folder.path, 0o700) == 0 || errno == EEXIST else { return true }
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+        let descriptor = open(folder.appendingPathComponent(safe).path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return errno != EEXIST }
+        close(descriptor)
+        let old = Date().addingTimeInterval(-Self.claimKept)
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let path = folder.appendingPathComponent(file).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, modified < old { unlink(path) }
+        }
+        return true
+    }
+
     /// Wakes on every runtime file written or removed here, and on every file of
     /// `stateFolder` closed after writing (its lock released by a host that ended or
     /// died), through `inotify(7)`: a follower looks for the new host when something

@@ -48,6 +48,13 @@ public struct Activity: Hashable, Sendable {
         return expected.addingTimeInterval(SessionLimits.staleGrace)
     }
 
+    /// The next bell before the end its program rings, or `nil` when none is left (or the
+    /// session has ended).
+    public var nextBell: Bell? {
+        guard !content.isEnded else { return nil }
+        return attributes.bells?.bell(content.bellsRung, target: content.targetTimeInSeconds)
+    }
+
     /// The status at `instant`, derived from the dates alone.
     public func status(at instant: Date) -> ActivityStatus {
         lifecycle.status(at: instant, staleDate: staleDate)
@@ -55,14 +62,15 @@ public struct Activity: Hashable, Sendable {
 
     /// The first instant after `instant` at which the status or the server's clock rules
     /// (``Transition/advance(_:to:)``) change something: the completion, the automatic end,
-    /// going stale, or the dismissal. `nil` when nothing more will happen. The server
-    /// sleeps until then instead of ticking, and pushes what changed.
+    /// the next bell, going stale, or the dismissal. `nil` when nothing more will happen.
+    /// The server sleeps until then instead of ticking, and pushes what changed.
     public func nextDeadline(after instant: Date) -> Date? {
         if content.isEnded {
             return lifecycle.dismissalDate.flatMap { $0 > instant ? $0 : nil }
         }
         var candidates = [lifecycle.automaticEndDate]
         if let completion = content.completionDate { candidates.append(completion) }
+        if let bell = nextBell, let date = content.date(whenSatReaches: bell.satSeconds) { candidates.append(date) }
         if let staleDate, staleDate > instant { candidates.append(staleDate) }
         return candidates.min()
     }

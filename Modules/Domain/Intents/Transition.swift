@@ -47,8 +47,7 @@ public enum Transition {
             throw .alreadyStarted
         case .pause:
             guard content.isRunning else { return current }
-            return current.replacing(
-                content: content.with(secondsElapsed: content.elapsed(at: now), isPaused: true, measuredAt: now))
+            return current.replacing(content: content.measured(at: now, isPaused: true))
         case .resume:
             guard content.isPaused else { return current }
             return current.replacing(content: content.with(isPaused: false, measuredAt: now))
@@ -56,14 +55,9 @@ public enum Transition {
             let elapsed = content.elapsed(at: now)
             let reachedTarget = content.targetTimeInSeconds.map { elapsed >= $0 } ?? true
             return current.ending(
-                content.with(
-                    secondsElapsed: elapsed, measuredAt: now,
-                    outcome: reachedTarget ? .completed : .finishedEarly),
-                at: now)
+                content.measured(at: now, outcome: reachedTarget ? .completed : .finishedEarly), at: now)
         case .cancel:
-            return current.ending(
-                content.with(secondsElapsed: content.elapsed(at: now), measuredAt: now, outcome: .cancelled),
-                at: now)
+            return current.ending(content.measured(at: now, outcome: .cancelled), at: now)
         case .adjustTarget(let asked):
             guard asked.isFinite else { throw .invalidAdjustment(seconds: asked) }
             guard let target = content.targetTimeInSeconds else { throw .openEnded }
@@ -79,16 +73,16 @@ public enum Transition {
             guard requested > elapsed else {
                 throw .targetBelowElapsed(requestedSeconds: requested, elapsedSeconds: elapsed)
             }
-            return current.replacing(
-                content: content.with(secondsElapsed: elapsed, targetTimeInSeconds: requested, measuredAt: now))
+            return current.replacing(content: content.measured(at: now, targetTimeInSeconds: requested))
         }
     }
 
     /// The server's clock rules at `now`: a running session that has reached its target
     /// is completed at the instant it reached it, and an activity still live 8 hours
-    /// after it started is ended then (``SessionOutcome/expired``). Answers the activity
-    /// unchanged when nothing is due. Dismissal needs no change: it follows from the
-    /// dates (``Activity/status(at:)``).
+    /// after it started is ended then (``SessionOutcome/expired``); else the bells of its
+    /// program that came due are rung (``ContentState/bellsRung``; a pause moves them, as
+    /// they are instants of time sat). Answers the activity unchanged when nothing is due.
+    /// Dismissal needs no change: it follows from the dates (``Activity/status(at:)``).
     public static func advance(_ activity: Activity, to now: Date) -> Activity {
         let content = activity.content
         guard !content.isEnded else { return activity }
@@ -99,7 +93,9 @@ public enum Transition {
             let target = content.targetTimeInSeconds
         {
             return activity.ending(
-                content.with(secondsElapsed: target, measuredAt: completion, outcome: .completed),
+                content.with(
+                    secondsElapsed: target, measuredAt: completion, outcome: .completed,
+                    bellsRung: activity.bellsDue(satSeconds: target, warmedUp: true)),
                 at: completion)
         }
         if now >= automaticEnd {
@@ -109,6 +105,10 @@ public enum Transition {
                     measuredAt: automaticEnd, outcome: .expired),
                 at: automaticEnd)
         }
+        if content.isRunning {
+            let due = activity.bellsDue(satSeconds: content.elapsed(at: now), warmedUp: !content.isWarmingUp(at: now))
+            if due > content.bellsRung { return activity.replacing(content: content.measured(at: now, bellsRung: due)) }
+        }
         return activity
     }
 
@@ -116,13 +116,17 @@ public enum Transition {
 
     private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) -> Activity {
         // A fresh session is valid by construction: zero elapsed, a target the attributes
-        // already checked, measured at its own start.
+        // already checked, measured at its own start. Without a warm-up, its start bell
+        // rings with it.
+        let warmUp = attributes.bells?.warmUpSeconds ?? 0
+        let rung = attributes.bells?.bellsDue(satSeconds: 0, warmedUp: warmUp == 0, target: attributes.plannedSeconds) ?? 0
         do {
             return try Activity(
                 attributes: attributes,
                 content: ContentState(
                     secondsElapsed: 0, targetTimeInSeconds: attributes.plannedSeconds,
-                    showSeconds: showSeconds, isPaused: false, measuredAt: now, outcome: nil),
+                    showSeconds: showSeconds, isPaused: false, measuredAt: now, outcome: nil, warmUpLeft: warmUp,
+                    bellsRung: rung),
                 lifecycle: ActivityLifecycle(startedAt: now))
         } catch {
             preconditionFailure("a new session is consistent by construction: \(error)")
@@ -136,6 +140,12 @@ public enum Transition {
 }
 
 extension Activity {
+    /// How many of its bells before the end have rung once `satSeconds` are sat.
+    fileprivate func bellsDue(satSeconds: Double, warmedUp: Bool) -> Int {
+        max(content.bellsRung, attributes.bells?.bellsDue(
+            satSeconds: satSeconds, warmedUp: warmedUp, target: content.targetTimeInSeconds) ?? 0)
+    }
+
     /// The same activity with new live content.
     fileprivate func replacing(content: ContentState) -> Activity {
         rebuilt(content: content, lifecycle: lifecycle)
@@ -163,7 +173,9 @@ extension ContentState {
         targetTimeInSeconds: Double? = nil,
         isPaused: Bool? = nil,
         measuredAt: Date? = nil,
-        outcome: SessionOutcome? = nil
+        outcome: SessionOutcome? = nil,
+        warmUpLeft: Double? = nil,
+        bellsRung: Int? = nil
     ) -> ContentState {
         do {
             return try ContentState(
@@ -172,9 +184,22 @@ extension ContentState {
                 showSeconds: showSeconds,
                 isPaused: isPaused ?? self.isPaused,
                 measuredAt: measuredAt ?? self.measuredAt,
-                outcome: outcome ?? self.outcome)
+                outcome: outcome ?? self.outcome,
+                warmUpLeft: warmUpLeft ?? self.warmUpLeft,
+                bellsRung: bellsRung ?? self.bellsRung)
         } catch {
             preconditionFailure("transition produced an invalid state: \(error)")
         }
+    }
+
+    /// A copy measured again at `now` (the time sat and the warm-up left counted up to
+    /// it), with the given fields changed.
+    fileprivate func measured(
+        at now: Date, targetTimeInSeconds: Double? = nil, isPaused: Bool? = nil, outcome: SessionOutcome? = nil,
+        bellsRung: Int? = nil
+    ) -> ContentState {
+        with(
+            secondsElapsed: elapsed(at: now), targetTimeInSeconds: targetTimeInSeconds, isPaused: isPaused, measuredAt: now,
+            outcome: outcome, warmUpLeft: warmUpLeft(at: now), bellsRung: bellsRung)
     }
 }

@@ -25,6 +25,12 @@ public struct ContentState: Hashable, Sendable {
     public let measuredAt: Date
     /// How the session ended, or `nil` while it runs or is paused.
     public let outcome: SessionOutcome?
+    /// Seconds of warm-up still to come at ``measuredAt`` (``BellProgram/warmUpSeconds``):
+    /// they pass before any time is sat, and are never counted as sat. 0 once it is over.
+    public let warmUpLeft: Double
+    /// How many of the program's bells before the end (``BellProgram/bell(_:target:)``) the
+    /// server has rung: the next to ring is that index.
+    public let bellsRung: Int
 
     /// A content state, checked: elapsed time finite and not negative, a target within
     /// ``SessionLimits/targetRange``; an ended session is never paused. Durations are kept
@@ -35,10 +41,15 @@ public struct ContentState: Hashable, Sendable {
         showSeconds: Bool,
         isPaused: Bool,
         measuredAt: Date,
-        outcome: SessionOutcome?
+        outcome: SessionOutcome?,
+        warmUpLeft: Double = 0,
+        bellsRung: Int = 0
     ) throws(ValidationError) {
         guard secondsElapsed.isFinite else { throw .notFinite(field: "seconds_elapsed") }
         guard secondsElapsed >= 0 else { throw .negative(field: "seconds_elapsed", value: secondsElapsed) }
+        guard warmUpLeft.isFinite else { throw .notFinite(field: "warm_up_left_seconds") }
+        guard warmUpLeft >= 0 else { throw .negative(field: "warm_up_left_seconds", value: warmUpLeft) }
+        guard bellsRung >= 0 else { throw .negative(field: "bells_rung", value: Double(bellsRung)) }
         self.secondsElapsed = Seconds.canonical(secondsElapsed)
         self.targetTimeInSeconds = try targetTimeInSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
@@ -47,6 +58,8 @@ public struct ContentState: Hashable, Sendable {
         self.isPaused = outcome == nil && isPaused
         self.measuredAt = Instant.canonical(measuredAt)
         self.outcome = outcome
+        self.warmUpLeft = outcome == nil ? Seconds.canonical(warmUpLeft) : 0
+        self.bellsRung = bellsRung
     }
 
     /// Whether the session reached its target (or was finished with nothing left to
@@ -63,9 +76,29 @@ public struct ContentState: Hashable, Sendable {
     /// ``secondsElapsed`` (an instant before the measurement, from a clock that went back,
     /// counts nothing), and frozen while paused or ended. Counted in whole milliseconds,
     /// so a transition that stores it stores no binary noise.
+    /// The warm-up still to come passes first.
     public func elapsed(at instant: Date) -> Double {
         guard isRunning else { return secondsElapsed }
-        return Seconds.canonical(secondsElapsed + max(0, Seconds.between(measuredAt, instant)))
+        return Seconds.canonical(secondsElapsed + max(0, Seconds.between(measuredAt, instant) - warmUpLeft))
+    }
+
+    /// Seconds of warm-up still to come at `instant`: counting down while running, frozen
+    /// while paused, 0 once over (and once ended).
+    public func warmUpLeft(at instant: Date) -> Double {
+        guard isRunning else { return warmUpLeft }
+        return Seconds.canonical(max(0, warmUpLeft - max(0, Seconds.between(measuredAt, instant))))
+    }
+
+    /// Whether the warm-up is still going on at `instant` (running or paused).
+    public func isWarmingUp(at instant: Date) -> Bool {
+        warmUpLeft(at: instant) > 0
+    }
+
+    /// The instant a running session's time sat reaches `seconds` (after the warm-up still
+    /// to come); `nil` when paused or ended.
+    public func date(whenSatReaches seconds: Double) -> Date? {
+        guard isRunning else { return nil }
+        return measuredAt.addingTimeInterval(warmUpLeft + max(0, seconds - secondsElapsed))
     }
 
     /// Seconds left to the target at `instant`, never below zero; `nil` when open-ended.
@@ -81,8 +114,7 @@ public struct ContentState: Hashable, Sendable {
     /// The instant a running session reaches its target, when the server's completion
     /// rule will end it; `nil` when paused, ended or open-ended.
     public var completionDate: Date? {
-        guard isRunning, let target = targetTimeInSeconds else { return nil }
-        return measuredAt.addingTimeInterval(max(0, target - secondsElapsed))
+        targetTimeInSeconds.flatMap(date(whenSatReaches:))
     }
 }
 
@@ -94,6 +126,8 @@ extension ContentState: Codable {
         case isPaused = "is_paused"
         case measuredAt = "measured_at"
         case outcome
+        case warmUpLeft = "warm_up_left_seconds"
+        case bellsRung = "bells_rung"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,7 +139,9 @@ extension ContentState: Codable {
                 showSeconds: container.decode(Bool.self, forKey: .showSeconds),
                 isPaused: container.decode(Bool.self, forKey: .isPaused),
                 measuredAt: container.decodeInstant(forKey: .measuredAt),
-                outcome: container.decodeIfPresent(SessionOutcome.self, forKey: .outcome))
+                outcome: container.decodeIfPresent(SessionOutcome.self, forKey: .outcome),
+                warmUpLeft: container.decodeIfPresent(Double.self, forKey: .warmUpLeft) ?? 0,
+                bellsRung: container.decodeIfPresent(Int.self, forKey: .bellsRung) ?? 0)
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -120,5 +156,8 @@ extension ContentState: Codable {
         try container.encode(isPaused, forKey: .isPaused)
         try container.encodeInstant(measuredAt, forKey: .measuredAt)
         try container.encode(outcome, forKey: .outcome)
+        // Only a session with a bell program has these: other states read as they always did.
+        if warmUpLeft > 0 { try container.encode(warmUpLeft, forKey: .warmUpLeft) }
+        if bellsRung > 0 { try container.encode(bellsRung, forKey: .bellsRung) }
     }
 }

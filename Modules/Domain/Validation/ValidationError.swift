@@ -22,6 +22,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidSettingValue(key: String, value: String, expected: String)
     /// A duration such as `10m` that could not be read.
     case unreadableDuration(text: String)
+    /// A bell program that cannot be rung as given, with what to do instead.
+    case bellProgram(String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "'\(value)' is not a valid value for '\(key)'; expected \(expected)."
         case .unreadableDuration(let text):
             return "'\(text)' is not a duration; write it like 10m, 90s, 1h15m or a number of minutes such as 20."
+        case .bellProgram(let message):
+            return message
         }
     }
 }

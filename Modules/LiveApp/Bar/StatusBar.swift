@@ -149,16 +149,19 @@ final class StatusBar {
     private func scheduleTick() {
         tickTask?.cancel()
         tickTask = nil
-        guard let content = sessions.shown?.activity.content, content.isRunning else { return }
+        guard let shown = sessions.shown, shown.activity.content.isRunning else { return }
+        let now = clock.now()
+        let flashEnds = SessionDisplay(activity: shown.activity, timeDisplay: timeDisplay, alert: shown.alert, at: now).flashEnds(after: now)
         tickTask = DisplayTick.schedule(
-            for: content, unit: content.showSeconds ? 1 : 60, now: clock.now(), into: sink, tick: .tick)
+            for: shown.activity.content, unit: shown.activity.content.showSeconds ? 1 : 60, now: now, flashEnds: flashEnds,
+            into: sink, tick: .tick)
     }
 
     /// Shows the line at the current instant; false when the output has gone.
     private func draw() async -> Bool {
         let now = clock.now()
         let display = sessions.shown.map {
-            SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: lost, at: now)
+            SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: lost, alert: $0.alert, at: now)
         }
         return await output.show(StatusLine(session: display), at: now)
     }

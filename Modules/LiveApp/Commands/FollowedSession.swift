@@ -8,6 +8,8 @@ import Sync
 struct FollowedSession {
     /// Which session, and how it is found (`moments watch`'s way, shared with the verbs).
     let target: SessionTarget
+    /// Whether its bells are sounded here (`--silent`: only shown).
+    let bell: BellOption
 
     /// Finds the session and follows it, showing `surfaces` (as lines with `noTTY`) and
     /// keeping `notification` when given, until it is dismissed or the person leaves;
@@ -44,7 +46,10 @@ struct FollowedSession {
         let ending = await SessionShow.run(
             connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(),
             settings: settings, surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock,
-            timeZone: dependencies.timeZone(), handOver: link.handOver, notification: kept, bells: { _ in nil })
+            timeZone: dependencies.timeZone(), handOver: link.handOver, notification: kept
+        ) { output in
+            bell.presenter(runtime: runtime, sound: output.terminalBell)
+        }
         await link.close()
         if case .ended = ending, let server = target.server { data.files(dependencies).forgetQuietly(session.id, on: server) }
         if case .refused(let error) = ending { console.error(error.description) }

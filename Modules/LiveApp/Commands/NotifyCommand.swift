@@ -25,9 +25,11 @@ struct NotifyCommand: LiveCommand {
 
     @OptionGroup var target: SessionTarget
 
+    @OptionGroup var bell: BellOption
+
     func run(with dependencies: LiveDependencies) async throws {
         let (notifier, console) = (dependencies.notifier, dependencies.console)
-        try await FollowedSession(target: target).show(
+        try await FollowedSession(target: target, bell: bell).show(
             surfaces: [.lock], noTTY: true,
             notification: {
                 do throws(NotificationsUnavailable) {

@@ -38,6 +38,16 @@ struct StartCommand: LiveCommand {
     @Flag(help: "An open-ended session, with no target.")
     var open = false
 
+    @Option(name: .customLong("warm-up"), help: ArgumentHelp("A warm-up before the sit, not counted: 30s, 2m.", valueName: "duration"))
+    var warmUp: String?
+
+    @Option(help: ArgumentHelp(
+        "The bells: an interval (5m), instants (25m,30m,55m), a preset (none, simple, zen) or words (start=1 every=5m end=3). Default: the interval-bell and end-bell settings.",
+        valueName: "program"))
+    var bells: String?
+
+    @OptionGroup var bell: BellOption
+
     @OptionGroup var servers: ServerOption
 
     /// Every `--server`, as one text; `nil` for the embedded server.
@@ -58,8 +68,8 @@ struct StartCommand: LiveCommand {
         let settings = files.settingsOrStandard()
         let attributes: SessionAttributes
         do {
-            attributes = try SessionAttributes(
-                name: sessionName, plannedSeconds: open ? nil : seconds ?? settings.defaultDurationSeconds)
+            let target = open ? nil : seconds ?? settings.defaultDurationSeconds
+            attributes = try SessionAttributes(name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target))
         } catch {
             throw console.failure(error.description)
         }
@@ -106,10 +116,25 @@ struct StartCommand: LiveCommand {
     private func parseInput(_ console: Console) throws -> (SessionName, Double?) {
         guard !(open && duration != nil) else { throw console.failure("give a DURATION or --open, not both.") }
         do {
+            // The bells are read once here, over no program, so a typo is refused before
+            // any file is opened; they are read again over the person's default below.
+            _ = try program(over: .standard, target: nil)
             return (try SessionName(name), try duration.map { text throws(Domain.ValidationError) in try DurationText.parse(text) })
         } catch {
             throw console.failure(error.description)
         }
+    }
+
+    /// The bells asked for, read over the default program of `settings` (fitted to
+    /// `target`, where `--bells` is checked against it instead).
+    private func program(over settings: Settings, target: Double?) throws(Domain.ValidationError) -> BellProgram {
+        var program = settings.bellProgram.fitted(toTarget: target)
+        if let bells { program = try BellProgram.parse(bells, over: program).checked(forTarget: target) }
+        if let warmUp {
+            let off = ["0", "off", "none"].contains(warmUp.trimmingWhitespace.lowercased())
+            program = try program.replacing(warmUpSeconds: off ? 0 : try DurationText.parse(warmUp))
+        }
+        return program
     }
 
     /// Picks up the live session or creates one, shows it, and answers the exit status.
@@ -119,7 +144,6 @@ struct StartCommand: LiveCommand {
     ) async -> ExitStatus {
         let console = dependencies.console
         let session: SessionHandle
-        var isNew = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
             session = live
             if duration != nil || open {
@@ -129,7 +153,7 @@ struct StartCommand: LiveCommand {
             do {
                 let created = try await Self.createSession(
                     on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
-                (session, isNew) = (created.handle, true)
+                session = created.handle
                 if let server { files.rememberQuietly(session, on: server) }
             } catch {
                 console.error(AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath) ?? error.description)
@@ -145,11 +169,7 @@ struct StartCommand: LiveCommand {
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver, notification: notification
         ) { output in
-            let bells = Bells(settings: settings) {
-                if case .screen(let screen) = output { screen.terminal.bell() }
-            }
-            if isNew { bells.started() }
-            return bells
+            bell.presenter(runtime: dependencies.runtime(), sound: output.terminalBell)
         }
         if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
         return await Self.finish(

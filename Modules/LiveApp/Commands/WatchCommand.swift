@@ -32,6 +32,8 @@ struct WatchCommand: LiveCommand {
 
     @OptionGroup var target: SessionTarget
 
+    @OptionGroup var bell: BellOption
+
     /// Every `--server`, as one text; `nil` for the embedded server.
     var server: String? { target.server }
 
@@ -45,7 +47,7 @@ struct WatchCommand: LiveCommand {
     var data: DataDirectoryOption { target.data }
 
     func run(with dependencies: LiveDependencies) async throws {
-        try await FollowedSession(target: target).show(
+        try await FollowedSession(target: target, bell: bell).show(
             surfaces: presentation.surfaces, noTTY: noTTY, notification: nil, dependencies: dependencies)
     }
 }

@@ -89,4 +89,8 @@ public protocol RuntimeFolder: Sendable {
     /// the stream ends when its reader stops reading. Watching starts before this returns,
     /// so nothing that happens after the call is missed.
     func hostChanges(of stateFolder: String) -> AsyncStream<Void>
+    /// Claims the sounding of bell `name` (a session's id with the bell's kind and
+    /// number) on this machine: true for the first process that asks, false for every
+    /// other, so a bell shown in several terminals sounds once (ADR 0032).
+    func claimBell(_ name: String) -> Bool
 }

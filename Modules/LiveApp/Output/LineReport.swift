@@ -36,6 +36,11 @@ public final class LineReport {
     /// What a watcher's lines say when the session ends and its dismissal has not come yet.
     public static let waitingForDismissal = "The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching)."
 
+    /// The line a bell rung prints: `🔔 bell 2 of 5 (1 strike)`.
+    public static func bell(_ alert: BellAlert) -> String {
+        "🔔 \(alert.summary) (\(alert.strikes) strike\(alert.strikes == 1 ? "" : "s"))"
+    }
+
     /// Writes a note, stamped with the time.
     public func say(_ text: String, at now: Date) {
         write("\(timeZone.localTime(of: now).clockTime)  \(Sanitizer.clean(text))")

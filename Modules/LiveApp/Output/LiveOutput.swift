@@ -48,3 +48,15 @@ final class FullScreen {
         if !bytes.isEmpty { terminal.write(bytes) }
     }
 }
+
+extension LiveOutput {
+    /// Sounds a bell on the terminal, its BEL once a strike, on the full screen only: a
+    /// pipe's reader is not rung.
+    var terminalBell: @Sendable (BellAlert) -> Void {
+        guard case .screen(let screen) = self else { return { _ in } }
+        let terminal = screen.terminal
+        return { alert in
+            for _ in 0..<alert.strikes { terminal.bell() }
+        }
+    }
+}

@@ -152,7 +152,7 @@ public struct LiveScreenModel: SessionScreenModel {
 
     /// The display of the session at `now`, or `nil` before the first push.
     public func session(at now: Date) -> SessionDisplay? {
-        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: reconnecting != nil, at: now) }
+        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: reconnecting != nil, alert: $0.alert, at: now) }
     }
 
     /// Why the server cannot be reached, while it cannot.

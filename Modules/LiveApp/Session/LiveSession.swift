@@ -59,7 +59,8 @@ final class LiveSession {
     /// The presentations a watcher shows; empty for the owner's timer screen.
     private let surfaces: [ActivitySurface]
     private var model: LiveScreenModel
-    private var bells: Bells?
+    /// Presents the bells the pushes carry; `nil` where nobody presents them (a preview).
+    private var bells: BellPresenter?
     /// The session's desktop notification, when this process keeps one.
     private let notification: SessionNotification?
     /// What time it is: the system's clock in the live app, a preview clock in `play`.
@@ -74,7 +75,7 @@ final class LiveSession {
     /// shows the timer screen; a watcher shows `surfaces`. `clock` says what time it is.
     init(
         connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
-        terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: Bells?, clock: any SyncClock,
+        terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: BellPresenter?, clock: any SyncClock,
         takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil
     ) {
         self.notification = notification
@@ -161,7 +162,9 @@ final class LiveSession {
         case .push(let push):
             let wasEnded = model.isEnded
             redraw = model.receive(push)
-            bells?.observe(push, at: clock.now())
+            if let alert = bells?.present(push, at: clock.now()), case .lines(let report) = output {
+                report.say(LineReport.bell(alert), at: clock.now())
+            }
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
             if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal, at: clock.now()) }
@@ -206,7 +209,6 @@ final class LiveSession {
         case .signal:
             return .interrupted
         case .tick:
-            if let snapshot = model.snapshot { bells?.observe(snapshot, at: clock.now()) }
             return nil
         case .answer(let result):
             redraw = model.answered(result)
@@ -275,7 +277,9 @@ final class LiveSession {
         case .screen: unit = content.showSeconds ? 1 : 60
         case .lines: unit = notification != nil && content.showSeconds ? 1 : 60
         }
-        tickTask = DisplayTick.schedule(for: content, unit: unit, now: clock.now(), into: sink, tick: .tick)
+        let now = clock.now()
+        tickTask = DisplayTick.schedule(
+            for: content, unit: unit, now: now, flashEnds: model.session(at: now)?.flashEnds(after: now), into: sink, tick: .tick)
     }
 
     /// Shows the newest state at the current instant.

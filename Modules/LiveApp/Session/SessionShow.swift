@@ -22,13 +22,13 @@ public enum SessionShow {
     }
 
     /// The same, in the live app: `connection` is the link's, which `handOver` replaces
-    /// when the followed host goes away (``SessionLink/handOver``), and bells are made for
-    /// the output chosen (the owner's).
+    /// when the followed host goes away (``SessionLink/handOver``), and the bells are
+    /// presented by a presenter made for the output chosen.
     static func run(
         connection: CurrentConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
         surfaces: [ActivitySurface], noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
         handOver: (@Sendable () async -> (any SyncConnection)?)?, notification: SessionNotification?,
-        bells: (LiveOutput) -> Bells?
+        bells: (LiveOutput) -> BellPresenter?
     ) async -> SessionEnding {
         await LiveTerminal.run(on: terminal, noTTY: noTTY, timeZone: timeZone) { output, keys in
             await LiveSession(

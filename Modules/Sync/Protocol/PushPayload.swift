@@ -33,7 +33,7 @@ public struct PushPayload: Codable, Hashable, Sendable {
         public let dismissalDate: Double?
         /// How prominently to show it among others: 1 running, 0.5 paused, 0.1 ended.
         public let relevanceScore: Double
-        /// What to announce, for changes a person should notice (the end).
+        /// What to announce, for changes a person should notice (a bell, the end).
         public let alert: Alert?
 
         enum CodingKeys: String, CodingKey {
@@ -73,9 +73,11 @@ public struct PushPayload: Codable, Hashable, Sendable {
     public let activityID: String
     /// The complete activity.
     public let activity: Activity
+    /// The bell this change rang, for every surface to present once; absent when none.
+    public let bell: BellAlert?
 
     enum CodingKeys: String, CodingKey {
-        case aps, version, activity
+        case aps, version, activity, bell
         case activityID = "activity_id"
     }
 
@@ -88,21 +90,28 @@ public struct PushPayload: Codable, Hashable, Sendable {
             staleDate: activity.staleDate.map(Self.unixSeconds),
             dismissalDate: activity.lifecycle.dismissalDate.map(Self.unixSeconds),
             relevanceScore: content.isEnded ? 0.1 : content.isPaused ? 0.5 : 1,
-            alert: snapshot.event == .end ? Self.endAlert(activity) : nil)
+            alert: snapshot.event == .end ? Self.endAlert(activity) : snapshot.alert.map { Self.bellAlert($0, activity) })
         version = snapshot.version
         activityID = snapshot.id
         self.activity = activity
+        bell = snapshot.alert
     }
 
     /// The snapshot this payload carries.
     public var snapshot: ActivitySnapshot {
         ActivitySnapshot(
             id: activityID, version: version, timestamp: Date(timeIntervalSince1970: aps.timestamp),
-            event: aps.event, activity: activity)
+            event: aps.event, activity: activity, alert: bell)
     }
 
     private static func unixSeconds(_ date: Date) -> Double {
         Double(Instant.milliseconds(date)) / 1_000
+    }
+
+    private static func bellAlert(_ bell: BellAlert, _ activity: Activity) -> Alert {
+        let content = activity.content
+        let time = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)
+        return Alert(title: bell.title, body: "\(activity.attributes.name.value) · \(time)")
     }
 
     private static func endAlert(_ activity: Activity) -> Alert {

@@ -38,9 +38,7 @@ public enum SyncDecision {
                 if next == current.activity {
                     outcome = .applied(current)
                 } else {
-                    let snapshot = ActivitySnapshot(
-                        id: current.id, version: current.version + 1, timestamp: max(now, current.timestamp),
-                        event: next.content.isEnded ? .end : .update, activity: next)
+                    let snapshot = current.next(next.content.isEnded ? .end : .update, activity: next, at: now)
                     outcome = .applied(snapshot)
                     changes.append(snapshot)
                 }
@@ -66,7 +64,8 @@ public enum SyncDecision {
             let advanced = Transition.advance(snapshot.activity, to: now)
             let event: ActivityEvent
             if advanced != snapshot.activity {
-                event = .end
+                // A bell rung, or the end.
+                event = advanced.content.isEnded ? .end : .update
             } else {
                 switch advanced.status(at: now) {
                 case .dismissed:
@@ -77,9 +76,7 @@ public enum SyncDecision {
                     return (stored, changes)
                 }
             }
-            let next = ActivitySnapshot(
-                id: snapshot.id, version: snapshot.version + 1, timestamp: max(now, snapshot.timestamp), event: event,
-                activity: advanced)
+            let next = snapshot.next(event, activity: advanced, at: now)
             stored.snapshot = next
             changes.append(next)
         }
@@ -99,7 +96,8 @@ public enum SyncDecision {
         } catch {
             throw .badRequest(error.description)
         }
-        let snapshot = ActivitySnapshot(id: id, version: 1, timestamp: now, event: .start, activity: activity)
+        let snapshot = ActivitySnapshot(
+            id: id, version: 1, timestamp: now, event: .start, activity: activity, alert: BellAlert.rung(from: nil, to: activity))
         return StoredActivity(snapshot: snapshot, token: token, creation: creation, owner: owner)
     }
 }

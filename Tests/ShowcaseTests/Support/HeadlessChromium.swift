@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Debian's `chromium`, headless: loads a page, lets its scripts run, and answers the DOM
 /// as it then stands. `.ci/run` installs it; the README says how to get it elsewhere.
@@ -37,7 +38,10 @@ enum HeadlessChromium {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // By hand, as ProcessRunner reads: Foundation's reader traps on EINTR.
+        let reader = DescriptorReader(output.fileHandleForReading.fileDescriptor)
+        reader.read(timeout: .seconds(600)) { _ in false }
+        let data = Data(reader.bytes)
         process.waitUntilExit()
         guard process.terminationStatus == 0, !data.isEmpty else {
             throw Failure(description: "chromium exited \(process.terminationStatus) loading \(url.absoluteString)")

@@ -17,7 +17,7 @@ extension StatusLine {
             self.init(session: nil)
             return
         }
-        self.init(session: SessionDisplay(activity: snapshot.activity, timeDisplay: timeDisplay, at: now))
+        self.init(session: SessionDisplay(activity: snapshot.activity, timeDisplay: timeDisplay, alert: snapshot.alert, at: now))
     }
 }
 

@@ -50,11 +50,12 @@ public struct MinimalPresentation: CompositeView {
 }
 
 /// The one-cell summary of a session: a progress ring while running with a target, the
-/// phase's mark otherwise.
+/// phase's mark otherwise, and a bell while one flashes.
 struct IslandGlyph: CompositeView {
     let session: SessionDisplay
 
     func body(in environment: ViewEnvironment) -> AnyView {
+        if session.flashing(at: environment.now) != nil { return Text("🔔").foreground(.accent).erased }
         let phase = session.phase
         if phase == .running, let fraction = session.progress(at: environment.now) {
             return ProgressRing(fraction: fraction, color: phase.color).erased

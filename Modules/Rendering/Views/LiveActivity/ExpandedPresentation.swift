@@ -1,3 +1,4 @@
+import Domain
 /// The expanded Dynamic Island's leading region: the progress ring and the state, the
 /// percentage below. Budget: 12 × 3 (``PresentationBudget/expandedLeading``).
 public struct ExpandedLeading: CompositeView {
@@ -9,8 +10,10 @@ public struct ExpandedLeading: CompositeView {
 
     public func body(in environment: ViewEnvironment) -> AnyView {
         let phase = session.phase
+        let label = session.flashing(at: environment.now).map { Text($0.title).bold().foreground(.accent) }
+            ?? Text(phase.label).foreground(phase.color)
         return Budgeted(PresentationBudget.expandedLeading, VStack([
-            HStack(spacing: 1, [IslandGlyph(session: session), Text(phase.label).foreground(phase.color)]),
+            HStack(spacing: 1, [IslandGlyph(session: session), label]),
             Text(session.percentText(at: environment.now) ?? "").foreground(.secondary),
         ])).erased
     }

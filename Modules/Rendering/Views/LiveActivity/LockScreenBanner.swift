@@ -34,7 +34,7 @@ public struct LockScreenBanner: CompositeView {
         ])
         let textTime = HStack(spacing: 1, [Text(time).bold().foreground(phase.color).layoutPriority(1), Text(session.caption).foreground(.secondary)])
         return VStack([
-            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(phase).layoutPriority(1)]).layoutPriority(2),
+            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(session, at: environment.now).layoutPriority(1)]).layoutPriority(2),
             ViewThatFits(digits, textTime).layoutPriority(3),
             SessionViews.progress(session, environment).layoutPriority(1),
             SessionViews.footer(session, hints: buttons),

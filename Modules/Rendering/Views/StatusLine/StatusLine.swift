@@ -67,7 +67,12 @@ public struct StatusLine: Hashable, Sendable {
     /// The short form a crowded bar falls back to: the glyph and the time.
     public func shortText(at now: Date) -> String {
         guard let session else { return "" }
-        return "\(glyph) \(session.timeText(at: now))"
+        return "\(bellMark(at: now))\(glyph) \(session.timeText(at: now))"
+    }
+
+    /// `🔔 ` while a bell flashes (``SessionDisplay/flashing(at:)``), else nothing.
+    func bellMark(at now: Date) -> String {
+        session?.flashing(at: now) == nil ? "" : "🔔 "
     }
 
     /// The whole line at `now`, at most ``budget`` cells: the glyph, the time, the
@@ -81,7 +86,7 @@ public struct StatusLine: Hashable, Sendable {
     /// colour, and the name cut to the room left (empty when none is).
     public func parts(at now: Date) -> (head: String, name: String) {
         guard let session else { return ("", "") }
-        let head = "\(glyph) \(timeAndProgress(at: now))"
+        let head = "\(bellMark(at: now))\(glyph) \(timeAndProgress(at: now))"
         let room = Self.budget - GraphemeWidth.width(of: head) - 1
         return (head, Self.fitted(session.name, width: room))
     }

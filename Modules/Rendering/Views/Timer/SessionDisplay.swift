@@ -29,26 +29,71 @@ public struct SessionDisplay: Hashable, Sendable {
     public var timeDisplay: Settings.TimeDisplay
     /// Whether the state is current.
     public var connection: Connection
+    /// The session's warm-up and bells, or `nil` for none.
+    public var program: BellProgram?
+    /// The bell the push shown rang, if any; flashed for ``flashSeconds`` after it was due.
+    public var alert: BellAlert?
+
+    /// How long a bell is flashed: long enough to catch the eye, short enough to be a flash.
+    public static let flashSeconds: Double = 3
 
     /// A display of `content` under `name`.
     public init(
         name: String, content: ContentState, timeDisplay: Settings.TimeDisplay = .elapsed,
-        connection: Connection = .live
+        connection: Connection = .live, program: BellProgram? = nil, alert: BellAlert? = nil
     ) {
         self.name = name
         self.content = content
         self.timeDisplay = timeDisplay
         self.connection = connection
+        self.program = program
+        self.alert = alert
     }
 
     /// The display of an activity at `now`: stale when its stale date has passed,
-    /// reconnecting when the caller says so.
-    public init(activity: Activity, timeDisplay: Settings.TimeDisplay, reconnecting: Bool = false, at now: Date) {
+    /// reconnecting when the caller says so, flashing `alert` (the push's).
+    public init(
+        activity: Activity, timeDisplay: Settings.TimeDisplay, reconnecting: Bool = false, alert: BellAlert? = nil,
+        at now: Date
+    ) {
         let connection: Connection =
             reconnecting ? .reconnecting : activity.status(at: now) == .stale ? .stale : .live
         self.init(
             name: activity.attributes.name.value, content: activity.content, timeDisplay: timeDisplay,
-            connection: connection)
+            connection: connection, program: activity.attributes.bells, alert: alert)
+    }
+
+    /// Whether the warm-up is still counting down at `now` (before any time is sat).
+    public func isWarmingUp(at now: Date) -> Bool { content.isWarmingUp(at: now) }
+
+    /// The bell flashed at `now`: the push's, from its instant for ``flashSeconds``.
+    public func flashing(at now: Date) -> BellAlert? {
+        guard let alert else { return nil }
+        let since = Seconds.between(alert.due, now)
+        return since >= 0 && since < Self.flashSeconds ? alert : nil
+    }
+
+    /// When the flash of the push's bell ends, if it has not yet at `now`: a display that
+    /// shows it wakes then to take it away.
+    public func flashEnds(after now: Date) -> Date? {
+        flashing(at: now).map { $0.due.addingTimeInterval(Self.flashSeconds) }
+    }
+
+    /// The next bell before the end, while the session is live.
+    public var nextBell: Bell? {
+        guard !content.isEnded else { return nil }
+        return program?.bell(content.bellsRung, target: content.targetTimeInSeconds)
+    }
+
+    /// `next bell 2:00`, `bell 3 of 5 at 15:00`, or `nil` when no bell is to come.
+    public var nextBellText: String? {
+        guard let bell = nextBell else { return nil }
+        let at = timerDisplayFromSeconds(seconds: bell.satSeconds, showSeconds: content.showSeconds)
+        switch bell.kind {
+        case .start: return "start bell after the warm-up"
+        case .end: return nil
+        case .interval: return "next bell \(at)" + (bell.of.map { " (\(bell.number) of \($0))" } ?? "")
+        }
     }
 
     /// Where the session is, for labels, colours and key hints.
@@ -70,9 +115,10 @@ public struct SessionDisplay: Hashable, Sendable {
     /// Whether the big time counts down: the person prefers it and there is a target.
     public var countsDown: Bool { timeDisplay == .remaining && content.targetTimeInSeconds != nil }
 
-    /// The seconds the big time shows at `now`.
+    /// The seconds the big time shows at `now`: during the warm-up, the warm-up left.
     public func shownSeconds(at now: Date) -> Double {
-        countsDown ? content.remaining(at: now) ?? 0 : content.elapsed(at: now)
+        if isWarmingUp(at: now) { return content.warmUpLeft(at: now) }
+        return countsDown ? content.remaining(at: now) ?? 0 : content.elapsed(at: now)
     }
 
     /// The big time at `now`, by ``timerDisplayFromSeconds(seconds:showSeconds:)``.

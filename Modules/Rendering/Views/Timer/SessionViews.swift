@@ -1,10 +1,23 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Pieces the session presentations share, so a state reads the same everywhere.
 enum SessionViews {
     /// `▸ Running` in the phase's colour.
     static func stateLabel(_ phase: SessionPhase) -> Text {
         Text(String(phase.symbol) + " " + phase.label).foreground(phase.color)
+    }
+
+    /// The state label of `session` at `now`: the bell while it flashes (`🔔 Bell 1 of 2`),
+    /// `◌ Warm-up` while the warm-up counts down, else the phase's.
+    static func stateLabel(_ session: SessionDisplay, at now: Date) -> Text {
+        if let bell = session.flashing(at: now) { return Text("🔔 " + bell.title).bold().foreground(.accent) }
+        if session.isWarmingUp(at: now), session.phase == .running { return Text("◌ Warm-up").foreground(session.phase.color) }
+        return stateLabel(session.phase)
     }
 
     /// A progress bar, or a note for an open-ended session.

@@ -72,7 +72,7 @@ public struct TimerScreen: CompositeView {
     private func boxed(_ digits: DigitSize, _ environment: ViewEnvironment) -> AnyView {
         let gap = environment.spacing(1)
         let content = VStack([
-            HStack(spacing: 0, [stateLabel, Spacer(minLength: 1), Text(session.caption).foreground(.secondary)]),
+            HStack(spacing: 0, [stateLabel(environment), Spacer(minLength: 1), Text(caption(environment)).foreground(.secondary)]),
             Spacer(minLength: gap),
             bigTime(digits, environment).frame(maxWidth: .max),
             Spacer(minLength: gap).frame(height: gap),
@@ -85,7 +85,7 @@ public struct TimerScreen: CompositeView {
 
     private func unboxed(_ digits: DigitSize, _ environment: ViewEnvironment) -> AnyView {
         VStack([
-            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel.layoutPriority(1)]).layoutPriority(2),
+            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
             bigTime(digits, environment).frame(maxWidth: .max).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
             KeyHintBar(hints),
@@ -95,8 +95,8 @@ public struct TimerScreen: CompositeView {
     private func text(_ environment: ViewEnvironment) -> AnyView {
         let time = Text(session.timeText(at: environment.now)).bold().foreground(phase.color)
         return VStack([
-            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel.layoutPriority(1)]).layoutPriority(2),
-            HStack(spacing: 1, [time.layoutPriority(1), Text(session.caption).foreground(.secondary)]).layoutPriority(3),
+            HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
+            HStack(spacing: 1, [time.layoutPriority(1), Text(caption(environment)).foreground(.secondary)]).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
             KeyHintBar(hints),
         ]).erased
@@ -107,7 +107,16 @@ public struct TimerScreen: CompositeView {
             .frame(maxWidth: .max, maxHeight: .max).erased
     }
 
-    private var stateLabel: Text { SessionViews.stateLabel(phase) }
+    /// The state, or the bell while it flashes, or the warm-up while it counts down.
+    private func stateLabel(_ environment: ViewEnvironment) -> Text {
+        SessionViews.stateLabel(session, at: environment.now)
+    }
+
+    /// `of 5:00 · next bell 2:00`, or during the warm-up `warm-up, then 3:00`.
+    private func caption(_ environment: ViewEnvironment) -> String {
+        if session.isWarmingUp(at: environment.now) { return "warm-up, then " + (session.targetText ?? "open-ended") }
+        return [session.caption, session.nextBellText].compactMap { $0 }.joined(separator: " · ")
+    }
 
     private func bigTime(_ digits: DigitSize, _ environment: ViewEnvironment) -> BigDigits {
         BigDigits(session.timeText(at: environment.now), size: digits, color: phase.color)
