@@ -70,6 +70,7 @@ let package = Package(
         .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "Sound", targets: ["Sound"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
@@ -180,6 +181,11 @@ let package = Package(
         suite("DBusTests", [
             "DBus", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+
+        // MARK: - Sound: the singing bowl, synthesised, and its WAV file; toolchain only
+        // Our own bowl, so no recording is taken from elsewhere (ADR 0041).
+        module("Sound"),
+        suite("SoundTests", ["Sound"]),
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [

@@ -26,6 +26,9 @@ struct ArchitectureRules {
     ])
     /// The server and client libraries Sync is built on, as products and as the modules
     /// its files import.
+    /// The C library alone: the bowl's synthesis needs its `sin`, `cos` and `exp` and no
+    /// Foundation.
+    static let cLibrary: Set<String> = ["Glibc", "Musl", "Darwin"]
     static let serverLibraries: Set<String> = [
         "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
@@ -48,6 +51,8 @@ struct ArchitectureRules {
         "TerminalIO": Allowance([]),
         // The bus's wire protocol and client: the toolchain only (ADR 0031).
         "DBus": Allowance([]),
+        // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0041).
+        "Sound": Allowance([], system: cLibrary),
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
@@ -100,6 +105,7 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "SoundTests": Allowance(["Sound"], external: testing),
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
