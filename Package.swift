@@ -239,6 +239,12 @@ let package = Package(
         suite("DesktopNotificationsTests", [
             "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
         ]),
+        // The bowl played: its WAV file cached in the person's cache folder, played by
+        // pw-play, paplay or aplay (ADR 0041).
+        adapter("BellSounds", ["LiveApp", "Persistence", "Sound"]),
+        // Against a real `aplay` on ALSA's null device and stand-in players on a PATH of
+        // the test's own; `Scripts/prepare-tests` installs Debian's alsa-utils.
+        suite("BellSoundsTests", ["BellSounds", "LiveApp", "Sound", "TestSupport"]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
@@ -247,7 +253,7 @@ let package = Package(
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
             "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
+            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.

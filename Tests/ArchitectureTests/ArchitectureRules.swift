@@ -71,13 +71,14 @@ struct ArchitectureRules {
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
+        "BellSounds": Allowance(["LiveApp", "Persistence", "Sound"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
+                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
@@ -106,6 +107,7 @@ struct ArchitectureRules {
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "SoundTests": Allowance(["Sound"], external: testing),
+        "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
