@@ -32,10 +32,33 @@ public struct BowlRecording: Equatable, Sendable {
         for back in 0..<min(fade, mix.count) {
             mix[mix.count - 1 - back] *= Double(back) / Double(fade)
         }
-        // The loudest of every mix, not of this one: the same gain for all of them.
-        let loudest = BowlStrike.strikeRange.map { Self.mix(strike, strikes: $0).reduce(0) { max($0, abs($1)) } }.max() ?? 1
-        let gain = Self.headroom / loudest * Double(volume) / 100 * Double(Int16.max)
-        samples = mix.map { Int16(max(-Double(Int16.max), min(Double(Int16.max), ($0 * gain).rounded()))) }
+        let gain = Self.headroom / Self.loudestPeak(of: strike) * Double(volume) / 100 * Double(Int16.max)
+        let limit = Double(Int16.max)
+        var samples = [Int16](repeating: 0, count: mix.count)
+        for index in mix.indices {
+            samples[index] = Int16(max(-limit, min(limit, (mix[index] * gain).rounded())))
+        }
+        self.samples = samples
+    }
+
+    /// The loudest sample of every mix, one strike to the most, not only of the one asked
+    /// for: later strikes land on a tail and may add up, and all recordings take one gain.
+    /// One pass, no mix made: at each instant, adding the strikes from the latest back
+    /// gives the mix of one strike, then of two, then of three.
+    private static func loudestPeak(of strike: [Double]) -> Double {
+        let most = BowlStrike.strikeRange.upperBound
+        let lengths = (1...most).map { sampleCount(strikes: $0) }
+        var loudest = 0.0
+        for instant in 0..<lengths[most - 1] {
+            var sum = 0.0
+            for back in 0..<most {
+                let index = instant - back * spacingSamples
+                guard index >= 0 else { break }
+                if index < strike.count { sum += strike[index] }
+                if instant < lengths[back], sum.magnitude > loudest { loudest = sum.magnitude }
+            }
+        }
+        return loudest
     }
 
     /// `strikes` copies of `strike`, ``spacingSamples`` apart, added up: each strike lands
