@@ -300,7 +300,7 @@ let package = Package(
         suite("ArchitectureTests", ["TestSupport"]),
         program("Benchmarks", [
             "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-            "EmbeddedHosting", "SharedHosting", "TestSupport",
+            "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

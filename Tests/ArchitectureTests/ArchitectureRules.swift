@@ -136,7 +136,7 @@ struct ArchitectureRules {
         "Benchmarks": Allowance(
             [
                 "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-                "EmbeddedHosting", "SharedHosting", "TestSupport",
+                "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
             ],
             external: serverLibraries),
     ]
