@@ -70,6 +70,7 @@ let package = Package(
         .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "Sound", targets: ["Sound"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
@@ -181,6 +182,11 @@ let package = Package(
             "DBus", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
 
+        // MARK: - Sound: the singing bowl, synthesised, and its WAV file; toolchain only
+        // Our own bowl, so no recording is taken from elsewhere (ADR 0041).
+        module("Sound"),
+        suite("SoundTests", ["Sound"]),
+
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [
             "Domain", "Rendering", "TerminalIO", "Sync",
@@ -233,6 +239,12 @@ let package = Package(
         suite("DesktopNotificationsTests", [
             "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
         ]),
+        // The bowl played: its WAV file cached in the person's cache folder, played by
+        // pw-play, paplay or aplay (ADR 0041).
+        adapter("BellSounds", ["LiveApp", "Persistence", "Sound"]),
+        // Against a real `aplay` on ALSA's null device and stand-in players on a PATH of
+        // the test's own; `Scripts/prepare-tests` installs Debian's alsa-utils.
+        suite("BellSoundsTests", ["BellSounds", "LiveApp", "Sound", "TestSupport"]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
@@ -241,7 +253,7 @@ let package = Package(
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
             "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
+            "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.
@@ -288,7 +300,7 @@ let package = Package(
         suite("ArchitectureTests", ["TestSupport"]),
         program("Benchmarks", [
             "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-            "EmbeddedHosting", "SharedHosting", "TestSupport",
+            "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

@@ -54,7 +54,8 @@ public enum Catalog {
                 Scenario(kind, "standard", "A new installation, Show seconds selected", SettingsRecipe(settings: SettingsMother.makeSettings(), selection: .showSeconds)),
                 Scenario(kind, "minimalist", "Counting down in minutes, a bell every five", SettingsRecipe(settings: SettingsMother.makeMinimalist())),
                 Scenario(kind, "everythingOn", "Every bell and notification, eight-hour default", SettingsRecipe(
-                    settings: SettingsMother.makeSettings(defaultDurationSeconds: 8 * 3_600, intervalBellMinutes: 1, desktopNotification: true),
+                    settings: SettingsMother.makeSettings(
+                        defaultDurationSeconds: 8 * 3_600, intervalBellMinutes: 1, desktopNotification: true, bellVolume: 100),
                     selection: .desktopNotification)),
             ]
         case .presetPicker:

@@ -9,13 +9,14 @@ public enum SettingsMother {
         timeDisplay: Settings.TimeDisplay = .elapsed,
         intervalBellMinutes: Int? = nil,
         endBell: Bool = true,
-        desktopNotification: Bool = false
+        desktopNotification: Bool = false,
+        bellVolume: Int = Settings.standardBellVolume
     ) -> Settings {
         do {
             return try Settings(
                 defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds,
                 timeDisplay: timeDisplay, intervalBellMinutes: intervalBellMinutes,
-                endBell: endBell, desktopNotification: desktopNotification)
+                endBell: endBell, desktopNotification: desktopNotification, bellVolume: bellVolume)
         } catch {
             preconditionFailure("fixture settings are invalid: \(error)")
         }

@@ -26,6 +26,9 @@ struct ArchitectureRules {
     ])
     /// The server and client libraries Sync is built on, as products and as the modules
     /// its files import.
+    /// The C library alone: the bowl's synthesis needs its `sin`, `cos` and `exp` and no
+    /// Foundation.
+    static let cLibrary: Set<String> = ["Glibc", "Musl", "Darwin"]
     static let serverLibraries: Set<String> = [
         "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
     ]
@@ -48,6 +51,8 @@ struct ArchitectureRules {
         "TerminalIO": Allowance([]),
         // The bus's wire protocol and client: the toolchain only (ADR 0031).
         "DBus": Allowance([]),
+        // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
+        "Sound": Allowance([], system: cLibrary),
         "Persistence": Allowance(["Domain"]),
         "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
@@ -66,13 +71,14 @@ struct ArchitectureRules {
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
+        "BellSounds": Allowance(["LiveApp", "Persistence", "Sound"]),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles",
+                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
@@ -100,6 +106,8 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "SoundTests": Allowance(["Sound"], external: testing),
+        "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
@@ -128,7 +136,7 @@ struct ArchitectureRules {
         "Benchmarks": Allowance(
             [
                 "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-                "EmbeddedHosting", "SharedHosting", "TestSupport",
+                "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
             ],
             external: serverLibraries),
     ]

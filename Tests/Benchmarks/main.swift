@@ -2,6 +2,8 @@
 // runs; each prints one line per figure: name, median, unit.
 let suites: [(name: String, run: () -> Void)] = [
     ("domain", DomainBenchmarks.run),
+    // The bowl synthesised once, as the first ring of a bell pays it.
+    ("sound", SoundBenchmarks.run),
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", SyncBenchmarks.run),

@@ -54,7 +54,7 @@ struct JSONShapeTests {
 
     @Test("settings, and an older file that lacks a field")
     func settings() throws {
-        let expected = #"{"default_duration_seconds":600,"desktop_notification":false,"end_bell":true,"#
+        let expected = #"{"bell_volume":80,"default_duration_seconds":600,"desktop_notification":false,"end_bell":true,"#
             + #""interval_bell_minutes":null,"show_seconds":true,"time_display":"elapsed"}"#
         #expect(try json(SettingsMother.makeSettings()) == expected)
         #expect(try decode(Settings.self, #"{"show_seconds":false}"#).showSeconds == false)

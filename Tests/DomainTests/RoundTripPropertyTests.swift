@@ -25,7 +25,7 @@ struct RoundTripPropertyTests {
             let settings = try Settings(
                 defaultDurationSeconds: Double(seconds), showSeconds: showSeconds,
                 timeDisplay: endBell ? .remaining : .elapsed, intervalBellMinutes: interval == 0 ? nil : interval,
-                endBell: endBell, desktopNotification: !showSeconds)
+                endBell: endBell, desktopNotification: !showSeconds, bellVolume: seconds % 101)
             let decoded = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))
             #expect(decoded == settings)
             var again = Settings.standard

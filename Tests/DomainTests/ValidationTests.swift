@@ -97,9 +97,10 @@ struct SettingsTests {
         try settings.set("interval-bell", to: "5")
         try settings.set("end-bell", to: "no")
         try settings.set("desktop-notification", to: "on")
+        try settings.set("bell-volume", to: "35")
         #expect(settings == SettingsMother.makeSettings(
             defaultDurationSeconds: 1_200, showSeconds: false, timeDisplay: .remaining,
-            intervalBellMinutes: 5, endBell: false, desktopNotification: true))
+            intervalBellMinutes: 5, endBell: false, desktopNotification: true, bellVolume: 35))
         #expect(settings.value(of: .defaultDuration) == "20:00")
         #expect(settings.value(of: .intervalBell) == "5")
         try settings.set("interval-bell", to: "off")
@@ -108,6 +109,30 @@ struct SettingsTests {
             var copy = settings
             try copy.set(key.rawValue, to: settings.value(of: key))
             #expect(copy == settings, "\(key.rawValue) does not read back what it shows")
+        }
+    }
+
+    @Test("the bell volume is a percentage, 80 by default, 0 and 100 included, with or without its sign")
+    func bellVolume() throws {
+        var settings = SettingsMother.makeSettings()
+        #expect(settings.bellVolume == 80)
+        #expect(Settings.standard.bellVolume == 80)
+        #expect(settings.value(of: .bellVolume) == "80")
+        for (text, percent) in [("0", 0), ("100", 100), ("65%", 65), (" 40 % ", 40)] {
+            try settings.set("bell-volume", to: text)
+            #expect(settings.bellVolume == percent, "\(text) sets \(percent)")
+        }
+        let before = settings
+        for text in ["101", "-1", "loud", "", "%"] {
+            #expect(throws: ValidationError.invalidSettingValue(key: "bell-volume", value: text, expected: "0 to 100 (percent)")) {
+                try settings.set("bell-volume", to: text)
+            }
+        }
+        #expect(settings == before)
+        #expect(throws: ValidationError.self) {
+            try Settings(
+                defaultDurationSeconds: 600, showSeconds: true, timeDisplay: .elapsed, intervalBellMinutes: nil,
+                endBell: true, desktopNotification: false, bellVolume: 150)
         }
     }
 

@@ -188,7 +188,7 @@ struct ReportCommandTests {
         try folder.writeSettings(settings)
         let run = try folder.run(["settings"] + path)
         #expect(run.status == 0)
-        #expect(run.output == Self.printed(SettingsView(settings: settings, hints: []), maxHeight: 8))
+        #expect(run.output == Self.printed(SettingsView(settings: settings, hints: []), maxHeight: Settings.Key.allCases.count + 2))
         let json = try folder.run(["settings"] + path + ["--json"])
         #expect(json.status == 0)
         #expect(try JSONDecoder().decode(Settings.self, from: Data(json.output.utf8)) == settings)
@@ -199,7 +199,7 @@ struct ReportCommandTests {
         let folder = try CommandFolder()
         let run = try folder.run(["settings", "show"])
         #expect(run.status == 0)
-        #expect(run.output == Self.printed(SettingsView(settings: .standard, hints: []), maxHeight: 8))
+        #expect(run.output == Self.printed(SettingsView(settings: .standard, hints: []), maxHeight: Settings.Key.allCases.count + 2))
         #expect(try folder.contents()["settings.json"] == nil)
     }
 
@@ -208,7 +208,7 @@ struct ReportCommandTests {
         arguments: [
             ("default-duration", "20m", "20:00"), ("show-seconds", "off", "false"), ("time-display", "remaining", "remaining"),
             ("interval-bell", "5", "5"), ("interval-bell", "off", "off"), ("end-bell", "no", "false"),
-            ("desktop-notification", "on", "true"),
+            ("desktop-notification", "on", "true"), ("bell-volume", "35%", "35"), ("bell-volume", "0", "0"),
         ])
     func settingsSet(key: String, value: String, shown: String) throws {
         let folder = try CommandFolder()
@@ -228,7 +228,7 @@ struct ReportCommandTests {
             (["no-such-key", "1"], "default-duration"), (["show-seconds", "maybe"], "on or off"),
             (["time-display", "up"], "elapsed or remaining"), (["interval-bell", "999"], "1 to 480"),
             (["default-duration", "9h"], "1 second to 8 hours"), (["default-duration", "soon"], "10m, 90s, 1h15m"),
-            (["end-bell"], "Missing expected argument"),
+            (["end-bell"], "Missing expected argument"), (["bell-volume", "120"], "0 to 100 (percent)"),
         ])
     func settingsSetRefused(arguments: [String], message: String) throws {
         let folder = try CommandFolder()

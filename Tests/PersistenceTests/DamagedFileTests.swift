@@ -18,6 +18,7 @@ struct DamagedFileTests {
         ("", "the file is empty"),
         ("  \n", "the file is empty"),
         (#"{"format":"little-moments/settings","version":1,"content":{"interval_bell_minutes":999}}"#, "interval-bell"),
+        (#"{"format":"little-moments/settings","version":1,"content":{"bell_volume":150}}"#, "bell-volume"),
         (#"{"format":"little-moments/history","version":1}"#, "it is a 'little-moments/history' file"),
         (#"{"show_seconds":false}"#, "it has no 'format' and 'version'"),
     ])

@@ -37,6 +37,7 @@ struct SettingsStoreTests {
                 text == """
                     {
                       "content" : {
+                        "bell_volume" : 80,
                         "default_duration_seconds" : 1200,
                         "desktop_notification" : false,
                         "end_bell" : true,

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Where the stores live: XDG folders by default, one folder for `MOMENTS_HOME` or an
-/// explicit `--data-dir`, and each store in the folder its kind belongs to.
+/// explicit `--data-dir`, and each store in the folder its kind belongs to; and the cache.
 struct StoreLocationsTests {
     @Test func anExplicitFolderHoldsEverythingAndWinsOverTheEnvironment() {
         let locations = StoreLocations.resolve(
@@ -42,6 +42,19 @@ struct StoreLocationsTests {
             environment: ["MOMENTS_HOME": "", "XDG_STATE_HOME": "relative/state", "XDG_CONFIG_HOME": "", "HOME": "/home/ana"])
         #expect(locations.stateDirectory.path == "/home/ana/.local/state/little-moments")
         #expect(locations.configDirectory.path == "/home/ana/.config/little-moments")
+    }
+
+    @Test func theCacheIsUnderXDGCacheHomeThenHomeAndInMomentsHomeWhenSet() {
+        #expect(
+            StoreLocations.cacheDirectory(environment: ["XDG_CACHE_HOME": "/var/cache", "HOME": "/home/ana"]).path
+                == "/var/cache/little-moments")
+        #expect(StoreLocations.cacheDirectory(environment: ["HOME": "/home/ana"]).path == "/home/ana/.cache/little-moments")
+        #expect(
+            StoreLocations.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/ana"]).path
+                == "/home/ana/.cache/little-moments")
+        #expect(
+            StoreLocations.cacheDirectory(environment: ["MOMENTS_HOME": "/srv/moments", "XDG_CACHE_HOME": "/var/cache"]).path
+                == "/srv/moments")
     }
 
     @Test func eachStoreOpensInTheFolderItsKindBelongsTo() throws {

@@ -20,6 +20,8 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
     public var endBell: Bool
     /// Whether a desktop notification is sent.
     public var desktopNotification: Bool
+    /// How loud the bowl rings, in percent.
+    public var bellVolume: Double
     /// The selected row's key (``Domain/Settings/Key``), or `none`.
     public var selection: String
 
@@ -31,6 +33,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         intervalBellMinutes = Double(settings.intervalBellMinutes ?? 0)
         endBell = settings.endBell
         desktopNotification = settings.desktopNotification
+        bellVolume = Double(settings.bellVolume)
         self.selection = selection?.rawValue ?? "none"
     }
 
@@ -41,6 +44,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         .number("intervalBellMinutes", "Interval bell (minutes, 0: off)", \.intervalBellMinutes, range: 0...480, step: 1),
         .toggle("endBell", "End bell", \.endBell),
         .toggle("desktopNotification", "Desktop notification", \.desktopNotification),
+        .number("bellVolume", "Bell volume (%)", \.bellVolume, range: 0...100, step: 5),
         .choice("selection", "Selected row", \.selection, options: ["none"] + Settings.Key.allCases.map(\.rawValue)),
     ]
 
@@ -49,7 +53,8 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         let interval = Int(intervalBellMinutes)
         return SettingsMother.makeSettings(
             defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds, timeDisplay: timeDisplay,
-            intervalBellMinutes: interval > 0 ? interval : nil, endBell: endBell, desktopNotification: desktopNotification)
+            intervalBellMinutes: interval > 0 ? interval : nil, endBell: endBell, desktopNotification: desktopNotification,
+            bellVolume: Int(bellVolume))
     }
 
     private var selectedKey: Settings.Key? { Settings.Key(rawValue: selection) }
@@ -66,6 +71,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         }
         arguments.add("endBell", settings.endBell, default: defaults.endBell) { String($0) }
         arguments.add("desktopNotification", settings.desktopNotification, default: defaults.desktopNotification) { String($0) }
+        arguments.add("bellVolume", settings.bellVolume, default: defaults.bellVolume) { String($0) }
         var view = MotherArguments()
         view.add("settings", code: SwiftLiteral.call("SettingsMother.makeSettings", arguments.list))
         view.add("selection", selectedKey, default: nil) { $0.map { "." + String(describing: $0) } ?? "nil" }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BellSounds
 import DesktopNotifications
 import Dispatch
 import EmbeddedHosting
@@ -51,7 +52,8 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: FreedesktopNotifier(), runtime: { RuntimeDirectory.resolve() },
+            notifier: FreedesktopNotifier(), bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
+            runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
             environment: ProcessInfo.processInfo.environment)
     }

@@ -22,33 +22,45 @@ public struct Settings: Hashable, Sendable {
     /// Keep the session's desktop notification during `moments start` (updated in place
     /// to the outcome), where the desktop has a notification server; off by default.
     public var desktopNotification: Bool
-
+    /// How loud the bowl rings, in percent of its loudest (0 to 100; 0 leaves only the
+    /// bell shown). Where no player is installed the terminal bell rings instead, at the
+    /// terminal's own volume.
+    public private(set) var bellVolume: Int
     /// The settings a new installation starts with: ten minutes, seconds shown, counting
-    /// up, a bell at the end and nothing else.
+    /// up, a bell at the end at 80 % and nothing else.
     public static let standard = Settings(
         uncheckedDefaultDuration: 600, showSeconds: true, timeDisplay: .elapsed,
-        intervalBellMinutes: nil, endBell: true, desktopNotification: false)
+        intervalBellMinutes: nil, endBell: true, desktopNotification: false, bellVolume: standardBellVolume)
 
-    /// Settings, checked: a default duration within ``SessionLimits/targetRange`` and an
-    /// interval bell, when set, of 1 to 480 minutes.
+    /// The bell volume of a new installation, in percent: loud enough to hear across a
+    /// room, with room left to turn it up.
+    public static let standardBellVolume = 80
+
+    /// The bell volumes the settings take, in percent.
+    public static let bellVolumeRange: ClosedRange<Int> = 0...100
+
+    /// Settings, checked: a default duration within ``SessionLimits/targetRange``, an
+    /// interval bell, when set, of 1 to 480 minutes, and a bell volume of 0 to 100 %.
     public init(
         defaultDurationSeconds: Double,
         showSeconds: Bool,
         timeDisplay: TimeDisplay,
         intervalBellMinutes: Int?,
         endBell: Bool,
-        desktopNotification: Bool
+        desktopNotification: Bool,
+        bellVolume: Int = Settings.standardBellVolume
     ) throws(ValidationError) {
         self.init(
             uncheckedDefaultDuration: try SessionLimits.validatedTarget(defaultDurationSeconds),
             showSeconds: showSeconds, timeDisplay: timeDisplay,
             intervalBellMinutes: try Self.validatedInterval(intervalBellMinutes),
-            endBell: endBell, desktopNotification: desktopNotification)
+            endBell: endBell, desktopNotification: desktopNotification,
+            bellVolume: try Self.validatedVolume(bellVolume))
     }
 
     private init(
         uncheckedDefaultDuration: Double, showSeconds: Bool, timeDisplay: TimeDisplay,
-        intervalBellMinutes: Int?, endBell: Bool, desktopNotification: Bool
+        intervalBellMinutes: Int?, endBell: Bool, desktopNotification: Bool, bellVolume: Int
     ) {
         defaultDurationSeconds = uncheckedDefaultDuration
         self.showSeconds = showSeconds
@@ -56,6 +68,7 @@ public struct Settings: Hashable, Sendable {
         self.intervalBellMinutes = intervalBellMinutes
         self.endBell = endBell
         self.desktopNotification = desktopNotification
+        self.bellVolume = bellVolume
     }
 
     /// Sets the default duration, refusing one outside 1 second to 8 hours.
@@ -66,6 +79,18 @@ public struct Settings: Hashable, Sendable {
     /// Sets the interval bell, refusing anything but `nil` or 1 to 480 minutes.
     public mutating func setIntervalBell(minutes: Int?) throws(ValidationError) {
         intervalBellMinutes = try Self.validatedInterval(minutes)
+    }
+
+    /// Sets the bell volume, refusing anything but 0 to 100 %.
+    public mutating func setBellVolume(_ percent: Int) throws(ValidationError) {
+        bellVolume = try Self.validatedVolume(percent)
+    }
+
+    private static func validatedVolume(_ percent: Int) throws(ValidationError) -> Int {
+        guard bellVolumeRange.contains(percent) else {
+            throw .invalidSettingValue(key: Key.bellVolume.rawValue, value: String(percent), expected: "0 to 100 (percent)")
+        }
+        return percent
     }
 
     private static func validatedInterval(_ minutes: Int?) throws(ValidationError) -> Int? {
@@ -93,6 +118,8 @@ extension Settings {
         case endBell = "end-bell"
         /// ``Settings/desktopNotification``.
         case desktopNotification = "desktop-notification"
+        /// ``Settings/bellVolume``, a number of percent (`80` or `80%`).
+        case bellVolume = "bell-volume"
     }
 
     /// The current value of a setting, written as `set` reads it.
@@ -104,6 +131,7 @@ extension Settings {
         case .intervalBell: return intervalBellMinutes.map(String.init) ?? "off"
         case .endBell: return String(endBell)
         case .desktopNotification: return String(desktopNotification)
+        case .bellVolume: return String(bellVolume)
         }
     }
 
@@ -141,6 +169,12 @@ extension Settings {
             endBell = try flag()
         case .desktopNotification:
             desktopNotification = try flag()
+        case .bellVolume:
+            let digits = value.hasSuffix("%") ? String(value.dropLast()).trimmingWhitespace : value
+            guard let percent = Int(digits) else {
+                throw .invalidSettingValue(key: key, value: text, expected: "0 to 100 (percent)")
+            }
+            try setBellVolume(percent)
         }
     }
 }
@@ -153,6 +187,7 @@ extension Settings: Codable {
         case intervalBellMinutes = "interval_bell_minutes"
         case endBell = "end_bell"
         case desktopNotification = "desktop_notification"
+        case bellVolume = "bell_volume"
     }
 
     /// Reads settings; a missing field takes its ``standard`` value, so a file written by
@@ -170,7 +205,8 @@ extension Settings: Codable {
                 intervalBellMinutes: container.decodeIfPresent(Int.self, forKey: .intervalBellMinutes),
                 endBell: container.decodeIfPresent(Bool.self, forKey: .endBell) ?? standard.endBell,
                 desktopNotification: container.decodeIfPresent(Bool.self, forKey: .desktopNotification)
-                    ?? standard.desktopNotification)
+                    ?? standard.desktopNotification,
+                bellVolume: container.decodeIfPresent(Int.self, forKey: .bellVolume) ?? standard.bellVolume)
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -185,5 +221,6 @@ extension Settings: Codable {
         try container.encode(intervalBellMinutes, forKey: .intervalBellMinutes)
         try container.encode(endBell, forKey: .endBell)
         try container.encode(desktopNotification, forKey: .desktopNotification)
+        try container.encode(bellVolume, forKey: .bellVolume)
     }
 }

@@ -43,6 +43,9 @@ public struct LiveDependencies: Sendable {
     public var timeZone: @Sendable () -> LocalTimeZone
     /// The desktop's notifications (a session's end, when the settings ask for it).
     public var notifier: any DesktopNotifier
+    /// The bowl a bell rings, played through the machine's sound server where one is
+    /// installed.
+    public var bellSound: any BellSound
     /// Where this person's running sessions announce themselves to each other.
     public var runtime: @Sendable () -> any RuntimeFolder
     /// tmux's status line, which `moments bar --format tmux` sets.
@@ -65,7 +68,7 @@ public struct LiveDependencies: Sendable {
         keys: @escaping @Sendable (_ dataDirectory: String?) -> any AccessKeyStore,
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
-        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier,
+        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, bellSound: any BellSound,
         runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
         environment: [String: String]
     ) {
@@ -74,6 +77,7 @@ public struct LiveDependencies: Sendable {
         self.environment = environment
         self.runtime = runtime
         self.notifier = notifier
+        self.bellSound = bellSound
         self.terminal = terminal
         self.clock = clock
         self.timeZone = timeZone

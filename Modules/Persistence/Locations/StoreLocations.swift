@@ -45,18 +45,32 @@ public struct StoreLocations: Hashable, Sendable {
         if let home = environment["MOMENTS_HOME"], !home.isEmpty {
             return StoreLocations(singleDirectory: URL(fileURLWithPath: home, isDirectory: true))
         }
-        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        func base(_ variable: String, default fallback: String) -> URL {
-            if let value = environment[variable], value.hasPrefix("/") {
-                return URL(fileURLWithPath: value, isDirectory: true)
-            }
-            return URL(fileURLWithPath: userHome, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
-        }
         return StoreLocations(
-            stateDirectory: base("XDG_STATE_HOME", default: ".local/state")
-                .appendingPathComponent(appFolder, isDirectory: true),
-            configDirectory: base("XDG_CONFIG_HOME", default: ".config")
-                .appendingPathComponent(appFolder, isDirectory: true))
+            stateDirectory: appDirectory(in: "XDG_STATE_HOME", default: ".local/state", environment: environment),
+            configDirectory: appDirectory(in: "XDG_CONFIG_HOME", default: ".config", environment: environment))
+    }
+
+    /// The folder for files the app can always make again (the bowl's sound): the
+    /// `MOMENTS_HOME` folder when it is set, else `$XDG_CACHE_HOME/little-moments` (default
+    /// `~/.cache/little-moments`). Nothing in it is state: removing it loses nothing.
+    public static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let home = environment["MOMENTS_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        return appDirectory(in: "XDG_CACHE_HOME", default: ".cache", environment: environment)
+    }
+
+    /// ``appFolder`` in the XDG base folder `variable` names when it is absolute, else in
+    /// its default `fallback` under `HOME`.
+    private static func appDirectory(in variable: String, default fallback: String, environment: [String: String]) -> URL {
+        let base: URL
+        if let value = environment[variable], value.hasPrefix("/") {
+            base = URL(fileURLWithPath: value, isDirectory: true)
+        } else {
+            let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+            base = URL(fileURLWithPath: userHome, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
+        }
+        return base.appendingPathComponent(appFolder, isDirectory: true)
     }
 
     /// The folder name under each XDG base.

@@ -18,6 +18,7 @@ struct SettingsCommand: ParsableCommand {
         case .showSeconds, .endBell, .desktopNotification: return "on or off"
         case .timeDisplay: return "elapsed or remaining"
         case .intervalBell: return "off, or a number of minutes from 1 to 480"
+        case .bellVolume: return "how loud the bowl rings: 0 to 100 (percent), 80 by default"
         }
     }
 

@@ -32,6 +32,7 @@ public struct SettingsView: CompositeView {
         case .intervalBell: return "Interval bell"
         case .endBell: return "End bell"
         case .desktopNotification: return "Desktop notification"
+        case .bellVolume: return "Bell volume"
         }
     }
 
@@ -48,6 +49,7 @@ public struct SettingsView: CompositeView {
             } ?? "off"
         case .endBell: return settings.endBell ? "on" : "off"
         case .desktopNotification: return settings.desktopNotification ? "on" : "off"
+        case .bellVolume: return "\(settings.bellVolume)%"
         }
     }
 

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Persistence
+import Sound
+
+/// The bowl's WAV files in the person's cache folder (``Persistence/StoreLocations/cacheDirectory(environment:)``),
+/// one per number of strikes and volume, synthesised the first time each is rung and
+/// read back on every later ring: a file that does not read as the recording it should
+/// be (cut short by a full disk, damaged, written by hand) is synthesised and written
+/// again. Files are replaced whole (``Persistence/DurableFile``), so a player never sees
+/// half of one, even with two processes writing it at once.
+public struct SoundCache: Sendable {
+    /// The folder the files are in.
+    public let folder: URL
+
+    /// The files in the cache folder of `environment`.
+    public static func resolve(environment: [String: String]) -> SoundCache {
+        SoundCache(folder: StoreLocations.cacheDirectory(environment: environment))
+    }
+
+    /// The files in `folder`.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The file of a bell of `strikes` strikes at `volume`. Its name carries
+    /// ``Sound/BowlStrike/synthesisVersion``, so a changed design is written anew rather
+    /// than played from a stale file.
+    public func url(strikes: Int, volume: Int) -> URL {
+        folder.appendingPathComponent("bowl-v\(BowlStrike.synthesisVersion)-\(strikes)-strikes-\(volume)-percent.wav")
+    }
+
+    /// The file of a bell of `strikes` strikes at `volume`, written first when it is
+    /// missing or is not that recording's shape (rate, sample count).
+    public func file(strikes: Int, volume: Int) throws(SoundCacheError) -> URL {
+        let url = url(strikes: strikes, volume: volume)
+        if isWhole(url, strikes: strikes) { return url }
+        let recording: BowlRecording
+        do {
+            recording = try BowlRecording(strikes: strikes, volume: volume)
+        } catch {
+            throw .request(error)
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: folder.path, reason: "the folder cannot be made: \(error)")
+        }
+        do {
+            try DurableFile.save(Data(recording.wav.bytes), to: url)
+        } catch {
+            throw .unwritable(path: url.path, reason: error.description)
+        }
+        return url
+    }
+
+    /// Whether the file at `url` reads as a WAV file of the bowl's rate and of the length
+    /// of `strikes` strikes.
+    private func isWhole(_ url: URL, strikes: Int) -> Bool {
+        guard let data = try? Data(contentsOf: url), let file = try? WAVFile(bytes: [UInt8](data)) else { return false }
+        return file.sampleRate == BowlStrike.sampleRate && file.samples.count == BowlRecording.sampleCount(strikes: strikes)
+    }
+}
+
+/// Why the bowl's file could not be had, in words a person can act on.
+public enum SoundCacheError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A bell of strikes or a volume out of range.
+    case request(BowlRecordingError)
+    /// The file or its folder cannot be written.
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .request(let error): return error.description
+        case .unwritable(let path, let reason):
+            return "the bowl's sound cannot be written to \(path) (\(reason)); "
+                + "set XDG_CACHE_HOME to a folder you can write"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// A WAV file of mono 16-bit PCM samples: what every Linux player (`pw-play`, `paplay`,
+/// `aplay`) plays without a codec. ``bytes`` writes the canonical 44-byte header (a RIFF
+/// chunk holding a `fmt ` chunk and a `data` chunk) before the samples, little-endian;
+/// ``init(bytes:)`` reads such a file back, checking every field, so a test can listen to
+/// the samples and a cache can tell a whole file from a damaged one.
+public struct WAVFile: Equatable, Sendable {
+    /// Samples per second.
+    public let sampleRate: Int
+    /// The samples, one channel, in order.
+    public let samples: [Int16]
+
+    /// A file of `samples` at `sampleRate`.
+    public init(sampleRate: Int, samples: [Int16]) {
+        self.sampleRate = sampleRate
+        self.samples = samples
+    }
+
+    /// The size of the header before the samples, in bytes.
+    public static let headerSize = 44
+    /// Bytes per sample.
+    static let bytesPerSample = 2
+    /// The `fmt ` chunk's format tag for integer PCM.
+    static let pcmFormat: UInt16 = 1
+
+    /// How long the file plays, in seconds.
+    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+
+    /// The file's bytes: the header, then the samples, little-endian.
+    public var bytes: [UInt8] {
+        let dataSize = samples.count * Self.bytesPerSample
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.headerSize + dataSize)
+        bytes += Array("RIFF".utf8)
+        bytes.appendLittleEndian(UInt32(Self.headerSize - 8 + dataSize))
+        bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8)
+        bytes.appendLittleEndian(UInt32(16))
+        bytes.appendLittleEndian(Self.pcmFormat)
+        bytes.appendLittleEndian(UInt16(1))
+        bytes.appendLittleEndian(UInt32(sampleRate))
+        bytes.appendLittleEndian(UInt32(sampleRate * Self.bytesPerSample))
+        bytes.appendLittleEndian(UInt16(Self.bytesPerSample))
+        bytes.appendLittleEndian(UInt16(8 * Self.bytesPerSample))
+        bytes += Array("data".utf8)
+        bytes.appendLittleEndian(UInt32(dataSize))
+        for sample in samples {
+            bytes.appendLittleEndian(UInt16(bitPattern: sample))
+        }
+        return bytes
+    }
+}
+
+extension [UInt8] {
+    /// Appends `value`'s bytes, least significant first.
+    mutating func appendLittleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) {
+        for shift in stride(from: 0, to: Value.bitWidth, by: 8) {
+            append(UInt8(truncatingIfNeeded: value >> shift))
+        }
+    }
+}
