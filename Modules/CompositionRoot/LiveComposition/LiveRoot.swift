@@ -8,6 +8,7 @@ import Dispatch
 import EmbeddedHosting
 import LiveApp
 import PersonalFileStore
+import PrometheusMetrics
 import ProcessTerminal
 import RuntimeFiles
 import Persistence
@@ -39,10 +40,10 @@ public enum LiveRoot {
     public static func dependencies() -> LiveDependencies {
         LiveDependencies(
             files: { FileStores(locations: locations($0), console: .standardStreams) },
-            assembleServer: { dataDirectory throws(ServerSetupError) in
-                try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
+            assembleServer: { dataDirectory, metrics throws(ServerSetupError) in
+                try await buildServer(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics))
             },
-            assembleSharedServer: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
+            assembleSharedServer: { _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
@@ -53,7 +54,13 @@ public enum LiveRoot {
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
             notifier: FreedesktopNotifier(), runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment, serverMetrics: { serverMetrics() })
+    }
+
+    /// A new set of figures for `moments serve`, on a Prometheus registry of its own
+    /// (ADR 0051). Only `serve` asks: the embedded server of `start` and `watch` keeps none.
+    public static func serverMetrics() -> SyncMetrics {
+        PrometheusMetrics.make()
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
