@@ -4,7 +4,9 @@ let suites: [(name: String, run: () -> Void)] = [
     ("domain", DomainBenchmarks.run),
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
-    ("sync", SyncBenchmarks.run),
+    ("sync", { SyncBenchmarks.run() }),
+    // The same figures with the server keeping `moments serve`'s metrics, for their cost.
+    ("sync-metrics", { SyncBenchmarks.run(metrics: true) }),
     // Three servers on one PostgreSQL, which it starts itself (Scripts/prepare-tests installs it).
     ("shared", SharedSyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),
