@@ -100,12 +100,7 @@ enum SyncBenchmarks {
         defer { readers.stop() }
         let latencies = try await IntentLoad.pushLatencies(
             rounds: subscribers >= 1_000 ? 60 : 200, on: created, through: connection, readers: [readers])
-        Bench.report(
-            "sync.intent to push, \(subscribers) SSE subscribers, p50\(suffix)", seconds: Bench.percentile(latencies, 0.5),
-            label: "p50   ")
-        Bench.report(
-            "sync.intent to push, \(subscribers) SSE subscribers, p99\(suffix)", seconds: Bench.percentile(latencies, 0.99),
-            label: "p99   ")
+        Bench.reportTail("sync.intent to push, \(subscribers) SSE subscribers", latencies, suffix: suffix)
     }
 
     /// Durable intents per second from 64 concurrent senders over `activities` activities.

@@ -15,18 +15,16 @@ struct MetricsPostgresServeTests {
     @Test("the change feed's lag is a histogram that fills as changes are read back from the log; promtool agrees")
     func changeFeedLag() async throws {
         let url = try PostgresScope.freshDatabase()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-pg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(dataDirectory: folder, arguments: ["--database-url", url])
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let server = try ServerProcess(dataDirectory: scratch.url, arguments: ["--database-url", url])
         defer {
             server.signal(SIGTERM)
             _ = server.waitForExit()
         }
         let metrics = server.baseURL + "/metrics"
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
-        let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let created = try await MetricsServeTests.openEnded(on: connection)
         for step in 0..<10 {
             _ = try await connection.send(
                 try IntentRequest(clientID: "test", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),

@@ -14,10 +14,10 @@ import Testing
 struct MetricsServeTests {
     static let intents = "moments_intents_total"
 
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// A new open-ended session on the server `connection` reaches.
+    static func openEnded(on connection: HTTPSyncConnection) async throws -> CreatedActivity {
+        try await connection.createActivity(
+            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
     }
 
     @Test("intents by outcome move, the latency and batch histograms fill, streams and activities are counted, promtool agrees")
@@ -30,8 +30,7 @@ struct MetricsServeTests {
             #expect(before.value("moments_event_streams_open") == 0)
 
             let connection = HTTPSyncConnection(baseURL: server.baseURL)
-            let open = try await connection.createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+            let open = try await Self.openEnded(on: connection)
             let stream = try await connection.events(of: open.id, token: open.token, after: nil)
             var events = stream.makeAsyncIterator()
             #expect(try await events.next()?.version == 1)
@@ -50,8 +49,7 @@ struct MetricsServeTests {
                     token: open.token)
             }
             // A finished session refuses a pause: 409, session_ended.
-            let ended = try await connection.createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+            let ended = try await Self.openEnded(on: connection)
             _ = try await connection.send(
                 try IntentRequest(clientID: "test", intentID: "finish", intent: .finish), to: ended.id, token: ended.token)
             await #expect(throws: SyncError.self) {
@@ -88,14 +86,14 @@ struct MetricsServeTests {
 
     @Test("--no-metrics keeps no figures and answers no /metrics; --log-level debug says one line per request")
     func offAndLogged() async throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let folder = scratch.url
         let server = try ServerProcess(dataDirectory: folder, arguments: ["--no-metrics", "--log-level", "debug"])
-        #expect(!server.firstLine.contains("metrics at"), "\(server.firstLine)")
+        #expect(!server.firstLine.contains("metrics"), "\(server.firstLine)")
         #expect(try await MetricsScrape.status(of: server.baseURL + "/metrics") == 404)
         let connection = HTTPSyncConnection(baseURL: server.baseURL)
-        let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let created = try await Self.openEnded(on: connection)
         _ = try await connection.send(
             try IntentRequest(clientID: "test", intentID: "1", intent: .pause), to: created.id, token: created.token)
         server.signal(SIGTERM)
@@ -116,8 +114,9 @@ struct MetricsServeTests {
 
     @Test("with --require-keys, /metrics is only on a loopback port of its own, and the door's refusals are counted by status")
     func keysRule() async throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
+        let folder = scratch.url
         let added = try BuiltProduct.run("moments", ["keys", "add", "alice", "--data-dir", folder.path])
         #expect(added.status == 0)
         let alice = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -138,8 +137,7 @@ struct MetricsServeTests {
         let stranger = HTTPSyncConnection(baseURL: server.baseURL, attempts: 1)
         await #expect(throws: SyncError.keyMissing) { try await stranger.activities() }
         let asAlice = HTTPSyncConnection(baseURL: server.baseURL, accessKey: alice, attempts: 1)
-        let mine = try await asAlice.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "test", idempotencyKey: nil)
+        let mine = try await Self.openEnded(on: asAlice)
         await #expect(throws: SyncError.notFound(id: mine.id)) { try await stranger.activity(id: mine.id, token: "not-its-token") }
         // One request a second: alice's next ones soon meet 429.
         var limited = false

@@ -52,15 +52,7 @@ extension SyncMetrics {
             help: "Intents answered, by outcome: applied, replayed (a retry given its first answer), refused (by the "
                 + "rules; reason is the refusal's code), stale_version (412: based on a version that moved on) or "
                 + "failed (reason is the error's code)."),
-        MetricDefinition(
-            Names.intentToCommit, .durationHistogram(latencyBuckets),
-            help: "Seconds from an intent reaching the server to its answer being durable (its group commit done)."),
-        MetricDefinition(
-            Names.commitToPush, .durationHistogram(latencyBuckets),
-            help: "Seconds from a group commit being durable to its changes handed to every event stream of this server."),
-        MetricDefinition(
-            Names.commitDuration, .durationHistogram(latencyBuckets),
-            help: "Seconds the storage took to make one group commit durable (fsync, or a PostgreSQL transaction)."),
+    ] + latencies.map { MetricDefinition($0.name, .durationHistogram(latencyBuckets), help: $0.help) } + [
         MetricDefinition(
             Names.batchSize, .valueHistogram(batchBuckets),
             help: "Requests made durable by one group commit (intents, creations and clock rules)."),
@@ -82,6 +74,19 @@ extension SyncMetrics {
             Names.changeFeedLag, .durationHistogram(feedLagBuckets),
             help: "PostgreSQL only: seconds from a change's transaction to this server reading it from the change log, "
                 + "by the database's clock."),
+    ]
+
+    /// The latencies, each a histogram over ``latencyBuckets``.
+    private static let latencies: [(name: String, help: String)] = [
+        (Names.intentToCommit, "Seconds from an intent reaching the server to its answer being durable (its group commit done)."),
+        (
+            Names.commitToPush,
+            "Seconds from a group commit being durable to its changes handed to every event stream of this server."
+        ),
+        (
+            Names.commitDuration,
+            "Seconds the storage took to make one group commit durable (fsync, or a PostgreSQL transaction)."
+        ),
     ]
 
     /// The names of ``catalog``'s figures.
