@@ -145,7 +145,8 @@ struct ServeCommand: LiveCommand {
         let shutdownSignals = SignalEvents.stream([SIGTERM, SIGINT])
         let draining = Task { for await _ in shutdownSignals {} }
         defer { draining.cancel() }
-        let metricsPort = figures == nil ? nil : self.metricsPort ?? (requireKeys ? (port == 0 ? 0 : port + 1) : nil)
+        // With keys, beside the server's port (any free one beside an ephemeral or the last).
+        let metricsPort = figures == nil ? nil : self.metricsPort ?? (requireKeys ? (port == 0 || port == 65_535 ? 0 : port + 1) : nil)
         let metricsAt = MetricsAddress()
         let http = SyncHTTPServer(
             server: assembled.server, host: host, port: port, logger: logLevel.logger(), access: access, limits: limits,
