@@ -106,6 +106,10 @@ let package = Package(
         // already resolved through the server and client libraries, and far better checked
         // than a hand-written hash and keystream.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        // The server's figures (issue #25, ADR 0034): Sync records through swift-metrics'
+        // API; `moments serve` exposes them with swift-prometheus, which needs no Foundation.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
@@ -133,6 +137,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
+            // The API only: which backend takes the figures is the composition's choice.
+            .product(name: "CoreMetrics", package: "swift-metrics"),
         ]),
 
         suite("SyncTests", [
@@ -183,7 +189,7 @@ let package = Package(
         ]),
 
         // MARK: - Sound: the singing bowl, synthesised, and its WAV file; toolchain only
-        // Our own bowl, so no recording is taken from elsewhere (ADR 0041).
+        // Our own bowl, so no recording is taken from elsewhere (ADR 0033).
         module("Sound"),
         suite("SoundTests", ["Sound"]),
 
@@ -240,11 +246,16 @@ let package = Package(
             "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
         ]),
         // The bowl played: its WAV file cached in the person's cache folder, played by
-        // pw-play, paplay or aplay (ADR 0041).
+        // pw-play, paplay or aplay (ADR 0033).
         adapter("BellSounds", ["LiveApp", "Persistence", "Sound"]),
         // Against a real `aplay` on ALSA's null device and stand-in players on a PATH of
         // the test's own; `Scripts/prepare-tests` installs Debian's alsa-utils.
         suite("BellSoundsTests", ["BellSounds", "LiveApp", "Sound", "TestSupport"]),
+        // The figures of `moments serve` in Prometheus's text format, on a registry per server.
+        adapter("PrometheusMetrics", [
+            "Sync", .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
 
@@ -254,6 +265,8 @@ let package = Package(
         composition("LiveComposition", [
             "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
             "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
+            // Only `moments serve` makes a registry; the embedded server of `start` has none.
+            "PrometheusMetrics",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.

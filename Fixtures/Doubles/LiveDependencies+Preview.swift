@@ -52,8 +52,8 @@ extension LiveDependencies {
     ) -> LiveDependencies {
         LiveDependencies(
             files: { _ in files },
-            assembleServer: { _ throws(ServerSetupError) in host },
-            assembleSharedServer: { _ throws(ServerSetupError) in
+            assembleServer: { _, _ throws(ServerSetupError) in host },
+            assembleSharedServer: { _, _ throws(ServerSetupError) in
                 throw ServerSetupError("a preview has no shared database")
             },
             hostEmbedded: { _, _ throws(ServerSetupError) in host },

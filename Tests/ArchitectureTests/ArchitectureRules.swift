@@ -35,6 +35,9 @@ struct ArchitectureRules {
     /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
     /// so nothing of it reaches Domain, Rendering or Persistence.
     static let cryptography: Set<String> = ["Crypto"]
+    /// swift-metrics' API: Sync records its figures through it, and the backend is the
+    /// composition's choice (ADR 0034).
+    static let metricsAPI: Set<String> = ["CoreMetrics"]
     /// PostgresNIO, and the modules of it SyncPostgres's files import.
     static let postgres: Set<String> = ["PostgresNIO", "Logging"]
     /// What test suites may use of the toolchain and third parties besides the modules
@@ -54,7 +57,7 @@ struct ArchitectureRules {
         // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
         "Sound": Allowance([], system: cLibrary),
         "Persistence": Allowance(["Domain"]),
-        "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography)),
+        "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography).union(metricsAPI)),
         "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
         "SyncPostgres": Allowance(["Domain", "Sync"], external: postgres),
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
@@ -72,13 +75,15 @@ struct ArchitectureRules {
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         "BellSounds": Allowance(["LiveApp", "Persistence", "Sound"]),
+        // `moments serve`'s figures in Prometheus's text format (ADR 0034).
+        "PrometheusMetrics": Allowance(["Sync"], external: metricsAPI.union(["Prometheus"])),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
                 "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
+                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds", "PrometheusMetrics",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).

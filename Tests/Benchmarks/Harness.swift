@@ -32,6 +32,13 @@ enum Bench {
         line(name, label, value, unit)
     }
 
+    /// Prints the p50 and p99 of `latencies` (seconds) as two figures, `NAME, p50SUFFIX`
+    /// and `NAME, p99SUFFIX`.
+    static func reportTail(_ name: String, _ latencies: [Double], suffix: String = "") {
+        report("\(name), p50\(suffix)", seconds: percentile(latencies, 0.5), label: "p50   ")
+        report("\(name), p99\(suffix)", seconds: percentile(latencies, 0.99), label: "p99   ")
+    }
+
     /// Prints a figure that is not a duration (bytes, a ratio, a count).
     static func report(_ name: String, value: Double, unit: String, label: String = "median") {
         line(name, label, value, unit)

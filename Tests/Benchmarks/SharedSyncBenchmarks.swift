@@ -88,11 +88,6 @@ enum SharedSyncBenchmarks {
         defer { readers.forEach { $0.stop() } }
         let latencies = try await IntentLoad.pushLatencies(
             rounds: 200, on: created, through: connections[0], readers: readers)
-        Bench.report(
-            "shared.intent to push, \(subscribers) SSE subscribers on 3 servers, p50", seconds: Bench.percentile(latencies, 0.5),
-            label: "p50   ")
-        Bench.report(
-            "shared.intent to push, \(subscribers) SSE subscribers on 3 servers, p99", seconds: Bench.percentile(latencies, 0.99),
-            label: "p99   ")
+        Bench.reportTail("shared.intent to push, \(subscribers) SSE subscribers on 3 servers", latencies)
     }
 }

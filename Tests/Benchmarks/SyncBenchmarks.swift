@@ -15,19 +15,23 @@ import Sync
 
 /// Figures for Sync, in release, on loopback, with durable storage on (the JSON files of
 /// Persistence through the composition root's adapter), beside the floors measured in the
-/// same run: one fsync and rename, one loopback round trip.
+/// same run: one fsync and rename, one loopback round trip. With `metrics`, the server
+/// keeps `moments serve`'s figures (ADR 0034) and each name says so, for their cost beside
+/// a run without; and a scrape of them is timed at the end.
 enum SyncBenchmarks {
-    static func run() {
+    static func run(metrics: Bool = false) {
         raiseFileLimit()
         let semaphore = DispatchSemaphore(value: 0)
         Task {
-            do { try await measure() } catch { print("sync benchmarks failed: \(error)") }
+            do { try await measure(metrics: metrics) } catch { print("sync benchmarks failed: \(error)") }
             semaphore.signal()
         }
         semaphore.wait()
     }
 
-    private static func measure() async throws {
+    private static func measure(metrics: Bool) async throws {
+        // What each figure's name ends with: nothing, or that the figures were kept.
+        let suffix = metrics ? ", metrics on" : ""
         let client = HTTPClient(
             eventLoopGroupProvider: .singleton,
             configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1_200)))
@@ -35,7 +39,9 @@ enum SyncBenchmarks {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         // The server as the app builds it: the one composition function, on JSON files.
-        let assembled = try await LiveRoot.buildServer(ServerConfiguration(locations: StoreLocations(singleDirectory: folder)))
+        let assembled = try await LiveRoot.buildServer(
+            ServerConfiguration(
+                locations: StoreLocations(singleDirectory: folder), metrics: metrics ? LiveRoot.serverMetrics() : nil))
         let server = assembled.server
         let http = SyncHTTPServer(server: server, port: 0, logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -50,11 +56,12 @@ enum SyncBenchmarks {
         try floors(folder: folder)
         try await roundTripFloor(client: client, port: port)
         for subscribers in [1, 100, 1_000] {
-            try await pushLatency(subscribers: subscribers, connection: connection, port: port)
+            try await pushLatency(subscribers: subscribers, connection: connection, port: port, suffix: suffix)
         }
-        try await throughput(activities: 1, connection: connection, label: "HTTP")
-        try await throughput(activities: 100, connection: connection, label: "HTTP")
-        try await throughput(activities: 1, connection: InProcessConnection(server: server), label: "in-process")
+        try await throughput(activities: 1, connection: connection, label: "HTTP" + suffix)
+        try await throughput(activities: 100, connection: connection, label: "HTTP" + suffix)
+        try await throughput(activities: 1, connection: InProcessConnection(server: server), label: "in-process" + suffix)
+        if metrics { try await scrape(client: client, port: port) }
 
         await group.triggerGracefulShutdown()
         _ = try? await serving.value
@@ -85,7 +92,7 @@ enum SyncBenchmarks {
     /// From sending an intent to the push arriving at every one of `subscribers` event
     /// streams, read as raw bytes (``EventReaders``) the way a terminal on its own receives
     /// them.
-    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, port: Int) async throws {
+    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, port: Int, suffix: String) async throws {
         let created = try await connection.createActivity(
             SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
         let readers = try EventReaders(
@@ -93,8 +100,7 @@ enum SyncBenchmarks {
         defer { readers.stop() }
         let latencies = try await IntentLoad.pushLatencies(
             rounds: subscribers >= 1_000 ? 60 : 200, on: created, through: connection, readers: [readers])
-        Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p50", seconds: Bench.percentile(latencies, 0.5), label: "p50   ")
-        Bench.report("sync.intent to push, \(subscribers) SSE subscribers, p99", seconds: Bench.percentile(latencies, 0.99), label: "p99   ")
+        Bench.reportTail("sync.intent to push, \(subscribers) SSE subscribers", latencies, suffix: suffix)
     }
 
     /// Durable intents per second from 64 concurrent senders over `activities` activities.
@@ -103,6 +109,20 @@ enum SyncBenchmarks {
         Bench.report(
             "sync.durable intents/s, \(count) activit\(count == 1 ? "y" : "ies"), \(label)",
             value: rate, unit: "/s", label: "rate  ")
+    }
+
+    /// One `GET /metrics` after the load, as Prometheus makes it: the figures of every
+    /// intent above, and the activities counted from the storage.
+    private static func scrape(client: HTTPClient, port: Int) async throws {
+        var samples: [Double] = []
+        var size = 0
+        for _ in 0..<51 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(5))
+            size = try await response.body.collect(upTo: 1 << 20).readableBytes
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        Bench.report("sync.metrics scrape (GET /metrics, \(size) B)", seconds: Bench.percentile(samples, 0.5))
     }
 
     static func raiseFileLimit() {

@@ -6,7 +6,9 @@ let suites: [(name: String, run: () -> Void)] = [
     ("sound", SoundBenchmarks.run),
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
-    ("sync", SyncBenchmarks.run),
+    ("sync", { SyncBenchmarks.run() }),
+    // The same figures with the server keeping `moments serve`'s metrics, for their cost.
+    ("sync-metrics", { SyncBenchmarks.run(metrics: true) }),
     // Three servers on one PostgreSQL, which it starts itself (Scripts/prepare-tests installs it).
     ("shared", SharedSyncBenchmarks.run),
     ("commands", CommandBenchmarks.run),

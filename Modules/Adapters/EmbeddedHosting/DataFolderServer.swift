@@ -43,7 +43,7 @@ public final class DataFolderServer: AssembledServer {
             storage.close()
             throw ServerSetupError("the server's state could not be read: \(error)")
         }
-        let server = SyncServer(storage: storage, clock: configuration.clock, observer: history)
+        let server = SyncServer(storage: storage, clock: configuration.clock, observer: history, metrics: configuration.metrics)
         await server.tick()
         return DataFolderServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
     }

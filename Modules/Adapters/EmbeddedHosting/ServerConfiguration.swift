@@ -3,7 +3,7 @@ import Persistence
 import Sync
 
 /// The little a sync server is built from: where its state lives, the clock its rules
-/// run on, and where it says what went wrong on the way. `moments serve`, the embedded
+/// run on, where it records its figures, and where it says what went wrong on the way. `moments serve`, the embedded
 /// default and the tests all describe their server with this value and hand it to
 /// ``DataFolderServer/build(_:)``.
 public struct ServerConfiguration: Sendable {
@@ -17,13 +17,17 @@ public struct ServerConfiguration: Sendable {
     public var onProblem: @Sendable (String) -> Void
     /// How long to wait for the state's lock while another process lets it go.
     public var lockWait: Duration
+    /// Where the server records its figures (`moments serve`'s `/metrics`); `nil`, as for
+    /// the embedded default, records none.
+    public var metrics: SyncMetrics?
 
     /// A server on the state in `locations`, on the system's clock, warning on standard
     /// error, waiting for the state's lock as long as the live app waits for it.
     public init(
         locations: StoreLocations, clock: any SyncClock = SystemClock(), lockWait: Duration = LiveDependencies.lockPatience,
-        onProblem: @escaping @Sendable (String) -> Void = { Console.standardStreams.warn($0) }
+        metrics: SyncMetrics? = nil, onProblem: @escaping @Sendable (String) -> Void = { Console.standardStreams.warn($0) }
     ) {
+        self.metrics = metrics
         self.locations = locations
         self.clock = clock
         self.lockWait = lockWait

@@ -3,7 +3,7 @@ import Logging
 import Sync
 import SyncPostgres
 
-/// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:)`` builds it:
+/// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:metrics:)`` builds it:
 /// one of any number of servers on the same database.
 public final class SharedServer: AssembledServer {
     /// The server.
@@ -15,17 +15,19 @@ public final class SharedServer: AssembledServer {
     /// migrating its schema; refusing one newer than this program), and catches up the
     /// clock rules that came due while no server ran. Every server given the same URL
     /// shares the same activities. The storage's warnings (a lost LISTEN connection, a
-    /// change log it could not read) go to `logger`, as the HTTP server's do.
+    /// change log it could not read) go to `logger`, as the HTTP server's do; the server's
+    /// figures, and the change feed's lag, to `metrics` (`nil`: none).
     public static func build(
-        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres")
+        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),
+        metrics: SyncMetrics? = nil
     ) async throws(ServerSetupError) -> SharedServer {
         let storage: PostgresSyncStorage
         do {
-            storage = try await PostgresSyncStorage.open(url: url, logger: logger)
+            storage = try await PostgresSyncStorage.open(url: url, logger: logger, metrics: metrics)
         } catch {
             throw ServerSetupError(error.description)
         }
-        let server = SyncServer(storage: storage, clock: clock)
+        let server = SyncServer(storage: storage, clock: clock, metrics: metrics)
         await server.tick()
         return SharedServer(server: server, storage: storage)
     }

@@ -9,6 +9,7 @@ import Dispatch
 import EmbeddedHosting
 import LiveApp
 import PersonalFileStore
+import PrometheusMetrics
 import ProcessTerminal
 import RuntimeFiles
 import Persistence
@@ -40,10 +41,10 @@ public enum LiveRoot {
     public static func dependencies() -> LiveDependencies {
         LiveDependencies(
             files: { FileStores(locations: locations($0), console: .standardStreams) },
-            assembleServer: { dataDirectory throws(ServerSetupError) in
-                try await buildServer(ServerConfiguration(locations: locations(dataDirectory)))
+            assembleServer: { dataDirectory, metrics throws(ServerSetupError) in
+                try await buildServer(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics))
             },
-            assembleSharedServer: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
+            assembleSharedServer: { _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
             },
@@ -55,7 +56,13 @@ public enum LiveRoot {
             notifier: FreedesktopNotifier(), bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
             runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment, serverMetrics: { serverMetrics() })
+    }
+
+    /// A new set of figures for `moments serve`, on a Prometheus registry of its own
+    /// (ADR 0034). Only `serve` asks: the embedded server of `start` and `watch` keeps none.
+    public static func serverMetrics() -> SyncMetrics {
+        PrometheusMetrics.make()
     }
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's

@@ -23,17 +23,21 @@ public enum ServerRoot {
     /// The live app's dependencies, serving `--database-url` here rather than handing it on.
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
-        dependencies.assembleSharedServer = { url throws(ServerSetupError) in try await buildSharedServer(url) }
+        dependencies.assembleSharedServer = { url, metrics throws(ServerSetupError) in
+            try await buildSharedServer(url, metrics: metrics)
+        }
         dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }
         return dependencies
     }
 
-    /// Builds a sync server on the PostgreSQL database at `url`
-    /// (``SharedHosting/SharedServer/build(_:clock:logger:)``): every server given the same
-    /// URL shares the same activities.
+    /// Builds a sync server on the PostgreSQL database at `url`, recording its figures
+    /// (the change feed's lag among them) into `metrics`
+    /// (``SharedHosting/SharedServer/build(_:clock:logger:metrics:)``): every server given
+    /// the same URL shares the same activities.
     public static func buildSharedServer(
-        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres")
+        _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),
+        metrics: SyncMetrics? = nil
     ) async throws(ServerSetupError) -> SharedServer {
-        try await SharedServer.build(url, clock: clock, logger: logger)
+        try await SharedServer.build(url, clock: clock, logger: logger, metrics: metrics)
     }
 }

@@ -48,7 +48,7 @@ struct FollowedSession {
             settings: settings, surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock,
             timeZone: dependencies.timeZone(), handOver: link.handOver, notification: kept
         ) { output in
-            bell.presenter(runtime: runtime, sound: output.terminalBell)
+            bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
         if case .ended = ending, let server = target.server { data.files(dependencies).forgetQuietly(session.id, on: server) }

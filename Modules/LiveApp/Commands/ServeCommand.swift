@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sync
+import Synchronization
 import TerminalIO
 
 #if canImport(Glibc)
@@ -24,6 +25,11 @@ struct ServeCommand: LiveCommand {
             take a person's access key (`moments keys add NAME`), each person sees only their own \
             sessions, and each key has the limits below (429 past them). See \
             Documentation/Deploying.md.
+
+            GET /metrics answers the server's figures for Prometheus: on the server's own port, \
+            or only on 127.0.0.1:--metrics-port when one is given, and always so with \
+            --require-keys (by default --port + 1, any free port with --port 0). --no-metrics \
+            keeps no figures at all.
             """)
 
     @Option(help: "The address to listen on. Anything but a loopback address is reachable from other machines.")
@@ -50,6 +56,15 @@ struct ServeCommand: LiveCommand {
     @Option(help: "Seconds an answer, such as an event stream, may stay unable to write before its connection is closed.")
     var stallTimeout = 30
 
+    @Flag(inversion: .prefixedNo, help: "Keep the server's figures and answer them at GET /metrics, for Prometheus.")
+    var metrics = true
+
+    @Option(help: "Answer /metrics only on this port of 127.0.0.1 (0 for any free port); with --require-keys, --port + 1 unless given.")
+    var metricsPort: Int?
+
+    @Option(help: "How much to say on standard error: trace, debug (a line per request), info, notice, warning, error or critical.")
+    var logLevel: ServerLogLevel = .info
+
     @OptionGroup var database: DatabaseOption
 
     @OptionGroup var data: DataDirectoryOption
@@ -57,6 +72,15 @@ struct ServeCommand: LiveCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port).")
+        }
+        if let metricsPort {
+            guard metrics else { throw ValidationError("--metrics-port needs the figures kept: drop --no-metrics or --metrics-port.") }
+            guard (0...65_535).contains(metricsPort) else {
+                throw ValidationError("--metrics-port must be from 0 to 65535, not \(metricsPort).")
+            }
+            guard metricsPort == 0 || metricsPort != port else {
+                throw ValidationError("--metrics-port must differ from --port (\(port)); give another, or 0 for any free port.")
+            }
         }
         for (name, value) in [
             ("--max-live-activities", maxLiveActivities), ("--max-requests-per-second", maxRequestsPerSecond),
@@ -90,12 +114,13 @@ struct ServeCommand: LiveCommand {
             console.warn(
                 "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
+        let figures = metrics ? dependencies.serverMetrics() : nil
         let assembled: any AssembledServer
         do {
             if let url = database.url(in: dependencies.environment) {
-                assembled = try await dependencies.assembleSharedServer(url)
+                assembled = try await dependencies.assembleSharedServer(url, figures)
             } else {
-                assembled = try await dependencies.assembleServer(data.path)
+                assembled = try await dependencies.assembleServer(data.path, figures)
             }
         } catch {
             // Exit 3, as for a server that cannot be reached: the database could not be.
@@ -120,17 +145,37 @@ struct ServeCommand: LiveCommand {
         let shutdownSignals = SignalEvents.stream([SIGTERM, SIGINT])
         let draining = Task { for await _ in shutdownSignals {} }
         defer { draining.cancel() }
+        // With keys, beside the server's port (any free one beside an ephemeral or the last).
+        let metricsPort = figures == nil ? nil : self.metricsPort ?? (requireKeys ? (port == 0 || port == 65_535 ? 0 : port + 1) : nil)
+        let metricsAt = MetricsAddress()
+        let http = SyncHTTPServer(
+            server: assembled.server, host: host, port: port, logger: logLevel.logger(), access: access, limits: limits,
+            metricsPort: metricsPort)
         do {
-            try await SyncHTTPServer(server: assembled.server, host: host, port: port, access: access, limits: limits).run {
-                port in
+            try await http.run { port in
+                let figuresAt = figures == nil ? "" : "; metrics at " + (metricsAt.url ?? "/metrics")
                 console.say(
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"
-                        + (access == nil ? "" : "; keys required") + capacity)
-            }
+                        + (access == nil ? "" : "; keys required") + capacity + figuresAt)
+            } onMetricsListening: { metricsAt.url = "http://127.0.0.1:\($0)/metrics" }
         } catch {
             await assembled.close()
-            throw console.failure("the server stopped: \(error). Is port \(port) already in use? Try --port 0.")
+            let ports = metricsPort.map { "Is port \(port) or --metrics-port \($0) already in use? Try --port 0 --metrics-port 0." }
+            throw console.failure("the server stopped: \(error). " + (ports ?? "Is port \(port) already in use? Try --port 0."))
         }
         await assembled.close()
+    }
+}
+
+extension ServerLogLevel: ExpressibleByArgument {}
+
+/// Where `/metrics` listens when it has a port of its own: told before the first line is
+/// said (``SyncHTTPServer/run(onListening:onMetricsListening:)`` orders the two), read by it.
+private final class MetricsAddress: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    var url: String? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

@@ -169,7 +169,8 @@ struct StartCommand: LiveCommand {
             surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
             handOver: link.handOver, notification: notification
         ) { output in
-            bell.presenter(runtime: dependencies.runtime(), sound: output.terminalBell)
+            bell.presenter(
+                runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
         if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
         return await Self.finish(

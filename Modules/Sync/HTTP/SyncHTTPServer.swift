@@ -19,7 +19,9 @@ import UnixSignals
 /// ``shutdownGrace`` (``writableShutdownGrace`` for a connection still being read), closes
 /// every connection still open (a watcher that stopped reading, a
 /// body that never ends), so it always returns promptly. Each connection lives within
-/// ``ConnectionLimits``.
+/// ``ConnectionLimits``. A server with figures (``SyncServer/metrics``) answers
+/// `GET /metrics`: on its own port when it takes no keys and has no ``metricsPort``, else
+/// only on 127.0.0.1:``metricsPort`` (ADR 0034).
 public struct SyncHTTPServer: Sendable {
     /// The largest request body accepted; larger ones get 413.
     public static let maximumBodySize = 4_096
@@ -42,6 +44,10 @@ public struct SyncHTTPServer: Sendable {
     public let access: KeyGate?
     /// What each connection may hold and for how long, and how many may be open.
     public let limits: ConnectionLimits
+    /// The loopback port `GET /metrics` is answered on, apart from the server's own (0:
+    /// any free one); `nil`: on the server's own port, unless it takes keys, when it is
+    /// not answered at all. Only with ``SyncServer/metrics``.
+    public let metricsPort: Int?
 
     /// How long a shutdown lets a connection that cannot be written to (a watcher that
     /// stopped reading) finish before it is closed: every answered intent is already
@@ -58,10 +64,11 @@ public struct SyncHTTPServer: Sendable {
     public init(
         server: SyncServer, host: String = "127.0.0.1", port: Int = defaultPort,
         heartbeat: Duration = .seconds(15), logger: Logger = Logger(label: "little-moments.sync"),
-        access: KeyGate? = nil, limits: ConnectionLimits = ConnectionLimits()
+        access: KeyGate? = nil, limits: ConnectionLimits = ConnectionLimits(), metricsPort: Int? = nil
     ) {
         self.access = access
         self.limits = limits
+        self.metricsPort = metricsPort
         self.server = server
         self.host = host
         self.port = port
@@ -70,25 +77,47 @@ public struct SyncHTTPServer: Sendable {
     }
 
     /// Runs until SIGTERM or SIGINT (or cancellation), then closes every stream and returns.
-    /// `onListening` is told the port once the socket is bound.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// `onListening` is told the port once the socket is bound, after `onMetricsListening`
+    /// was told the metrics port, when there is one.
+    public func run(
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in },
+        onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
         let group = ServiceGroup(
             configuration: .init(
-                services: makeServices(onListening: onListening), gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+                services: makeServices(onListening: onListening, onMetricsListening: onMetricsListening),
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
     /// The services to run in one group: the heartbeat of event streams, the Hummingbird
     /// application, then the closer of event streams. A group shuts its services down last
     /// to first, so on SIGTERM the streams end before the HTTP server waits for its
-    /// connections to finish, and connections that cannot finish are closed meanwhile.
-    public func makeServices(onListening: @escaping @Sendable (Int) async -> Void) -> [any Service] {
+    /// connections to finish, and connections that cannot finish are closed meanwhile. With
+    /// a ``metricsPort``, its listener runs beside the application, and `onListening` waits
+    /// for it to be bound and told to `onMetricsListening`.
+    public func makeServices(
+        onListening: @escaping @Sendable (Int) async -> Void,
+        onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> [any Service] {
         let router = Router()
         let heartbeats = Heartbeats()
         let connections = OpenConnections()
-        SyncRoutes(server: server, heartbeats: heartbeats, access: access).register(on: router)
+        let logsRequests = logger.logLevel <= .debug
+        let refusals = access == nil ? nil : server.metrics
+        if logsRequests || refusals != nil { router.add(middleware: RequestLog(logsRequests: logsRequests, refusals: refusals)) }
+        SyncRoutes(server: server, heartbeats: heartbeats, access: access, servesMetrics: metricsPort == nil).register(on: router)
         let (limits, logger) = (self.limits, self.logger)
+        var metricsListener: [any Service] = []
+        var announce = onListening
+        if let metrics = server.metrics, let metricsPort {
+            let separate = MetricsEndpoint.separatePort(
+                metricsPort, server: server, metrics: metrics, logger: logger, onListening: onListening,
+                onMetricsListening: onMetricsListening)
+            metricsListener = [separate.listener]
+            announce = separate.onListening
+        }
+        let listening = announce
         var configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "little-moments")
         if let maximum = limits.maximumConnections {
             configuration.availableConnectionsDelegate = ConnectionAllowance(maximum: maximum, connections: connections, logger: logger)
@@ -99,12 +128,10 @@ public struct SyncHTTPServer: Sendable {
                 configuration: .init(
                     additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])),
             configuration: configuration,
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        return [
-            HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application,
-            StreamCloser(server: server, connections: connections),
-        ]
+        return [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application] + metricsListener
+            + [StreamCloser(server: server, connections: connections)]
     }
 }
 

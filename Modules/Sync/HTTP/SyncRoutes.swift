@@ -17,6 +17,9 @@ struct SyncRoutes: Sendable {
     /// On a shared server (`--require-keys`), who each request is and their limits;
     /// `nil` on a server of one person, which answers as it always did.
     var access: KeyGate? = nil
+    /// Whether `GET /metrics` is answered here (``MetricsEndpoint``): never on a server
+    /// that takes keys, whose figures have a loopback port of their own.
+    var servesMetrics = false
 
     func register(on router: Router<BasicRequestContext>) {
         // Liveness: the process answers. Readiness: it can take writes now (ADR 0027).
@@ -28,6 +31,9 @@ struct SyncRoutes: Sendable {
         router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
         router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
         router.get("v1/sessions/events") { request, _ in await self.sessions(request) }
+        if servesMetrics, access == nil, let metrics = server.metrics {
+            MetricsEndpoint.register(on: router, server: server, metrics: metrics)
+        }
     }
 
     // MARK: - Handlers
@@ -96,6 +102,11 @@ struct SyncRoutes: Sendable {
             let snapshot = try await server.send(intent, to: id, token: token)
             return Self.state(snapshot)
         } catch {
+            // A refusal or a stale version was counted by the server, with the decision.
+            switch error as? SyncError {
+            case .refused, .staleVersion: break
+            default: server.metrics?.intentFailed(code: Self.code(of: error))
+            }
             return Self.failure(error)
         }
     }
@@ -151,7 +162,10 @@ struct SyncRoutes: Sendable {
         // The client's side is read while the stream is written: a client that closes its
         // connection ends the stream at once, which gives back its subscription and its
         // count against a key's --max-streams, rather than at the next heartbeat that fails.
+        let metrics = server.metrics
         let body = ResponseBody { writer in
+            metrics?.streamOpened()
+            defer { metrics?.streamClosed() }
             try await request.body.consumeWithInboundCloseHandler { _ in
                 for await frame in frames { try await writer.write(frame) }
             } onInboundClosed: {
@@ -233,6 +247,12 @@ struct SyncRoutes: Sendable {
 
     private static func json(_ value: [String: String], status: HTTPResponse.Status) -> Response {
         encoded(value, status: status)
+    }
+
+    /// The `error` code `error` is answered with.
+    static func code(of error: any Error) -> String {
+        if error is BodyTooLarge { return "body_too_large" }
+        return (error as? SyncError)?.code ?? "bad_request"
     }
 
     static func failure(_ error: any Error) -> Response {

@@ -86,24 +86,36 @@ extension SyncServer {
         barrierWaiters = []
         let storage = self.storage
         let observer = self.observer
+        let metrics = self.metrics
         Task {
             let result: Result<[SyncWriteResult], SyncError>
+            var durable: ContinuousClock.Instant?
             if writes.isEmpty {
                 result = .success([])
             } else {
                 do {
+                    let began = metrics?.start()
                     let results = try await storage.commit(writes.map(\.write))
+                    if let metrics, let began {
+                        let committed = metrics.start()
+                        metrics.batchCommitted(requests: writes.reduce(0) { $0 + $1.waiters.count }, in: committed - began)
+                        durable = committed
+                    }
                     if let observer {
                         await observer.durable(zip(writes, results).filter { $0.1 == .committed }.flatMap(\.0.changes))
                     }
                     result = .success(results)
                 } catch let error as UnconfirmedCommit {
+                    metrics?.storageFailed(.commit)
                     result = .failure(.outcomeUnknown(error.reason))
                 } catch {
+                    metrics?.storageFailed(.commit)
                     result = .failure(.storageFailed(String(describing: error)))
                 }
             }
             self.finishCommit(writes, barriers: barriers, result: result)
+            // Its changes are with every stream now (and its observer told): the push's share.
+            if let durable, writes.contains(where: { !$0.changes.isEmpty }) { metrics?.pushed(since: durable) }
         }
     }
 

@@ -34,6 +34,8 @@ public actor SyncServer {
     let clock: any SyncClock
     /// Told of each committed change before it is answered and pushed.
     let observer: (any DurableChangeObserver)?
+    /// Where the server's figures go (`moments serve`'s `/metrics`); `nil`: none are taken.
+    public nonisolated let metrics: SyncMetrics?
     private let makeToken: @Sendable () -> String
     private let makeID: @Sendable () -> String
 
@@ -63,19 +65,21 @@ public actor SyncServer {
     /// again, so a storage that keeps failing is not retried in a tight loop.
     var notBefore: Date?
 
-    /// A server over `storage`, telling `observer` of each change once it is durable. It
-    /// reads nothing yet: its owner calls ``tick()`` once it is up, which catches up on
-    /// what came due while no server ran.
+    /// A server over `storage`, telling `observer` of each change once it is durable and
+    /// `metrics` of its figures. It reads nothing yet: its owner calls ``tick()`` once it
+    /// is up, which catches up on what came due while no server ran.
     public init(
         storage: any SyncStorage,
         clock: any SyncClock = SystemClock(),
         observer: (any DurableChangeObserver)? = nil,
+        metrics: SyncMetrics? = nil,
         makeToken: @escaping @Sendable () -> String = SecureToken.make,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
         self.clock = clock
         self.observer = observer
+        self.metrics = metrics
         self.makeToken = makeToken
         self.makeID = makeID
     }
@@ -166,6 +170,7 @@ public actor SyncServer {
     ///   and the authorisation and storage errors.
     public func send(_ request: IntentRequest, to id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
         guard !isShutDown else { throw .unavailable }
+        let arrival = metrics?.start()
         for _ in 0..<Self.decisionAttempts {
             guard let stored = try await current(id, answering: request.key) else { throw .notFound(id: id) }
             try Self.authorize(stored, token)
@@ -174,6 +179,7 @@ public actor SyncServer {
                 // is pending, then read it as committed (a conflict may have undone it).
                 try await waitUntilDurable()
                 if let answer = try await committedActivity(id, answering: request.key)?.answer(for: request.key) {
+                    metrics?.intentReplayed()
                     return try answer.outcome.result()
                 }
                 continue
@@ -182,7 +188,11 @@ public actor SyncServer {
             let decided = SyncDecision.apply(request, to: stored, at: clock.now())
             let written = try await write(
                 decided.activity, changes: decided.changes, answers: [decided.answer], base: stored.snapshot.version)
-            if written == .committed { return try decided.answer.outcome.result() }
+            if written == .committed {
+                metrics?.intentCommitted(decided.answer.outcome, since: arrival)
+                return try decided.answer.outcome.result()
+            }
+            metrics?.writeConflicted()
         }
         throw .unavailable
     }
@@ -233,6 +243,7 @@ public actor SyncServer {
         do {
             return try await storage.activity(id, answering: key)
         } catch {
+            metrics?.storageFailed(.read)
             throw .storageFailed(String(describing: error))
         }
     }
@@ -243,6 +254,7 @@ public actor SyncServer {
         do {
             return try await storage.activity(createdWith: key)
         } catch {
+            metrics?.storageFailed(.read)
             throw .storageFailed(String(describing: error))
         }
     }
@@ -256,6 +268,7 @@ public actor SyncServer {
         do {
             return try await storage.activities(ownedBy: owner)
         } catch {
+            metrics?.storageFailed(.read)
             throw .storageFailed(String(describing: error))
         }
     }

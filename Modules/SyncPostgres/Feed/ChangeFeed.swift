@@ -54,8 +54,11 @@ final class ChangeFeed: Sendable {
 
     /// Follows the log after `startSequence` until the task is cancelled, then ends every
     /// stream. Queries go through `link`'s pool, each within its deadline; the LISTEN
-    /// connection is one of `link`'s own.
-    func run(link: DatabaseLink, after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger) async {
+    /// connection is one of `link`'s own. Each change read is `metrics`' lag.
+    func run(
+        link: DatabaseLink, after startSequence: Int64, pollInterval: Duration, retention: Duration, logger: Logger,
+        metrics: SyncMetrics? = nil
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.listen(connect: link.connectAlone, logger: logger) }
             group.addTask {
@@ -65,7 +68,7 @@ final class ChangeFeed: Sendable {
                 }
             }
             group.addTask {
-                await self.read(link: link, after: startSequence, retention: retention, logger: logger)
+                await self.read(link: link, after: startSequence, retention: retention, logger: logger, metrics: metrics)
             }
             await group.waitForAll()
         }
@@ -125,8 +128,12 @@ final class ChangeFeed: Sendable {
     }
 
     /// Reads the log after the last change read, whenever poked, and hands each change to
-    /// every stream; prunes old rows now and then.
-    private func read(link: DatabaseLink, after startSequence: Int64, retention: Duration, logger: Logger) async {
+    /// every stream; prunes old rows now and then. Each change's lag, from its transaction
+    /// to this read by the database's own clock (so no two machines' clocks are compared),
+    /// goes to `metrics`.
+    private func read(
+        link: DatabaseLink, after startSequence: Int64, retention: Duration, logger: Logger, metrics: SyncMetrics?
+    ) async {
         let batch = 500
         var last = startSequence
         var lastPrune = ContinuousClock.now
@@ -134,19 +141,20 @@ final class ChangeFeed: Sendable {
             do {
                 let after = last
                 let rows = try await link.run { connection in
-                    var rows: [(Int64, String)] = []
+                    var rows: [(Int64, String, Double)] = []
                     for try await row in try await connection.query(
                         """
-                        SELECT seq, snapshot::text FROM activity_changes
-                        WHERE seq > \(after) ORDER BY seq LIMIT \(batch)
+                        SELECT seq, snapshot::text, extract(epoch FROM clock_timestamp() - created)::float8
+                        FROM activity_changes WHERE seq > \(after) ORDER BY seq LIMIT \(batch)
                         """, logger: logger
-                    ).decode((Int64, String).self) {
+                    ).decode((Int64, String, Double).self) {
                         rows.append(row)
                     }
                     return rows
                 }
-                for (sequence, text) in rows {
+                for (sequence, text, lag) in rows {
                     last = sequence
+                    metrics?.changeFeedLagged(seconds: lag)
                     do {
                         publish(try StoredJSON.snapshot(from: text))
                     } catch {

@@ -41,17 +41,20 @@ public final class PostgresSyncStorage: Sendable {
     /// - Throws: ``PostgresStorageError`` when the URL does not read, the database cannot
     ///   be reached, or its schema is newer than this program's; each message says what to
     ///   do and holds no password.
-    public static func open(url: String, logger: Logger = quiet) async throws(PostgresStorageError) -> PostgresSyncStorage {
-        try await open(PostgresLocation(url: url), logger: logger)
+    public static func open(
+        url: String, logger: Logger = quiet, metrics: SyncMetrics? = nil
+    ) async throws(PostgresStorageError) -> PostgresSyncStorage {
+        try await open(PostgresLocation(url: url), logger: logger, metrics: metrics)
     }
 
     /// Opens the storage in the database at `location`: connects once to create or migrate
-    /// the tables and to find where the change log ends, then starts the pool and the feed.
+    /// the tables and to find where the change log ends, then starts the pool and the feed,
+    /// which records its lag into `metrics` (``Sync/SyncMetrics/changeFeedLagged(seconds:)``).
     ///
     /// - Throws: ``PostgresStorageError/unreachable(location:reason:)`` or
     ///   ``PostgresStorageError/schemaTooNew(location:found:supported:)``.
     public static func open(
-        _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10
+        _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10, metrics: SyncMetrics? = nil
     ) async throws(PostgresStorageError) -> PostgresSyncStorage {
         let start: Int64
         let configuration: PostgresConnection.Configuration
@@ -77,7 +80,9 @@ public final class PostgresSyncStorage: Sendable {
             patience: DatabaseLink.Patience(), logger: logger)
         let storage = PostgresSyncStorage(link: link, logger: logger)
         let task = Task { [feed = storage.feed] in
-            await feed.run(link: link, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger)
+            await feed.run(
+                link: link, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger,
+                metrics: metrics)
         }
         storage.feedTask.withLock { $0 = task }
         return storage

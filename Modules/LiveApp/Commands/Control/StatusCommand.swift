@@ -76,7 +76,7 @@ struct StatusCommand: LiveCommand {
     private func readUnhosted(_ dependencies: LiveDependencies) async throws -> ActivitySnapshot? {
         let assembled: any AssembledServer
         do {
-            assembled = try await dependencies.assembleServer(target.data.path)
+            assembled = try await dependencies.assembleServer(target.data.path, nil)
         } catch {
             throw StartCommand.failure(error, console: dependencies.console)
         }

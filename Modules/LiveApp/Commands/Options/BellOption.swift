@@ -7,9 +7,19 @@ struct BellOption: ParsableArguments {
     @Flag(help: "Show the bells, never sound them.")
     var silent = false
 
-    /// The presenter of a process showing a session: it sounds a bell with `sound`, unless
-    /// `--silent`.
-    func presenter(runtime: any RuntimeFolder, sound: @escaping @Sendable (Domain.BellAlert) -> Void) -> BellPresenter {
-        BellPresenter(runtime: runtime, sound: silent ? nil : sound)
+    /// The presenter of a process showing a session: it sounds a bell with the bowl
+    /// (`sound`) at the `bell-volume` of `settings`, and where no player can play it,
+    /// with `fallback` (the terminal's bell); a volume of 0 or `--silent` only shows it.
+    func presenter(
+        runtime: any RuntimeFolder, sound: any BellSound, settings: Settings,
+        fallback: @escaping @Sendable (BellAlert) -> Void
+    ) -> BellPresenter {
+        let volume = settings.bellVolume
+        guard !silent, volume > 0 else { return BellPresenter(runtime: runtime, sound: nil) }
+        return BellPresenter(runtime: runtime) { alert in
+            Task {
+                if case .unavailable = await sound.ring(strikes: alert.strikes, volume: volume) { fallback(alert) }
+            }
+        }
     }
 }
