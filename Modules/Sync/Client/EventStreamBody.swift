@@ -34,15 +34,18 @@ enum EventStreamBody {
                     continuation.finish(throwing: SyncError.unreachable(String(describing: error)))
                 }
             }
+            // It sleeps until the stream would have been silent too long, not on a period:
+            // a stream that hears a heartbeat every 15 seconds wakes it about as often, no more.
             let watchdog = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: readTimeout / 4)
-                    if lastByte.silence() > readTimeout {
+                    let silence = lastByte.silence()
+                    if silence > readTimeout {
                         onBreak()
                         continuation.finish(throwing: SyncError.unreachable("no data for \(readTimeout)"))
                         reader.cancel()
                         return
                     }
+                    try? await Task.sleep(for: readTimeout - silence + .milliseconds(10))
                 }
             }
             continuation.onTermination = { _ in
