@@ -18,13 +18,31 @@ struct BellPresenter {
     /// Where this machine's processes claim the bells they sound.
     let runtime: any RuntimeFolder
     /// Sounds a bell; `nil` when this process only shows them.
-    let sound: (@Sendable (BellAlert) -> Void)?
+    let sound: (@Sendable (BellAlert) async -> Void)?
     private var presented: Set<String> = []
+    /// The bells still being sounded, which the process waits for before it exits.
+    private var sounding: [Task<Void, Never>] = []
+
+    /// How long a process that has shown its session's end waits for its bells to sound.
+    static let patience: Duration = .seconds(2)
 
     /// A presenter claiming in `runtime` and sounding with `sound` (`nil`: silent).
-    init(runtime: any RuntimeFolder, sound: (@Sendable (BellAlert) -> Void)?) {
+    init(runtime: any RuntimeFolder, sound: (@Sendable (BellAlert) async -> Void)?) {
         self.runtime = runtime
         self.sound = sound
+    }
+
+    /// Waits, at most ``patience``, for the bells this process is sounding: the end bell
+    /// is presented just before `start` exits, and must not be cut off by the exit.
+    func finish() async {
+        let sounding = self.sounding
+        guard !sounding.isEmpty else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for task in sounding { await task.value } }
+            group.addTask { try? await Task.sleep(for: Self.patience) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// The alert `snapshot` carries, when this process presents it at `now`: not yet
@@ -34,7 +52,9 @@ struct BellPresenter {
         guard let alert = snapshot.alert, alert.isPresentable(at: now) else { return nil }
         let name = "\(snapshot.id).\(alert.kind.rawValue)-\(alert.number)"
         guard presented.insert(name).inserted else { return nil }
-        if let sound, runtime.claimBell(name) { sound(alert) }
+        if let sound, runtime.claimBell(name) {
+            sounding.append(Task { await sound(alert) })
+        }
         return alert
     }
 }

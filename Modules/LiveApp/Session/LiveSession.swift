@@ -96,6 +96,7 @@ final class LiveSession {
     /// after the end), the person leaves, or a signal arrives.
     func run(keys: Bool) async -> Ending {
         let ending = await follow(keys: keys)
+        await bells?.finish()
         if let notification {
             // The end's outcome stays until its dismissal (the server expires it then);
             // left any other way, nobody keeps it current, so it goes.

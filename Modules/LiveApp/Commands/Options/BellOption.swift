@@ -17,9 +17,7 @@ struct BellOption: ParsableArguments {
         let volume = settings.bellVolume
         guard !silent, volume > 0 else { return BellPresenter(runtime: runtime, sound: nil) }
         return BellPresenter(runtime: runtime) { alert in
-            Task {
-                if case .unavailable = await sound.ring(strikes: alert.strikes, volume: volume) { fallback(alert) }
-            }
+            if case .unavailable = await sound.ring(strikes: alert.strikes, volume: volume) { fallback(alert) }
         }
     }
 }
