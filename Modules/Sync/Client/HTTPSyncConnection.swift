@@ -109,7 +109,7 @@ public struct HTTPSyncConnection: SyncConnection {
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
         let response = try await execute(
-            request, on: server, timeout: .seconds(Int64(readTimeout.components.seconds) + 1), activityID: id)
+            request, on: server, timeout: streamHeadTimeout, activityID: id)
         // A stream that breaks sends the follower's next try to the next server.
         return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
@@ -120,11 +120,18 @@ public struct HTTPSyncConnection: SyncConnection {
         if let accessKey { request.headers.add(name: "Authorization", value: "Bearer \(accessKey)") }
         request.headers.add(name: "Accept", value: "text/event-stream")
         let response = try await execute(
-            request, on: server, timeout: .seconds(Int64(readTimeout.components.seconds) + 1), activityID: "")
+            request, on: server, timeout: streamHeadTimeout, activityID: "")
         return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
 
     // MARK: - Plumbing
+
+    /// How long opening an event stream may wait for the answer's head: as long as any other
+    /// request (10 seconds), or the read timeout and a second if that is longer. A short read
+    /// timeout governs silence on an open stream, not how long a busy machine takes to answer.
+    private var streamHeadTimeout: TimeAmount {
+        .seconds(max(10, Int64(readTimeout.components.seconds) + 1))
+    }
 
     /// Runs `operation` up to `tries` times while the server cannot be reached, is shutting
     /// down or could not save, pausing twice as long after each try; only for requests
