@@ -53,13 +53,14 @@ enum HistoryLoader {
         }
 
         let decoder = JSONDecoder()
+        var parser = HistoryLineParser()
         var records: [SessionRecord] = []
         records.reserveCapacity(file.records.count)
         var kept: [Data] = []
         for (offset, line) in file.records.enumerated() {
             do throws(ContentFailure) {
                 let record: SessionRecord
-                if version == schema.version, let fast = HistoryLineParser.parse(line) {
+                if version == schema.version, let fast = parser.parse(line) {
                     record = fast
                 } else {
                     record = try schema.decode(line, version: version, with: decoder)
