@@ -32,37 +32,42 @@ public enum Instant {
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for the date, in UTC. Years outside 0000...9999 are
     /// clamped to that range, which RFC 3339 requires.
     public static func format(_ date: Date) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(formattedLength)
-        append(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: formattedLength) { write(date, to: $0) }
     }
 
     /// How many bytes ``format(_:)`` writes: always 24.
     public static let formattedLength = 24
 
-    /// Appends the date as ``format(_:)`` writes it, as UTF-8, without building a string:
-    /// what a writer of many records (`moments history --json`) calls.
-    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+    /// Writes the date as ``format(_:)`` does, as UTF-8, into the first
+    /// ``formattedLength`` bytes of `buffer` (which must have room), and answers that count:
+    /// for a writer of many records (`moments history --json`) that builds no string.
+    @discardableResult
+    public static func write(_ date: Date, to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= formattedLength, "an instant takes \(formattedLength) bytes")
         let lowest: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
         let highest: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
         let ms = min(max(milliseconds(date), lowest), highest)
         let (dayNumber, msOfDay) = CivilCalendar.floorDivide(ms, 86_400_000)
         let (year, month, day) = CivilCalendar.date(fromDays: dayNumber)
-        appendDigits(year, 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(msOfDay / 3_600_000, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(msOfDay / 60_000 % 60, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(msOfDay / 1_000 % 60, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(msOfDay % 1_000, 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        // Every field has a fixed width: the year is clamped to four digits above.
+        var position = 0
+        func put(_ value: Int64, _ digits: Int, then separator: UInt8) {
+            var rest = value
+            for offset in (0..<digits).reversed() {
+                buffer[position + offset] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
+            }
+            buffer[position + digits] = separator
+            position += digits + 1
+        }
+        put(year, 4, then: UInt8(ascii: "-"))
+        put(month, 2, then: UInt8(ascii: "-"))
+        put(day, 2, then: UInt8(ascii: "T"))
+        put(msOfDay / 3_600_000, 2, then: UInt8(ascii: ":"))
+        put(msOfDay / 60_000 % 60, 2, then: UInt8(ascii: ":"))
+        put(msOfDay / 1_000 % 60, 2, then: UInt8(ascii: "."))
+        put(msOfDay % 1_000, 3, then: UInt8(ascii: "Z"))
+        return position
     }
 
     /// Reads RFC 3339 text: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length
@@ -160,22 +165,6 @@ public enum Instant {
             case UInt8(ascii: "-"): index += 1; return -1
             default: return nil
             }
-        }
-    }
-
-    /// Appends `value` (not negative) in decimal, zero-padded to at least `width` digits.
-    private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        var digits = 1
-        while digits < width || value / divisor >= 10 {
-            divisor *= 10
-            digits += 1
-        }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: 48 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
         }
     }
 }

@@ -9,24 +9,37 @@ import Foundation
 /// date range is two binary searches and a retried append is recognised in constant time.
 struct HistoryIndex {
     private(set) var records: [SessionRecord]
-    private var ids: Set<UUID>
+    private var ids: Set<RecordID>
 
-    /// An index of `records`, in any order; a repeated id keeps its first record.
+    /// An index of `records`, in any order; a repeated id keeps its first record. The
+    /// records are copied only when one must go or the order must change.
     init(_ records: [SessionRecord]) {
-        var ids = Set<UUID>(minimumCapacity: records.count)
-        var unique = records.filter { ids.insert($0.id).inserted }
-        if !unique.isSortedByStart { unique.sort { $0.startedAt < $1.startedAt } }
+        var ids = Set<RecordID>(minimumCapacity: records.count)
+        var repeated = false
+        var sorted = true
+        var previous: Date?
+        for record in records {
+            if !ids.insert(RecordID(record.id)).inserted { repeated = true }
+            if let previous, record.startedAt < previous { sorted = false }
+            previous = record.startedAt
+        }
+        var unique = records
+        if repeated {
+            var kept = Set<RecordID>(minimumCapacity: records.count)
+            unique = records.filter { kept.insert(RecordID($0.id)).inserted }
+        }
+        if !sorted { unique.sort { $0.startedAt < $1.startedAt } }
         self.records = unique
         self.ids = ids
     }
 
     /// Whether a record with this id is already there.
-    func contains(_ id: UUID) -> Bool { ids.contains(id) }
+    func contains(_ id: UUID) -> Bool { ids.contains(RecordID(id)) }
 
     /// Adds a record, after any that started at the same instant. Appending the newest
     /// session, the usual case, costs no search and no move.
     mutating func insert(_ record: SessionRecord) {
-        guard ids.insert(record.id).inserted else { return }
+        guard ids.insert(RecordID(record.id)).inserted else { return }
         if let last = records.last, record.startedAt < last.startedAt {
             records.insert(record, at: firstIndex(startingAfter: record.startedAt))
         } else {
@@ -61,8 +74,15 @@ struct HistoryIndex {
     }
 }
 
-extension Array where Element == SessionRecord {
-    fileprivate var isSortedByStart: Bool {
-        zip(self, dropFirst()).allSatisfy { $0.startedAt <= $1.startedAt }
+/// A record's id as two words: hashed as two integers, it costs a fraction of hashing a
+/// `UUID`'s sixteen bytes one by one, which loading 100,000 sessions does 100,000 times.
+private struct RecordID: Hashable {
+    let high: UInt64
+    let low: UInt64
+
+    init(_ id: UUID) {
+        (high, low) = withUnsafeBytes(of: id.uuid) { bytes in
+            (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
     }
 }

@@ -5,6 +5,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A fast reader for history lines in exactly the form ``HistoryLine`` writes them: one
 /// flat JSON object whose values are plain strings, numbers or `null`.
 ///
@@ -50,7 +54,10 @@ package struct HistoryLineParser {
 
     /// The checked name whose text is `bytes`, or `nil` when Domain refuses it.
     fileprivate mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionName? {
-        for known in names where known.bytes.elementsEqual(bytes) { return known.name }
+        for known in names where known.bytes.count == bytes.count {
+            let same = known.bytes.withUnsafeBufferPointer { Fields.same($0, bytes) }
+            if same { return known.name }
+        }
         guard let text = String(validating: bytes, as: UTF8.self), let name = try? SessionName(text) else {
             return nil
         }
@@ -75,33 +82,46 @@ package struct HistoryLineParser {
             _ key: UnsafeBufferPointer<UInt8>, _ value: FlatJSONScanner.Value, names: inout HistoryLineParser
         ) -> Bool {
             switch (key.count, value) {
-            case (2, .string(let text)) where id == nil && key.elementsEqual("id".utf8):
+            case (2, .string(let text)) where id == nil && Self.matches(key, "id"):
                 id = FlatJSONScanner.uuid(text)
                 return id != nil
-            case (4, .string(let text)) where name == nil && key.elementsEqual("name".utf8):
+            case (4, .string(let text)) where name == nil && Self.matches(key, "name"):
                 name = names.name(text)
                 return name != nil
-            case (10, .string(let text)) where startedAt == nil && key.elementsEqual("started_at".utf8):
+            case (10, .string(let text)) where startedAt == nil && Self.matches(key, "started_at"):
                 startedAt = Instant.parse(utf8: text)
                 return startedAt != nil
-            case (8, .string(let text)) where endedAt == nil && key.elementsEqual("ended_at".utf8):
+            case (8, .string(let text)) where endedAt == nil && Self.matches(key, "ended_at"):
                 endedAt = Instant.parse(utf8: text)
                 return endedAt != nil
-            case (15, .number(let number)) where plannedSeconds == nil && key.elementsEqual("planned_seconds".utf8):
+            case (15, .number(let number)) where plannedSeconds == nil && Self.matches(key, "planned_seconds"):
                 plannedSeconds = .some(number)
                 return true
-            case (15, .null) where plannedSeconds == nil && key.elementsEqual("planned_seconds".utf8):
+            case (15, .null) where plannedSeconds == nil && Self.matches(key, "planned_seconds"):
                 plannedSeconds = .some(nil)
                 return true
-            case (14, .number(let number)) where actualSeconds == nil && key.elementsEqual("actual_seconds".utf8):
+            case (14, .number(let number)) where actualSeconds == nil && Self.matches(key, "actual_seconds"):
                 actualSeconds = number
                 return true
-            case (7, .string(let text)) where outcome == nil && key.elementsEqual("outcome".utf8):
+            case (7, .string(let text)) where outcome == nil && Self.matches(key, "outcome"):
                 outcome = SessionOutcome(rawValue: String(decoding: text, as: UTF8.self))
                 return outcome != nil
             default:
                 return false
             }
+        }
+
+        /// Whether `key` is `expected` (ASCII), compared as bytes.
+        private static func matches(_ key: UnsafeBufferPointer<UInt8>, _ expected: StaticString) -> Bool {
+            key.count == expected.utf8CodeUnitCount
+                && same(key, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+        }
+
+        /// Whether two byte buffers hold the same bytes.
+        static func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard one.count == other.count else { return false }
+            guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+            return memcmp(first, second, one.count) == 0
         }
 
         /// The record, when every required field is there and Domain accepts it.
