@@ -8,7 +8,8 @@ import Testing
 
 /// The fast reader of history lines held to `JSONDecoder`, its oracle, over generated
 /// records and damaged lines: it reads every line the store writes exactly as the decoder
-/// does, and never accepts a line the decoder refuses or reads it differently (ADR 0061).
+/// does (but for names with an escape, which it leaves to the decoder), and never accepts
+/// a line the decoder refuses or reads it differently (ADR 0061).
 @Suite("History lines: the fast reader against JSONDecoder")
 struct HistoryLinePropertyTests {
     @Test("every generated record round-trips through the line the store writes, read by both")
@@ -20,7 +21,11 @@ struct HistoryLinePropertyTests {
                 let line = try HistoryLine.encode(record, path: "history.jsonl")
                 let decoded = try JSONDecoder().decode(SessionRecord.self, from: line)
                 #expect(decoded == record)
-                #expect(parser.parse(line) == record, "\(String(decoding: line, as: UTF8.self))")
+                // A name with an escape (a quote, a backslash) is the one thing the fast
+                // reader leaves to the decoder; every other line it reads itself.
+                let escaped = line.contains(UInt8(ascii: "\\"))
+                let fast = parser.parse(line)
+                #expect(fast == record || (escaped && fast == nil), "\(String(decoding: line, as: UTF8.self))")
             }
         }
     }
