@@ -52,28 +52,11 @@ enum HistoryLoader {
             firstProblem = "the first line is not a history header"
         }
 
-        let decoder = JSONDecoder()
-        var parser = HistoryLineParser()
-        var records: [SessionRecord] = []
-        records.reserveCapacity(file.records.count)
-        var kept: [Data] = []
-        for (offset, line) in file.records.enumerated() {
-            do throws(ContentFailure) {
-                let record: SessionRecord
-                if version == schema.version, let fast = parser.parse(line) {
-                    record = fast
-                } else {
-                    record = try schema.decode(line, version: version, with: decoder)
-                }
-                records.append(record)
-                if version == schema.version { kept.append(line) }
-            } catch {
-                skipped += 1
-                if firstProblem == nil, case .damaged(let reason) = error {
-                    firstProblem = "line \(offset + 2): \(reason)"
-                }
-            }
-        }
+        let read = HistoryLines.read(file.records, version: version, schema: schema, keep: version == schema.version)
+        let records = read.records
+        var kept = read.kept
+        skipped += read.skipped
+        firstProblem = firstProblem ?? read.firstProblem
         if records.isEmpty, headerDamaged {
             return try startAfresh(url, header: currentHeader, reason: "it is not a history file")
         }
