@@ -91,6 +91,28 @@ struct DamagedFileTests {
         }
     }
 
+    @Test func aLongHistoryReadInPartsNamesItsFirstDamagedLineAndKeepsTheRest() throws {
+        try TemporaryFolder.with { folder in
+            // Long enough to be read in parts on a machine of two cores or more (ADR 0061).
+            let records = SessionRecordMother.makeMany(count: 60_000)
+            let store = try HistoryStore.open(directory: folder.url)
+            try store.append(contentsOf: records)
+            store.close()
+            var lines = String(decoding: try folder.bytes(HistoryStore.fileName), as: UTF8.self)
+                .split(separator: "\n").map(String.init)
+            for damaged in [45_001, 59_000] { lines[damaged] = #"{"id":"\#(damaged)"}"# }
+            try folder.write(lines.joined(separator: "\n") + "\n", to: HistoryStore.fileName)
+
+            let reopened = try HistoryStore.open(directory: folder.url)
+            #expect(reopened.records == records.enumerated().filter { ![45_000, 58_999].contains($0.offset) }.map(\.element))
+            guard case .recordsSkipped(_, 2, _, let reason)? = reopened.issues.first else {
+                Issue.record("expected two skipped records, got \(reopened.issues)")
+                return
+            }
+            #expect(reason.hasPrefix("line 45002: "), "\(reason)")
+        }
+    }
+
     @Test func aTruncatedLastLineIsAnUnconfirmedWriteAndIsRemoved() throws {
         try TemporaryFolder.with { folder in
             let records = SessionRecordMother.makeStreak(days: 3)
