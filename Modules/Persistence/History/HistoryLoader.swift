@@ -52,10 +52,9 @@ enum HistoryLoader {
             firstProblem = "the first line is not a history header"
         }
 
-        let read = HistoryLines.read(file.records, version: version, schema: schema, keep: version == schema.version)
+        let read = HistoryLines.read(file.records, version: version, schema: schema)
         let records = read.records
-        var kept = read.kept
-        skipped += read.skipped
+        skipped += read.skipped.count
         firstProblem = firstProblem ?? read.firstProblem
         if records.isEmpty, headerDamaged {
             return try startAfresh(url, header: currentHeader, reason: "it is not a history file")
@@ -77,6 +76,7 @@ enum HistoryLoader {
         if !writable, skipped == 0, file.incompleteTail == 0 {
             return Loaded(records: records, issues: [])
         }
+        var kept = version == schema.version ? HistoryLines.kept(file.records, skipping: read.skipped) : []
         if version != schema.version {
             kept = try records.map { (record) throws(PersistenceError) in try HistoryLine.encode(record, path: path) }
             issues.append(.upgraded(path: path, from: version, to: schema.version))
