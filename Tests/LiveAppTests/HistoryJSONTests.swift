@@ -79,7 +79,7 @@ struct HistoryJSONTests {
         var texts = (0..<0x20).map { "a\(Character(Unicode.Scalar(UInt8($0))))b" }
         texts += ["\u{7F}", "\u{80}\u{9F}", "\u{2028}\u{2029}", #"q"q\b/s"#, "é日🧘🏽‍♀️", "\u{FEFF}", "", "\"\"\\\\"]
         let console = PreviewConsoleOutput()
-        let writer = PrettyJSONWriter(emit: console.console.output)
+        var writer = PrettyJSONWriter(emit: console.console.output)
         writer.openObject()
         for (offset, text) in texts.enumerated() { writer.member(Strings.AnyKey(offset).stringValue, string: text) }
         writer.closeObject()

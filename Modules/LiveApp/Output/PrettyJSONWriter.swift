@@ -13,8 +13,10 @@ import Foundation
 /// The caller writes members in sorted key order; the writer keeps the indentation and
 /// commas, writes into one buffer, and hands it on whenever it fills, between two values,
 /// so a chunk is whole UTF-8 and a long document is never held whole. Tests hold every
-/// document it writes to the `Encodable` one through `JSONEncoder`.
-final class PrettyJSONWriter {
+/// document it writes to the `Encodable` one through `JSONEncoder`. A non-copyable struct,
+/// not a class: a class's properties are checked for exclusive access at run time on every
+/// byte written, which cost a tenth of the command.
+struct PrettyJSONWriter: ~Copyable {
     /// About how many bytes are handed on at once.
     static let chunkSize = 1 << 20
 
@@ -36,33 +38,33 @@ final class PrettyJSONWriter {
     }
 
     /// Opens an object: at the top, as an element of the open array, or as the value of `key`.
-    func openObject(key: String? = nil) {
+    mutating func openObject(key: String? = nil) {
         open(UInt8(ascii: "{"), key: key)
     }
 
     /// Opens an array, as ``openObject(key:)`` opens an object.
-    func openArray(key: String? = nil) {
+    mutating func openArray(key: String? = nil) {
         open(UInt8(ascii: "["), key: key)
     }
 
     /// Closes the innermost object.
-    func closeObject() {
+    mutating func closeObject() {
         close(UInt8(ascii: "}"))
     }
 
     /// Closes the innermost array.
-    func closeArray() {
+    mutating func closeArray() {
         close(UInt8(ascii: "]"))
     }
 
     /// A member whose value is a string, or `null` when `value` is `nil`.
-    func member(_ key: String, string value: String?) {
+    mutating func member(_ key: String, string value: String?) {
         startValue(key: key)
         if let value { string(value) } else { ascii("null") }
     }
 
     /// A member whose value is an instant, as ``Domain/Instant`` writes it.
-    func member(_ key: String, instant value: Date) {
+    mutating func member(_ key: String, instant value: Date) {
         startValue(key: key)
         reserve(Instant.formattedLength + 2)
         put(UInt8(ascii: "\""))
@@ -71,7 +73,7 @@ final class PrettyJSONWriter {
     }
 
     /// A member whose value is a UUID, as `UUID` encodes itself: upper-case hexadecimal.
-    func member(_ key: String, uuid value: UUID) {
+    mutating func member(_ key: String, uuid value: UUID) {
         startValue(key: key)
         reserve(38)
         put(UInt8(ascii: "\""))
@@ -88,7 +90,7 @@ final class PrettyJSONWriter {
     /// A member whose value is a number, or `null` when `value` is `nil`: the shortest
     /// text that reads back as the same `Double`, without a trailing `.0`, as `JSONEncoder`
     /// writes it. The value must be finite (an encoder refuses any other).
-    func member(_ key: String, number value: Double?) {
+    mutating func member(_ key: String, number value: Double?) {
         startValue(key: key)
         guard let value else { return ascii("null") }
         if !milliseconds(value) {
@@ -99,7 +101,7 @@ final class PrettyJSONWriter {
     }
 
     /// Ends the document with a newline, and hands on what is left.
-    func finish() {
+    mutating func finish() {
         reserve(1)
         put(0x0A)
         flush()
@@ -107,14 +109,14 @@ final class PrettyJSONWriter {
 
     // MARK: - structure
 
-    private func open(_ bracket: UInt8, key: String?) {
+    private mutating func open(_ bracket: UInt8, key: String?) {
         if key != nil || !hasMembers.isEmpty { startValue(key: key) }
         reserve(1)
         put(bracket)
         hasMembers.append(false)
     }
 
-    private func close(_ bracket: UInt8) {
+    private mutating func close(_ bracket: UInt8) {
         let hadMembers = hasMembers.removeLast()
         // An empty container still takes a blank line, as `JSONEncoder` writes it.
         newline(depth: hasMembers.count, blank: !hadMembers)
@@ -123,7 +125,7 @@ final class PrettyJSONWriter {
     }
 
     /// The comma and line break before a value, its indentation and, in an object, its key.
-    private func startValue(key: String?) {
+    private mutating func startValue(key: String?) {
         if let last = hasMembers.indices.last {
             if hasMembers[last] {
                 reserve(1)
@@ -138,7 +140,7 @@ final class PrettyJSONWriter {
         }
     }
 
-    private func newline(depth: Int, blank: Bool) {
+    private mutating func newline(depth: Int, blank: Bool) {
         reserve(2 + 2 * depth)
         put(0x0A)
         if blank { put(0x0A) }
@@ -152,7 +154,7 @@ final class PrettyJSONWriter {
     /// decimals without trailing zeros. Such a `Double` is within far less than half a
     /// millisecond of no other such decimal, so this is the shortest text that reads back
     /// as it, the one `description` gives. Answers `false`, writing nothing, for any other.
-    private func milliseconds(_ value: Double) -> Bool {
+    private mutating func milliseconds(_ value: Double) -> Bool {
         guard value >= 0, value < 1e9, value.sign == .plus else { return false }
         let scaled = (value * 1_000).rounded()
         guard scaled / 1_000 == value else { return false }
@@ -184,7 +186,7 @@ final class PrettyJSONWriter {
 
     /// A JSON string as `JSONEncoder` escapes it: the quote, the backslash and the C0
     /// controls (short forms where JSON has them, else `\u00xx`); everything else as is.
-    private func string(_ text: String) {
+    private mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             reserve(2 + 6 * bytes.count)
@@ -203,7 +205,7 @@ final class PrettyJSONWriter {
     }
 
     /// One byte of a string, escaped when it must be (room is reserved by the caller).
-    private func escaped(_ byte: UInt8) {
+    private mutating func escaped(_ byte: UInt8) {
         let short: UInt8? =
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
@@ -229,7 +231,7 @@ final class PrettyJSONWriter {
     // MARK: - the buffer
 
     /// Text that needs no escaping: structure, `null`, a number.
-    private func ascii(_ text: String) {
+    private mutating func ascii(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             reserve(bytes.count)
@@ -239,7 +241,7 @@ final class PrettyJSONWriter {
 
     /// Makes room for `needed` more bytes: hands on what is written when it would not fit
     /// (always between two values), and grows the buffer for one value longer than it.
-    private func reserve(_ needed: Int) {
+    private mutating func reserve(_ needed: Int) {
         guard count + needed > buffer.count else { return }
         flush()
         if needed > buffer.count {
@@ -248,18 +250,18 @@ final class PrettyJSONWriter {
         }
     }
 
-    private func put(_ byte: UInt8) {
+    private mutating func put(_ byte: UInt8) {
         buffer[count] = byte
         count += 1
     }
 
-    private func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         (buffer.baseAddress! + count).update(from: base, count: bytes.count)
         count += bytes.count
     }
 
-    private func flush() {
+    private mutating func flush() {
         guard count > 0 else { return }
         emit(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self))
         count = 0

@@ -29,7 +29,7 @@ extension HistoryDocument {
     /// byte for byte, in chunks handed to `emit` as they fill: `JSONEncoder` takes most of
     /// a second over 100,000 sessions, this a small part of it (ADR 0061).
     func writeJSON(to emit: @escaping (String) -> Void) {
-        let writer = PrettyJSONWriter(emit: emit)
+        var writer = PrettyJSONWriter(emit: emit)
         writer.openObject()
         writer.openArray(key: CodingKeys.sessions.stringValue)
         for record in sessions {
