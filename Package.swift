@@ -152,7 +152,10 @@ let package = Package(
 
         // MARK: - Persistence: durable JSON files; Domain only
         module("Persistence", ["Domain"]),
-        suite("PersistenceTests", ["Persistence", "Domain", "Fixtures", "TestSupport"]),
+        suite("PersistenceTests", [
+            "Persistence", "Domain", "Fixtures", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         // The child process the crash, lock and permission tests start, kill and watch;
         // `swift test` builds it beside the test bundle.
         program("PersistenceCrashWorker", ["Persistence", "Domain", "Fixtures"], path: "Tests/PersistenceCrashWorker"),

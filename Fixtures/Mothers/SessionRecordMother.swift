@@ -86,6 +86,46 @@ public enum SessionRecordMother {
         }
     }
 
+    /// The names ``makeVaried(count:seed:end:)`` draws from: every character a name may
+    /// hold that a writer of JSON must take care of (quotes, backslashes, slashes, non-ASCII
+    /// text, emoji sequences, right-to-left and combining marks, white space to trim, the
+    /// longest length), and a few that Domain turns away (controls, empty), so a generator
+    /// built on this list also meets refusals.
+    public static let variedNames = [
+        "Morning sit", #"A "quoted" sit"#, #"back\slash \u0041"#, "slash/and/slash", "</script>",
+        SessionAttributesMother.emojiName, SessionAttributesMother.cjkName, SessionAttributesMother.rightToLeftName,
+        SessionAttributesMother.longName, "  padded  ", "e\u{301}te\u{301} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+        "\u{7F}delete", "tab\there", "new\nline", "\u{1B}[31mred", "", "   ", String(repeating: "x", count: 65),
+        "\u{2028}separator", "\u{FEFF}bom", "100% {braces} [brackets] 'single' `back`",
+    ]
+
+    /// `count` records drawn from `seed`, each different in every field a record has:
+    /// names from ``variedNames`` (those Domain refuses are skipped), every outcome,
+    /// open-ended sessions (no target), durations and instants to the millisecond, starts
+    /// mostly ascending but now and then earlier than the one before, as a history gets
+    /// when a long session ends after a shorter one started later. Deterministic.
+    public static func makeVaried(count: Int, seed: UInt64 = 1, end: Date = InstantMother.morning) -> [SessionRecord] {
+        var generator = SeededGenerator(seed: seed)
+        var records: [SessionRecord] = []
+        var start = end.addingTimeInterval(-Double(count) * 20_000)
+        while records.count < count {
+            let jump = Double(generator.next() % 40_000_000) / 1_000
+            start = start.addingTimeInterval(generator.next() % 10 == 0 ? -jump : jump)
+            let planned: Double? = generator.next() % 4 == 0 ? nil : Double(1 + generator.next() % 7_200_000) / 1_000
+            let actual = Double(generator.next() % 10_000_000) / 1_000
+            let outcomes = SessionOutcome.allCases
+            guard let name = try? SessionName(variedNames[Int(generator.next() % UInt64(variedNames.count))]),
+                let record = try? SessionRecord(
+                    id: UUID(uuid: uuid(for: Int(generator.next() >> 1))), name: name, startedAt: start,
+                    endedAt: start.addingTimeInterval(actual + Double(generator.next() % 100_000) / 1_000),
+                    plannedSeconds: planned, actualSeconds: actual,
+                    outcome: outcomes[Int(generator.next() % UInt64(outcomes.count))])
+            else { continue }
+            records.append(record)
+        }
+        return records
+    }
+
     private static func uuid(for index: Int) -> uuid_t {
         let value = UInt64(index)
         return (

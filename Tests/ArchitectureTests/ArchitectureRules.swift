@@ -116,7 +116,8 @@ struct ArchitectureRules {
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
-        "PersistenceTests": Allowance(["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing),
+        "PersistenceTests": Allowance(
+            ["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         "SyncTests": Allowance(
             ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"], external: testing.union(serverLibraries)),
         "SyncJSONStoreTests": Allowance(

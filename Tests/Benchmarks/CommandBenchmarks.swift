@@ -31,17 +31,52 @@ enum CommandBenchmarks {
                 let store = try HistoryStore.open(directory: folder)
                 try store.append(contentsOf: history.records)
                 store.close()
-                for arguments in [["stats"], ["history", "--since", "7d"], ["history", "--json"], ["widget", "medium"]] {
-                    let samples = history.records.count > 10_000 ? 7 : 21
+                let samples = history.records.count > 10_000 ? 7 : 21
+                for arguments in [["stats"], ["history", "--since", "7d"], ["widget", "medium"]] {
                     try Bench.time("commands.\(arguments.joined(separator: " ")) (\(history.label))", samples: samples) {
                         try launch(binary, arguments + ["--data-dir", folder.path])
                     }
                 }
+                try historyJSON(binary, folder: folder, label: history.label, samples: samples)
             }
             try status(binary, root: root.appendingPathComponent("status"))
         } catch {
             print("commands benchmarks failed: \(error)")
         }
+    }
+
+    /// `moments history --json`, beside its floor measured in the same run on the same
+    /// file: Python merely parsing each line of the history with `json.loads` (issue 25
+    /// asks the command, which also writes every session out, to be faster than that).
+    /// The two are sampled in turn, so a burst of load elsewhere weighs on both alike.
+    private static func historyJSON(_ binary: URL, folder: URL, label: String, samples: Int) throws {
+        let file = folder.appendingPathComponent(HistoryStore.fileName).path
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let hasPython = FileManager.default.isExecutableFile(atPath: python.path)
+        var command: [Double] = []
+        var floor: [Double] = []
+        for _ in 0..<samples {
+            command.append(try seconds { try launch(binary, ["history", "--json", "--data-dir", folder.path]) })
+            if hasPython {
+                floor.append(try seconds {
+                    try launch(python, ["-c", "import json, sys; [json.loads(l) for l in open(sys.argv[1])]", file])
+                })
+            }
+        }
+        let median = Bench.percentile(command, 0.5)
+        Bench.report("commands.history --json (\(label))", seconds: median)
+        guard hasPython else { return print("commands: no /usr/bin/python3, so no floor beside history --json") }
+        let pythonMedian = Bench.percentile(floor, 0.5)
+        Bench.report("commands.history --json (\(label)), floor: Python json.loads per line", seconds: pythonMedian)
+        Bench.report(
+            "commands.history --json (\(label)) / the Python floor", value: median / pythonMedian, unit: "x", label: "ratio")
+    }
+
+    /// The seconds `body` takes.
+    private static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// `moments status`, as a bar runs it every second, each figure beside its floor (the

@@ -68,14 +68,7 @@ struct DamagedFileTests {
     @Test func aCorruptLineCostsOnlyThatLine() throws {
         try TemporaryFolder.with { folder in
             let records = SessionRecordMother.makeStreak(days: 5)
-            let store = try HistoryStore.open(directory: folder.url)
-            try store.append(contentsOf: records)
-            store.close()
-            var lines = String(decoding: try folder.bytes(HistoryStore.fileName), as: UTF8.self)
-                .split(separator: "\n").map(String.init)
-            lines[3] = #"{"id":"not-a-uuid","na\#u{1}me":"#
-            let damaged = lines.joined(separator: "\n") + "\n"
-            try folder.write(damaged, to: HistoryStore.fileName)
+            let damaged = try Self.writeHistory(records, in: folder, replacing: [3: #"{"id":"not-a-uuid","na\#u{1}me":"#])
 
             let reopened = try HistoryStore.open(directory: folder.url)
             #expect(reopened.records == records.enumerated().filter { $0.offset != 2 }.map(\.element))
@@ -90,6 +83,39 @@ struct DamagedFileTests {
             reopened.close()
             #expect(try HistoryStore.open(directory: folder.url).issues.isEmpty)
         }
+    }
+
+    @Test func aLongHistoryReadInPartsNamesItsFirstDamagedLineAndKeepsTheRest() throws {
+        try TemporaryFolder.with { folder in
+            // Long enough to be read in parts on a machine of two cores or more (ADR 0035).
+            let records = SessionRecordMother.makeMany(count: 60_000)
+            try Self.writeHistory(records, in: folder, replacing: [45_001: #"{"id":"1"}"#, 59_000: #"{"id":"2"}"#])
+
+            let reopened = try HistoryStore.open(directory: folder.url)
+            #expect(reopened.records == records.enumerated().filter { ![45_000, 58_999].contains($0.offset) }.map(\.element))
+            guard case .recordsSkipped(_, 2, _, let reason)? = reopened.issues.first else {
+                Issue.record("expected two skipped records, got \(reopened.issues)")
+                return
+            }
+            #expect(reason.hasPrefix("line 45002: "), "\(reason)")
+        }
+    }
+
+    /// Writes `records` through the store, then puts `replacing`'s text in place of the
+    /// lines at those indices (0 is the header); answers the file's text.
+    @discardableResult
+    private static func writeHistory(
+        _ records: [SessionRecord], in folder: TemporaryFolder, replacing: [Int: String]
+    ) throws -> String {
+        let store = try HistoryStore.open(directory: folder.url)
+        try store.append(contentsOf: records)
+        store.close()
+        var lines = String(decoding: try folder.bytes(HistoryStore.fileName), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        for (index, text) in replacing { lines[index] = text }
+        let damaged = lines.joined(separator: "\n") + "\n"
+        try folder.write(damaged, to: HistoryStore.fileName)
+        return damaged
     }
 
     @Test func aTruncatedLastLineIsAnUnconfirmedWriteAndIsRemoved() throws {

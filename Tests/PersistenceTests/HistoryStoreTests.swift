@@ -146,4 +146,48 @@ struct HistoryStoreTests {
             #expect(reopened.records == many)
         }
     }
+
+    @Test func aVariedHistoryReadsBackAsItWasListedWhileAppended() throws {
+        try TemporaryFolder.with { folder in
+            let records = SessionRecordMother.makeVaried(count: 3_000, seed: 61)
+            let store = try HistoryStore.open(directory: folder.url)
+            for batch in stride(from: 0, to: records.count, by: 250) {
+                try store.append(contentsOf: records[batch..<min(batch + 250, records.count)])
+            }
+            let listed = store.records
+            store.close()
+            // Not vacuous: some sessions were appended after one that started later.
+            #expect(zip(records, records.dropFirst()).contains { $1.startedAt < $0.startedAt })
+            let reopened = try HistoryStore.open(directory: folder.url)
+            #expect(reopened.issues.isEmpty)
+            #expect(reopened.records == listed)
+            #expect(try !reopened.append(records[1_234]))
+            #expect(try reopened.append(contentsOf: records.shuffled()) == 0)
+        }
+    }
+
+    @Test func anIdWrittenTwiceByHandKeepsItsFirstRecord() throws {
+        try TemporaryFolder.with { folder in
+            let first = SessionRecordMother.makeRecord(name: "First")
+            let again = SessionRecordMother.makeRecord(id: first.id, name: "Again", startedAt: InstantMother.makeInstant(secondsAfterMorning: 3_600))
+            let zero = SessionRecordMother.makeRecord(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "Zero")
+            let lines = try [first, again, zero, zero].map { String(decoding: try JSONEncoder.sorted.encode($0), as: UTF8.self) }
+            try folder.write(
+                #"{"format":"little-moments/history","version":1}"# + "\n" + lines.joined(separator: "\n") + "\n",
+                to: HistoryStore.fileName)
+            let store = try HistoryStore.open(directory: folder.url)
+            #expect(store.records.map(\.name.value) == ["First", "Zero"])
+            #expect(try !store.append(again))
+            #expect(try !store.append(zero))
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// An encoder writing sorted keys, as the store writes its lines.
+    fileprivate static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
 }

@@ -44,12 +44,23 @@ public struct SessionStats: Hashable, Sendable {
         var millisecondsByDay: [Int: Int64] = [:]
         var total: Int64 = 0
         var count = 0
+        // Sessions of one day mostly come together (a history is listed by start), so a
+        // day's run is summed apart and added to the table once: one table update a day,
+        // not one a session.
+        var dayRun: (day: Int, milliseconds: Int64)?
         for record in records where record.outcome.countsTowardStats {
             let milliseconds = Seconds.milliseconds(record.actualSeconds)
             total &+= milliseconds
             count += 1
-            millisecondsByDay[timeZone.dayNumber(of: record.startedAt), default: 0] &+= milliseconds
+            let day = timeZone.dayNumber(of: record.startedAt)
+            if let current = dayRun, current.day == day {
+                dayRun = (day, current.milliseconds &+ milliseconds)
+            } else {
+                if let current = dayRun { millisecondsByDay[current.day, default: 0] &+= current.milliseconds }
+                dayRun = (day, milliseconds)
+            }
         }
+        if let current = dayRun { millisecondsByDay[current.day, default: 0] &+= current.milliseconds }
         totalSeconds = Double(total) / 1_000
         sessionCount = count
 

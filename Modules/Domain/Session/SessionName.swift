@@ -12,6 +12,10 @@ public struct SessionName: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// Checks and trims a name, answering an error that says how to fix it.
     public init(_ raw: String) throws(ValidationError) {
+        if Self.isPlainASCII(raw) {
+            value = raw
+            return
+        }
         for scalar in raw.unicodeScalars where Self.isForbidden(scalar) {
             throw .nameHasControlCharacter(scalar: scalar.value)
         }
@@ -37,6 +41,18 @@ public struct SessionName: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     public var description: String { value }
+
+    /// Whether `raw` needs no trimming and passes every check by its bytes alone: at most
+    /// ``maximumLength`` printable ASCII characters, neither first nor last a space. Such a
+    /// name (most names, read by the thousand from the history) is taken as it is, without
+    /// walking its characters; the answer is the one the full checks give.
+    private static func isPlainASCII(_ raw: String) -> Bool {
+        let bytes = raw.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+            bytes.count <= maximumLength
+        else { return false }
+        return bytes.allSatisfy { (0x20...0x7E).contains($0) }
+    }
 
     /// C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional
     /// embedding, override and isolate controls, which can reorder what a terminal shows.

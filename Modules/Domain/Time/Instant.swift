@@ -32,76 +32,90 @@ public enum Instant {
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for the date, in UTC. Years outside 0000...9999 are
     /// clamped to that range, which RFC 3339 requires.
     public static func format(_ date: Date) -> String {
+        String(unsafeUninitializedCapacity: formattedLength) { write(date, to: $0) }
+    }
+
+    /// How many bytes ``format(_:)`` writes: always 24.
+    public static let formattedLength = 24
+
+    /// Writes the date as ``format(_:)`` does, as UTF-8, into the first
+    /// ``formattedLength`` bytes of `buffer` (which must have room), and answers that count:
+    /// for a writer of many records (`moments history --json`) that builds no string.
+    @discardableResult
+    public static func write(_ date: Date, to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= formattedLength, "an instant takes \(formattedLength) bytes")
         let lowest: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
         let highest: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
         let ms = min(max(milliseconds(date), lowest), highest)
         let (dayNumber, msOfDay) = CivilCalendar.floorDivide(ms, 86_400_000)
         let (year, month, day) = CivilCalendar.date(fromDays: dayNumber)
-        let hour = msOfDay / 3_600_000
-        let minute = msOfDay / 60_000 % 60
-        let second = msOfDay / 1_000 % 60
-        let millis = msOfDay % 1_000
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + "."
-            + pad(millis, 3) + "Z"
+        // Every field has a fixed width: the year is clamped to four digits above.
+        var position = 0
+        func put(_ value: Int64, _ digits: Int, then separator: UInt8) {
+            var rest = value
+            for offset in (0..<digits).reversed() {
+                buffer[position + offset] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
+            }
+            buffer[position + digits] = separator
+            position += digits + 1
+        }
+        put(year, 4, then: UInt8(ascii: "-"))
+        put(month, 2, then: UInt8(ascii: "-"))
+        put(day, 2, then: UInt8(ascii: "T"))
+        put(msOfDay / 3_600_000, 2, then: UInt8(ascii: ":"))
+        put(msOfDay / 60_000 % 60, 2, then: UInt8(ascii: ":"))
+        put(msOfDay / 1_000 % 60, 2, then: UInt8(ascii: "."))
+        put(msOfDay % 1_000, 3, then: UInt8(ascii: "Z"))
+        return position
     }
 
     /// Reads RFC 3339 text: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length
     /// (rounded to milliseconds), then `Z` or an offset `±HH:MM`. Answers `nil` for
     /// anything else, so a caller can name the field that was wrong.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func digits(_ count: Int) -> Int64? {
-            guard index + count <= bytes.count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes[index..<index + count] {
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int64(byte - 48)
-            }
-            index += count
-            return value
-        }
-        func expect(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect("-"), let month = digits(2), expect("-"),
-            let day = digits(2), expect("Tt "), let hour = digits(2), expect(":"),
-            let minute = digits(2), expect(":"), let second = digits(2)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// Reads RFC 3339 text given as UTF-8 bytes, exactly as ``parse(_:)`` reads a string:
+    /// for a reader that finds the text inside a larger buffer (a history line) and need
+    /// not copy it into a string first.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var reader = Reader(bytes: bytes)
+        guard let year = reader.digits(4), reader.expect(UInt8(ascii: "-")), let month = reader.digits(2),
+            reader.expect(UInt8(ascii: "-")), let day = reader.digits(2),
+            reader.expect(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")), let hour = reader.digits(2),
+            reader.expect(UInt8(ascii: ":")), let minute = reader.digits(2), reader.expect(UInt8(ascii: ":")),
+            let second = reader.digits(2)
         else { return nil }
         guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 61
         else { return nil }
 
         var fraction = 0.0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
+        if reader.expect(UInt8(ascii: ".")) {
             var scale = 0.1
-            let start = index
-            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                fraction += Double(bytes[index] - 48) * scale
+            let start = reader.index
+            while let digit = reader.digit() {
+                fraction += Double(digit) * scale
                 scale /= 10
-                index += 1
             }
-            guard index > start else { return nil }
+            guard reader.index > start else { return nil }
         }
 
         var offsetSeconds: Int64 = 0
-        if expect("Zz") {
+        if reader.expect(UInt8(ascii: "Z"), UInt8(ascii: "z")) {
             // UTC
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let offsetHours = digits(2), expect(":"), let offsetMinutes = digits(2),
-                offsetHours < 24, offsetMinutes < 60
+        } else if let sign = reader.sign() {
+            guard let offsetHours = reader.digits(2), reader.expect(UInt8(ascii: ":")),
+                let offsetMinutes = reader.digits(2), offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = sign * (offsetHours * 3_600 + offsetMinutes * 60)
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard reader.index == bytes.count else { return nil }
 
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let wholeSeconds = days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59) - offsetSeconds
@@ -109,9 +123,49 @@ public enum Instant {
         return Date(timeIntervalSince1970: Double(ms) / 1_000)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// A cursor over the text ``parse(utf8:)`` reads.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        /// The number in the next `count` bytes, all decimal digits, or `nil`.
+        mutating func digits(_ count: Int) -> Int64? {
+            guard index + count <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for offset in index..<index + count {
+                let byte = bytes[offset]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            index += count
+            return value
+        }
+
+        /// The next byte's value when it is a decimal digit, taken; else `nil`.
+        mutating func digit() -> Int64? {
+            guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+            index += 1
+            return Int64(bytes[index - 1] - 48)
+        }
+
+        /// Takes the next byte when it is `byte`, or one of the alternatives given.
+        mutating func expect(_ byte: UInt8, _ other: UInt8? = nil, _ third: UInt8? = nil) -> Bool {
+            guard index < bytes.count else { return false }
+            let next = bytes[index]
+            guard next == byte || next == other || next == third else { return false }
+            index += 1
+            return true
+        }
+
+        /// Takes a `+` (1) or `-` (-1).
+        mutating func sign() -> Int64? {
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "+"): index += 1; return 1
+            case UInt8(ascii: "-"): index += 1; return -1
+            default: return nil
+            }
+        }
     }
 }
 

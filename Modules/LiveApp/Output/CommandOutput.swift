@@ -68,9 +68,14 @@ public struct CommandOutput {
 
     /// Prints `document` as indented JSON with sorted keys: a stable shape for scripts.
     func printJSON(_ document: some Encodable) throws {
+        console.say(try Self.jsonText(document))
+    }
+
+    /// The text ``printJSON(_:)`` prints for `document`, without its final newline; what
+    /// ``PrettyJSONWriter`` is held to.
+    static func jsonText(_ document: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(document)
-        console.say(String(decoding: data, as: UTF8.self))
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 }

@@ -19,8 +19,9 @@ struct LineFile {
     let bytes: Data
     /// The first line, without its newline; `nil` when the file has no complete line.
     let header: Data?
-    /// Every complete, non-blank line after the header, without its newline.
-    let records: [Data]
+    /// Every complete, non-blank line after the header, without its newline (a slice of
+    /// the lines, not a copy: a long history has 100,000).
+    let records: ArraySlice<Data>
     /// How many bytes follow the last newline (0 when the file ends with one).
     let incompleteTail: Int
 
@@ -50,7 +51,7 @@ struct LineFile {
             }
         }
         header = lines.first
-        records = Array(lines.dropFirst())
+        records = lines.dropFirst()
         incompleteTail = tail
     }
 

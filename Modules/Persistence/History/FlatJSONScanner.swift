@@ -74,21 +74,50 @@ struct FlatJSONScanner {
     /// A number in exactly JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     private mutating func scanNumber() -> Double? {
         let start = index
-        _ = take(UInt8(ascii: "-"))
+        let negative = take(UInt8(ascii: "-"))
         if take(UInt8(ascii: "0")) {
         } else {
             guard index < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
             skipDigits()
         }
+        let integerEnd = index
+        var fractionDigits = 0
         if take(UInt8(ascii: ".")) {
-            guard skipDigits() > 0 else { return nil }
+            fractionDigits = skipDigits()
+            guard fractionDigits > 0 else { return nil }
         }
         if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
             guard skipDigits() > 0 else { return nil }
+        } else if let exact = Self.decimal(
+            integer: UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<integerEnd]),
+            fraction: UnsafeBufferPointer(rebasing: bytes[index - fractionDigits..<index]), negative: negative)
+        {
+            return exact
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// The value of a decimal without exponent, when its digits fit a `Double` exactly and
+    /// it has at most 15 fractional digits (a history's durations have 0 to 3): the digits
+    /// as a whole number divided by a power of ten. Both are exact and IEEE division is
+    /// correctly rounded, so the answer is the `Double` nearest the decimal, the one
+    /// `Double(text)` gives, without making a string. `nil` for a longer number.
+    private static func decimal(
+        integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>, negative: Bool
+    ) -> Double? {
+        guard integer.count + fraction.count <= 15 else { return nil }
+        var digits: Int64 = 0
+        for byte in integer { digits = digits * 10 + Int64(byte &- UInt8(ascii: "0")) }
+        for byte in fraction { digits = digits * 10 + Int64(byte &- UInt8(ascii: "0")) }
+        let magnitude = Double(digits) / powersOfTen[fraction.count]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10⁰ to 10¹⁵, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     @discardableResult
@@ -101,25 +130,24 @@ struct FlatJSONScanner {
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case, as `UUID(uuidString:)` reads it.
     static func uuid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var out = 0
-        var position = 0
-        while position < 36 {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard text[position] == UInt8(ascii: "-") else { return nil }
-                position += 1
-                continue
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { bytes in
+            var out = 0
+            var position = 0
+            while position < 36 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard text[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
+                    continue
+                }
+                guard let high = hexValue(text[position]), let low = hexValue(text[position + 1]) else { return false }
+                bytes[out] = high << 4 | low
+                out += 1
+                position += 2
             }
-            guard let high = hexValue(text[position]), let low = hexValue(text[position + 1]) else { return nil }
-            bytes[out] = high << 4 | low
-            out += 1
-            position += 2
+            return true
         }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return complete ? UUID(uuid: value) : nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -9,24 +9,37 @@ import Foundation
 /// date range is two binary searches and a retried append is recognised in constant time.
 struct HistoryIndex {
     private(set) var records: [SessionRecord]
-    private var ids: Set<UUID>
+    private var ids: RecordIDs
 
-    /// An index of `records`, in any order; a repeated id keeps its first record.
+    /// An index of `records`, in any order; a repeated id keeps its first record. The
+    /// records are copied only when one must go or the order must change.
     init(_ records: [SessionRecord]) {
-        var ids = Set<UUID>(minimumCapacity: records.count)
-        var unique = records.filter { ids.insert($0.id).inserted }
-        if !unique.isSortedByStart { unique.sort { $0.startedAt < $1.startedAt } }
+        var ids = RecordIDs(minimumCapacity: records.count)
+        var repeated = false
+        var sorted = true
+        var previous: Date?
+        for record in records {
+            if !ids.insert(RecordID(record.id)) { repeated = true }
+            if let previous, record.startedAt < previous { sorted = false }
+            previous = record.startedAt
+        }
+        var unique = records
+        if repeated {
+            var kept = RecordIDs(minimumCapacity: records.count)
+            unique = records.filter { kept.insert(RecordID($0.id)) }
+        }
+        if !sorted { unique.sort { $0.startedAt < $1.startedAt } }
         self.records = unique
         self.ids = ids
     }
 
     /// Whether a record with this id is already there.
-    func contains(_ id: UUID) -> Bool { ids.contains(id) }
+    func contains(_ id: UUID) -> Bool { ids.contains(RecordID(id)) }
 
     /// Adds a record, after any that started at the same instant. Appending the newest
     /// session, the usual case, costs no search and no move.
     mutating func insert(_ record: SessionRecord) {
-        guard ids.insert(record.id).inserted else { return }
+        guard ids.insert(RecordID(record.id)) else { return }
         if let last = records.last, record.startedAt < last.startedAt {
             records.insert(record, at: firstIndex(startingAfter: record.startedAt))
         } else {
@@ -61,8 +74,87 @@ struct HistoryIndex {
     }
 }
 
-extension Array where Element == SessionRecord {
-    fileprivate var isSortedByStart: Bool {
-        zip(self, dropFirst()).allSatisfy { $0.startedAt <= $1.startedAt }
+/// A record's id as two words, compared as two integers.
+private struct RecordID: Equatable {
+    let high: UInt64
+    let low: UInt64
+
+    /// The all-zero id, which marks an empty slot in ``RecordIDs``.
+    static let zero = RecordID(high: 0, low: 0)
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    init(_ id: UUID) {
+        (high, low) = withUnsafeBytes(of: id.uuid) { bytes in
+            (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+    }
+
+    /// Where the id starts looking in a table: both words mixed (MurmurHash3's finaliser),
+    /// so ids that differ in any bit spread over the table.
+    var mixed: UInt64 {
+        var value = high ^ (low &* 0x9E37_79B9_7F4A_7C15)
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        return value
+    }
+}
+
+/// The set of ids in the history: an open-addressing table of two-word ids.
+///
+/// Loading 100,000 sessions checks 100,000 ids for repeats; a `Set<UUID>` spent a tenth of
+/// the load setting up a seeded hasher for each. Ids are not chosen by anyone hostile to
+/// the person whose history it is, so a fixed mix of the id's own bits spreads them well.
+private struct RecordIDs {
+    private var slots: [RecordID]
+    private var count = 0
+    /// Whether the all-zero id, which the table cannot hold, is in the set.
+    private var holdsZero = false
+
+    /// An empty set with room for `minimumCapacity` ids before it grows.
+    init(minimumCapacity: Int) {
+        var size = 16
+        while size < minimumCapacity * 2 { size <<= 1 }
+        slots = Array(repeating: .zero, count: size)
+    }
+
+    /// Adds `id`; answers whether it was not there yet.
+    mutating func insert(_ id: RecordID) -> Bool {
+        if id == .zero {
+            defer { holdsZero = true }
+            return !holdsZero
+        }
+        if (count + 1) * 2 > slots.count { grow() }
+        var index = Int(truncatingIfNeeded: id.mixed) & (slots.count - 1)
+        while slots[index] != .zero {
+            if slots[index] == id { return false }
+            index = (index + 1) & (slots.count - 1)
+        }
+        slots[index] = id
+        count += 1
+        return true
+    }
+
+    /// Whether `id` is in the set.
+    func contains(_ id: RecordID) -> Bool {
+        if id == .zero { return holdsZero }
+        var index = Int(truncatingIfNeeded: id.mixed) & (slots.count - 1)
+        while slots[index] != .zero {
+            if slots[index] == id { return true }
+            index = (index + 1) & (slots.count - 1)
+        }
+        return false
+    }
+
+    /// Doubles the table, every id moved to its place in the new one.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: .zero, count: old.count * 2)
+        count = 0
+        for id in old where id != .zero { _ = insert(id) }
     }
 }

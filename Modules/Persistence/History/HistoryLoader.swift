@@ -52,27 +52,10 @@ enum HistoryLoader {
             firstProblem = "the first line is not a history header"
         }
 
-        let decoder = JSONDecoder()
-        var records: [SessionRecord] = []
-        records.reserveCapacity(file.records.count)
-        var kept: [Data] = []
-        for (offset, line) in file.records.enumerated() {
-            do throws(ContentFailure) {
-                let record: SessionRecord
-                if version == schema.version, let fast = HistoryLineParser.parse(line) {
-                    record = fast
-                } else {
-                    record = try schema.decode(line, version: version, with: decoder)
-                }
-                records.append(record)
-                if version == schema.version { kept.append(line) }
-            } catch {
-                skipped += 1
-                if firstProblem == nil, case .damaged(let reason) = error {
-                    firstProblem = "line \(offset + 2): \(reason)"
-                }
-            }
-        }
+        let read = HistoryLines.read(file.records, version: version, schema: schema)
+        let records = read.records
+        skipped += read.skipped.count
+        firstProblem = firstProblem ?? read.firstProblem
         if records.isEmpty, headerDamaged {
             return try startAfresh(url, header: currentHeader, reason: "it is not a history file")
         }
@@ -93,6 +76,7 @@ enum HistoryLoader {
         if !writable, skipped == 0, file.incompleteTail == 0 {
             return Loaded(records: records, issues: [])
         }
+        var kept = version == schema.version ? HistoryLines.kept(file.records, skipping: read.skipped) : []
         if version != schema.version {
             kept = try records.map { (record) throws(PersistenceError) in try HistoryLine.encode(record, path: path) }
             issues.append(.upgraded(path: path, from: version, to: schema.version))

@@ -115,7 +115,7 @@ enum CollectionLoader<Document: Codable & Sendable> {
 
     /// The lines to decode: none for a file that is unreadable as a whole, which is moved aside.
     private static func usableLines(of examined: Examined, into loaded: inout Loaded) throws(PersistenceError) -> [Data] {
-        guard let problem = examined.problem else { return examined.file.records }
+        guard let problem = examined.problem else { return Array(examined.file.records) }
         let aside = try Quarantine.moveAside(examined.url)
         loaded.issues.append(.movedAside(path: examined.url.path, preservedAt: aside, reason: problem))
         loaded.needsCompaction = true

@@ -37,7 +37,7 @@ struct HistoryCommand: LiveCommand {
         }
         let newestFirst = Array(records.reversed())
         if json {
-            try output.printJSON(HistoryDocument(since: start, sessions: newestFirst))
+            HistoryDocument(since: start, sessions: newestFirst).writeJSON(to: output.console.output)
             return
         }
         let empty: HistoryList.EmptyState =

@@ -24,12 +24,27 @@ enum WidgetPresets {
             let seconds: Double?
         }
         var usage: [Kind: Usage] = [:]
-        for (index, record) in records.sorted(by: { $0.startedAt < $1.startedAt }).enumerated()
+        // A history comes listed by start, so it is sorted only when it is not; and since a
+        // person sits the same session many times in a row, a run of one kind is counted
+        // apart and added to the table once.
+        let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.startedAt <= $1.startedAt }
+        var run: (kind: Kind, usage: Usage)?
+        func flush() {
+            guard let (kind, counted) = run else { return }
+            usage[kind, default: Usage()].count += counted.count
+            usage[kind, default: Usage()].latest = counted.latest
+        }
+        for (index, record) in (inOrder ? records : records.sorted(by: { $0.startedAt < $1.startedAt })).enumerated()
         where record.outcome.countsTowardStats {
             let kind = Kind(name: record.name.value, seconds: record.plannedSeconds)
-            usage[kind, default: Usage()].count += 1
-            usage[kind, default: Usage()].latest = index
+            if let current = run, current.kind == kind {
+                run = (kind, Usage(count: current.usage.count + 1, latest: index))
+            } else {
+                flush()
+                run = (kind, Usage(count: 1, latest: index))
+            }
         }
+        flush()
         let ranked = usage.sorted { ($0.value.count, $0.value.latest) > ($1.value.count, $1.value.latest) }
         guard !ranked.isEmpty else { return [defaultPreset(settings)] }
         return ranked.prefix(limit).enumerated().map { index, entry in
