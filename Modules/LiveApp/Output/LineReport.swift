@@ -24,13 +24,18 @@ public final class LineReport {
     }
 
     /// Writes a line for `display` at `now` if its state changed or a new minute was sat.
+    /// During a warm-up the line says so and what follows (`Warm-up  0:30 then 3:00`); the
+    /// start bell's push ends it with a `Running` line.
     public func report(_ display: SessionDisplay, at now: Date) {
-        let state = "\(display.phase.label) · \(display.caption)"
+        let warming = display.phase == .running && display.isWarmingUp(at: now)
+        let label = warming ? "Warm-up" : display.phase.label
+        let caption = warming ? "then " + (display.targetText ?? "open-ended") : display.caption
+        let state = "\(label) · \(caption)"
         let minute = Int(display.content.elapsed(at: now) / 60)
         guard state != lastState || (display.phase == .running && minute != lastMinute) else { return }
         lastState = state
         lastMinute = minute
-        say("\(display.phase.label)  \(display.timeText(at: now)) \(display.caption)  \(display.name)", at: now)
+        say("\(label)  \(display.timeText(at: now)) \(caption)  \(display.name)", at: now)
     }
 
     /// What a watcher's lines say when the session ends and its dismissal has not come yet.
