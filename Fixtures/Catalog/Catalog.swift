@@ -57,6 +57,8 @@ public enum Catalog {
                     settings: SettingsMother.makeSettings(
                         defaultDurationSeconds: 8 * 3_600, intervalBellMinutes: 1, desktopNotification: true, bellVolume: 100),
                     selection: .desktopNotification)),
+                Scenario(kind, "ownBells", "Bells of one's own: a warm-up, three strikes, every five minutes", SettingsRecipe(
+                    settings: SettingsMother.makeZenSitter(), selection: .bells)),
             ]
         case .presetPicker:
             return [

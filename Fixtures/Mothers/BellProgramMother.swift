@@ -24,6 +24,12 @@ public enum BellProgramMother {
         return program
     }
 
+    /// The bells chosen in the settings from `text` as `settings set bells` reads it (over a
+    /// silent program): `none` is a choice of its own; empty or unreadable text is `nil`.
+    public static func makeChosen(text: String) -> BellProgram? {
+        text.isEmpty ? nil : try? BellProgram.parse(text, over: .silent)
+    }
+
     /// `moments start 3m --warm-up 10s --bells 1m`, over the standard settings.
     public static func makeWarmUpSit() -> BellProgram {
         makeProgram(warmUpSeconds: 10)

@@ -10,16 +10,26 @@ public enum SettingsMother {
         intervalBellMinutes: Int? = nil,
         endBell: Bool = true,
         desktopNotification: Bool = false,
-        bellVolume: Int = Settings.standardBellVolume
+        bellVolume: Int = Settings.standardBellVolume,
+        bells: BellProgram? = nil
     ) -> Settings {
         do {
             return try Settings(
                 defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds,
                 timeDisplay: timeDisplay, intervalBellMinutes: intervalBellMinutes,
-                endBell: endBell, desktopNotification: desktopNotification, bellVolume: bellVolume)
+                endBell: endBell, desktopNotification: desktopNotification, bellVolume: bellVolume,
+                bells: bells)
         } catch {
             preconditionFailure("fixture settings are invalid: \(error)")
         }
+    }
+
+    /// Someone who chose bells of their own (`moments settings set bells 'warm-up=30s start=3
+    /// every=5m end=3'`): a warm-up, three strikes to begin and end, a bell every five minutes.
+    public static func makeZenSitter() -> Settings {
+        makeSettings(
+            defaultDurationSeconds: 1_500,
+            bells: BellProgramMother.makeProgram(warmUpSeconds: 30, startStrikes: 3, interval: .every(300)))
     }
 
     /// Someone who counts down in minutes, with a bell every five.

@@ -36,7 +36,7 @@ struct BellProgramTests {
 
     @Test("what cannot be rung is refused with what to do",
         arguments: [
-            ("soon", "not a duration"), ("5s", "every 10 seconds or more"), ("30m,25m", "increasing order"),
+            ("soon", "not a bell program"), ("25m,soon", "not a duration"), ("5s", "every 10 seconds or more"), ("30m,25m", "increasing order"),
             ("start=4", "choose from 0 to 3"), ("strikes=0", "choose from 1 to 3"), ("warm-up=20m", "0 to 10 minutes"),
             ("loud=1", "not a bell program"), ("end=many", "not a number of strikes"),
         ])
@@ -85,5 +85,46 @@ struct BellProgramTests {
             secondsElapsed: 0, targetTimeInSeconds: 180, showSeconds: true, isPaused: false, measuredAt: InstantMother.morning,
             outcome: nil, warmUpLeft: 10, bellsRung: 2)
         #expect(try JSONDecoder().decode(ContentState.self, from: JSONEncoder().encode(content)) == content)
+    }
+}
+
+/// The bells chosen in the settings (`moments settings set bells …`).
+@Suite("Bells in the settings")
+struct BellSettingTests {
+    @Test("bells chosen replace the interval and end bells; default follows them again; each reads back as shown")
+    func chosen() throws {
+        var settings = SettingsMother.makeMinimalist()
+        let following = settings.bellProgram
+        #expect(following.interval == .every(300) && settings.value(of: .bells) == Settings.followingBells)
+        try settings.set("bells", to: "zen")
+        #expect(settings.bellProgram.startStrikes == 3 && settings.bellProgram.interval == nil)
+        try settings.set("bells", to: "every=10m")
+        #expect(settings.bellProgram.interval == .every(600) && settings.bellProgram.startStrikes == 3, "words change their part")
+        var again = SettingsMother.makeSettings()
+        try again.set("bells", to: settings.value(of: .bells))
+        #expect(again.bells == settings.bells)
+        try settings.set("bells", to: "none")
+        #expect(settings.bells == .silent && settings.bellProgram == .silent, "none is a choice, not the default")
+        try settings.set("bells", to: " Default ")
+        #expect(settings.bells == nil && settings.bellProgram == following)
+    }
+
+    @Test("a program that cannot be rung is refused and changes nothing")
+    func refused() throws {
+        var settings = SettingsMother.makeZenSitter()
+        let before = settings
+        for text in ["loud", "start=4", "every=1s", ""] {
+            #expect(throws: ValidationError.self) { try settings.set("bells", to: text) }
+        }
+        #expect(settings == before)
+    }
+
+    @Test("the settings file keeps the bells chosen, and one written without them reads as following")
+    func json() throws {
+        let chosen = SettingsMother.makeZenSitter()
+        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(chosen)) == chosen)
+        let following = try JSONEncoder().encode(SettingsMother.makeSettings())
+        #expect(!String(decoding: following, as: UTF8.self).contains("bells"))
+        #expect(try JSONDecoder().decode(Settings.self, from: following).bells == nil)
     }
 }

@@ -209,6 +209,7 @@ struct ReportCommandTests {
             ("default-duration", "20m", "20:00"), ("show-seconds", "off", "false"), ("time-display", "remaining", "remaining"),
             ("interval-bell", "5", "5"), ("interval-bell", "off", "off"), ("end-bell", "no", "false"),
             ("desktop-notification", "on", "true"), ("bell-volume", "35%", "35"), ("bell-volume", "0", "0"),
+            ("bells", "zen", "warm-up=0 start=3 every=off end=3"), ("bells", "default", "default"),
         ])
     func settingsSet(key: String, value: String, shown: String) throws {
         let folder = try CommandFolder()
@@ -229,6 +230,7 @@ struct ReportCommandTests {
             (["time-display", "up"], "elapsed or remaining"), (["interval-bell", "999"], "1 to 480"),
             (["default-duration", "9h"], "1 second to 8 hours"), (["default-duration", "soon"], "10m, 90s, 1h15m"),
             (["end-bell"], "Missing expected argument"), (["bell-volume", "120"], "0 to 100 (percent)"),
+            (["bells", "loud"], "is not a bell program"),
         ])
     func settingsSetRefused(arguments: [String], message: String) throws {
         let folder = try CommandFolder()

@@ -22,6 +22,9 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
     public var desktopNotification: Bool
     /// How loud the bowl rings, in percent.
     public var bellVolume: Double
+    /// The bells chosen, in the words `settings set bells` reads (``BellProgram/text``);
+    /// empty to follow the interval and end bells.
+    public var bells: String
     /// The selected row's key (``Domain/Settings/Key``), or `none`.
     public var selection: String
 
@@ -34,6 +37,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         endBell = settings.endBell
         desktopNotification = settings.desktopNotification
         bellVolume = Double(settings.bellVolume)
+        bells = settings.bells?.text ?? ""
         self.selection = selection?.rawValue ?? "none"
     }
 
@@ -45,6 +49,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         .toggle("endBell", "End bell", \.endBell),
         .toggle("desktopNotification", "Desktop notification", \.desktopNotification),
         .number("bellVolume", "Bell volume (%)", \.bellVolume, range: 0...100, step: 5),
+        .text("bells", "Bells (zen, warm-up=30s every=5m end=3, none; empty: the bells above)", \.bells),
         .choice("selection", "Selected row", \.selection, options: ["none"] + Settings.Key.allCases.map(\.rawValue)),
     ]
 
@@ -54,7 +59,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         return SettingsMother.makeSettings(
             defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds, timeDisplay: timeDisplay,
             intervalBellMinutes: interval > 0 ? interval : nil, endBell: endBell, desktopNotification: desktopNotification,
-            bellVolume: Int(bellVolume))
+            bellVolume: Int(bellVolume), bells: BellProgramMother.makeChosen(text: bells))
     }
 
     private var selectedKey: Settings.Key? { Settings.Key(rawValue: selection) }
@@ -72,6 +77,9 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         arguments.add("endBell", settings.endBell, default: defaults.endBell) { String($0) }
         arguments.add("desktopNotification", settings.desktopNotification, default: defaults.desktopNotification) { String($0) }
         arguments.add("bellVolume", settings.bellVolume, default: defaults.bellVolume) { String($0) }
+        arguments.add("bells", settings.bells?.text, default: nil) {
+            $0.map { "BellProgramMother.makeChosen(text: \(SwiftLiteral.string($0)))" } ?? "nil"
+        }
         var view = MotherArguments()
         view.add("settings", code: SwiftLiteral.call("SettingsMother.makeSettings", arguments.list))
         view.add("selection", selectedKey, default: nil) { $0.map { "." + String(describing: $0) } ?? "nil" }

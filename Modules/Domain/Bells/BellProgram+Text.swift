@@ -24,6 +24,8 @@ extension BellProgram {
         guard !trimmed.isEmpty else { throw .bellProgram(advice(for: text)) }
         if let preset = presets.first(where: { $0.name == trimmed }) { return preset.program }
         if !trimmed.contains("=") {
+            // A lone word that is no duration is no program either: say what programs are.
+            if !trimmed.contains(","), (try? DurationText.parse(trimmed)) == nil { throw .bellProgram(advice(for: text)) }
             return try base.replacing(interval: try interval(trimmed, original: text))
         }
         var (warmUp, start, interval, strikes, end) =

@@ -1,8 +1,13 @@
 extension Settings {
-    /// The bells of a session started without `--bells`: with `end-bell` on, one strike to
-    /// begin and three to end; with `interval-bell` set, a bell every so many minutes. No
-    /// warm-up.
+    /// What `moments settings set bells default` writes: the bells follow `interval-bell`
+    /// and `end-bell`.
+    public static let followingBells = "default"
+
+    /// The bells of a session started without `--bells`: the ``bells`` chosen, or else,
+    /// with `end-bell` on, one strike to begin and three to end, and with `interval-bell`
+    /// set, a bell every so many minutes; no warm-up.
     public var bellProgram: BellProgram {
+        if let bells { return bells }
         let strikes = endBell ? (start: 1, end: 3) : (start: 0, end: 0)
         do {
             return try BellProgram(

@@ -26,6 +26,10 @@ public struct Settings: Hashable, Sendable {
     /// bell shown). Where no player is installed the terminal bell rings instead, at the
     /// terminal's own volume.
     public private(set) var bellVolume: Int
+    /// The bell program of a session started without `--bells`, chosen with
+    /// `moments settings set bells …` (a preset such as `zen`, or words); `nil` follows
+    /// ``intervalBellMinutes`` and ``endBell`` (``bellProgram``).
+    public var bells: BellProgram?
     /// The settings a new installation starts with: ten minutes, seconds shown, counting
     /// up, a bell at the end at 80 % and nothing else.
     public static let standard = Settings(
@@ -48,7 +52,8 @@ public struct Settings: Hashable, Sendable {
         intervalBellMinutes: Int?,
         endBell: Bool,
         desktopNotification: Bool,
-        bellVolume: Int = Settings.standardBellVolume
+        bellVolume: Int = Settings.standardBellVolume,
+        bells: BellProgram? = nil
     ) throws(ValidationError) {
         self.init(
             uncheckedDefaultDuration: try SessionLimits.validatedTarget(defaultDurationSeconds),
@@ -56,6 +61,7 @@ public struct Settings: Hashable, Sendable {
             intervalBellMinutes: try Self.validatedInterval(intervalBellMinutes),
             endBell: endBell, desktopNotification: desktopNotification,
             bellVolume: try Self.validatedVolume(bellVolume))
+        self.bells = bells
     }
 
     private init(
@@ -120,6 +126,9 @@ extension Settings {
         case desktopNotification = "desktop-notification"
         /// ``Settings/bellVolume``, a number of percent (`80` or `80%`).
         case bellVolume = "bell-volume"
+        /// ``Settings/bells``: a preset (`none`, `simple`, `zen`), words such as
+        /// `warm-up=30s every=5m end=3`, or `default` to follow the interval and end bells.
+        case bells
     }
 
     /// The current value of a setting, written as `set` reads it.
@@ -132,6 +141,7 @@ extension Settings {
         case .endBell: return String(endBell)
         case .desktopNotification: return String(desktopNotification)
         case .bellVolume: return String(bellVolume)
+        case .bells: return bells?.text ?? Self.followingBells
         }
     }
 
@@ -175,6 +185,9 @@ extension Settings {
                 throw .invalidSettingValue(key: key, value: text, expected: "0 to 100 (percent)")
             }
             try setBellVolume(percent)
+        case .bells:
+            // Words are read over the program in use, so `every=5m` changes only the interval.
+            bells = value == Self.followingBells ? nil : try BellProgram.parse(text, over: bellProgram)
         }
     }
 }
@@ -188,6 +201,7 @@ extension Settings: Codable {
         case endBell = "end_bell"
         case desktopNotification = "desktop_notification"
         case bellVolume = "bell_volume"
+        case bells
     }
 
     /// Reads settings; a missing field takes its ``standard`` value, so a file written by
@@ -206,7 +220,8 @@ extension Settings: Codable {
                 endBell: container.decodeIfPresent(Bool.self, forKey: .endBell) ?? standard.endBell,
                 desktopNotification: container.decodeIfPresent(Bool.self, forKey: .desktopNotification)
                     ?? standard.desktopNotification,
-                bellVolume: container.decodeIfPresent(Int.self, forKey: .bellVolume) ?? standard.bellVolume)
+                bellVolume: container.decodeIfPresent(Int.self, forKey: .bellVolume) ?? standard.bellVolume,
+                bells: container.decodeIfPresent(BellProgram.self, forKey: .bells))
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -222,5 +237,6 @@ extension Settings: Codable {
         try container.encode(endBell, forKey: .endBell)
         try container.encode(desktopNotification, forKey: .desktopNotification)
         try container.encode(bellVolume, forKey: .bellVolume)
+        try container.encodeIfPresent(bells, forKey: .bells)
     }
 }

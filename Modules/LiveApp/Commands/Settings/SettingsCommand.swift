@@ -19,6 +19,9 @@ struct SettingsCommand: ParsableCommand {
         case .timeDisplay: return "elapsed or remaining"
         case .intervalBell: return "off, or a number of minutes from 1 to 480"
         case .bellVolume: return "how loud the bowl rings: 0 to 100 (percent), 80 by default"
+        case .bells:
+            return "a preset (" + BellProgram.presets.map(\.name).joined(separator: ", ")
+                + "), words such as 'warm-up=30s every=5m end=3', or default (the interval and end bells)"
         }
     }
 

@@ -33,6 +33,7 @@ public struct SettingsView: CompositeView {
         case .endBell: return "End bell"
         case .desktopNotification: return "Desktop notification"
         case .bellVolume: return "Bell volume"
+        case .bells: return "Bells"
         }
     }
 
@@ -50,6 +51,7 @@ public struct SettingsView: CompositeView {
         case .endBell: return settings.endBell ? "on" : "off"
         case .desktopNotification: return settings.desktopNotification ? "on" : "off"
         case .bellVolume: return "\(settings.bellVolume)%"
+        case .bells: return settings.bellProgram.summary
         }
     }
 
