@@ -231,8 +231,12 @@ let package = Package(
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
+        // A person's hooks, run by the process hosting a session for the changes it commits.
+        adapter("SessionHooks", ["Domain", "Sync"]),
+        // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
+        suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "Sync", "Persistence", "Fixtures", "TestSupport"]),
         adapter("EmbeddedHosting", [
-            "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore",
+            "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore", "SessionHooks",
             // The loopback listener's services run in a group of our own, logging nowhere.
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
@@ -260,13 +264,15 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
-        adapter("SharedHosting", ["LiveApp", "Sync", "SyncPostgres", .product(name: "Logging", package: "swift-log")]),
+        adapter("SharedHosting", [
+            "Domain", "LiveApp", "Sync", "SyncPostgres", "SessionHooks", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)
         // The live composition: the real server, its JSON storage, the history and the
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
-            "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
+            "Domain", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
             "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
             // Only `moments serve` makes a registry; the embedded server of `start` has none.
             "PrometheusMetrics",

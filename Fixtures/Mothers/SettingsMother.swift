@@ -11,25 +11,28 @@ public enum SettingsMother {
         endBell: Bool = true,
         desktopNotification: Bool = false,
         bellVolume: Int = Settings.standardBellVolume,
-        bells: BellProgram? = nil
+        bells: BellProgram? = nil,
+        hooks: [SessionHooks.Event: String] = [:]
     ) -> Settings {
         do {
             return try Settings(
                 defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds,
                 timeDisplay: timeDisplay, intervalBellMinutes: intervalBellMinutes,
                 endBell: endBell, desktopNotification: desktopNotification, bellVolume: bellVolume,
-                bells: bells)
+                bells: bells, hooks: SessionHooks(hooks))
         } catch {
             preconditionFailure("fixture settings are invalid: \(error)")
         }
     }
 
     /// Someone who chose bells of their own (`moments settings set bells 'warm-up=30s start=3
-    /// every=5m end=3'`): a warm-up, three strikes to begin and end, a bell every five minutes.
+    /// every=5m end=3'`): a warm-up, three strikes to begin and end, a bell every five minutes;
+    /// and a notification of their own at the end (`hook-end`).
     public static func makeZenSitter() -> Settings {
         makeSettings(
             defaultDurationSeconds: 1_500,
-            bells: BellProgramMother.makeProgram(warmUpSeconds: 30, startStrikes: 3, interval: .every(300)))
+            bells: BellProgramMother.makeProgram(warmUpSeconds: 30, startStrikes: 3, interval: .every(300)),
+            hooks: [.end: #"notify-send "Sat $MOMENTS_SAT_SECONDS s" "$MOMENTS_NAME""#])
     }
 
     /// Someone who counts down in minutes, with a bell every five.

@@ -69,8 +69,11 @@ struct ArchitectureRules {
         // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
         "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "Sync"]),
         "EmbeddedHosting": Allowance(
-            ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore"], external: ["ServiceLifecycle", "Logging"]),
-        "SharedHosting": Allowance(["LiveApp", "Sync", "SyncPostgres"], external: ["Logging"]),
+            ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore", "SessionHooks"],
+            external: ["ServiceLifecycle", "Logging"]),
+        "SharedHosting": Allowance(["Domain", "LiveApp", "Sync", "SyncPostgres", "SessionHooks"], external: ["Logging"]),
+        // A person's hooks, run for the changes a hosting server commits.
+        "SessionHooks": Allowance(["Domain", "Sync"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
@@ -82,8 +85,9 @@ struct ArchitectureRules {
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
-                "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-                "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds", "PrometheusMetrics",
+                "Domain", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting",
+                "PersonalFileStore", "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
+                "PrometheusMetrics",
             ]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
@@ -113,6 +117,8 @@ struct ArchitectureRules {
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "SoundTests": Allowance(["Sound"], external: testing),
         "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
+        "SessionHooksTests": Allowance(
+            ["SessionHooks", "EmbeddedHosting", "Domain", "Sync", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),

@@ -210,6 +210,7 @@ struct ReportCommandTests {
             ("interval-bell", "5", "5"), ("interval-bell", "off", "off"), ("end-bell", "no", "false"),
             ("desktop-notification", "on", "true"), ("bell-volume", "35%", "35"), ("bell-volume", "0", "0"),
             ("bells", "zen", "warm-up=0 start=3 every=off end=3"), ("bells", "default", "default"),
+            ("hook-bell", "Paplay ~/Gong.wav", "Paplay ~/Gong.wav"), ("hook-end", "OFF", "off"),
         ])
     func settingsSet(key: String, value: String, shown: String) throws {
         let folder = try CommandFolder()

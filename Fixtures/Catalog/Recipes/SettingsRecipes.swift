@@ -25,6 +25,8 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
     /// The bells chosen, in the words `settings set bells` reads (``BellProgram/text``);
     /// empty to follow the interval and end bells.
     public var bells: String
+    /// The command of the end hook; empty for none.
+    public var hookEnd: String
     /// The selected row's key (``Domain/Settings/Key``), or `none`.
     public var selection: String
 
@@ -38,6 +40,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         desktopNotification = settings.desktopNotification
         bellVolume = Double(settings.bellVolume)
         bells = settings.bells?.text ?? ""
+        hookEnd = settings.hooks[.end] ?? ""
         self.selection = selection?.rawValue ?? "none"
     }
 
@@ -50,6 +53,7 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         .toggle("desktopNotification", "Desktop notification", \.desktopNotification),
         .number("bellVolume", "Bell volume (%)", \.bellVolume, range: 0...100, step: 5),
         .text("bells", "Bells (zen, warm-up=30s every=5m end=3, none; empty: the bells above)", \.bells),
+        .text("hookEnd", "Hook at end (a command; empty: off)", \.hookEnd),
         .choice("selection", "Selected row", \.selection, options: ["none"] + Settings.Key.allCases.map(\.rawValue)),
     ]
 
@@ -59,7 +63,8 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         return SettingsMother.makeSettings(
             defaultDurationSeconds: defaultDurationSeconds, showSeconds: showSeconds, timeDisplay: timeDisplay,
             intervalBellMinutes: interval > 0 ? interval : nil, endBell: endBell, desktopNotification: desktopNotification,
-            bellVolume: Int(bellVolume), bells: BellProgramMother.makeChosen(text: bells))
+            bellVolume: Int(bellVolume), bells: BellProgramMother.makeChosen(text: bells),
+            hooks: (try? SessionHooks.checked(hookEnd, for: .end)).map { [.end: $0] } ?? [:])
     }
 
     private var selectedKey: Settings.Key? { Settings.Key(rawValue: selection) }
@@ -79,6 +84,9 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
         arguments.add("bellVolume", settings.bellVolume, default: defaults.bellVolume) { String($0) }
         arguments.add("bells", settings.bells?.text, default: nil) {
             $0.map { "BellProgramMother.makeChosen(text: \(SwiftLiteral.string($0)))" } ?? "nil"
+        }
+        arguments.add("hooks", settings.hooks[.end], default: nil) {
+            $0.map { "[.end: \(SwiftLiteral.string($0))]" } ?? "[:]"
         }
         var view = MotherArguments()
         view.add("settings", code: SwiftLiteral.call("SettingsMother.makeSettings", arguments.list))

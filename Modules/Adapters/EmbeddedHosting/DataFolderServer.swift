@@ -6,6 +6,7 @@ import Foundation
 #endif
 import LiveApp
 import Persistence
+import SessionHooks
 import SyncJSONStore
 import Sync
 
@@ -21,6 +22,8 @@ public final class DataFolderServer: AssembledServer {
     public let storage: JSONSyncStorage
     /// Where its state lives.
     public let stateFolder: String
+    /// Its hooks, which ``close()`` lets finish.
+    let hooks: HookRunner
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
     /// `buildApplication`: opens its state (taking the lock), has every ended session
@@ -43,15 +46,22 @@ public final class DataFolderServer: AssembledServer {
             storage.close()
             throw ServerSetupError("the server's state could not be read: \(error)")
         }
-        let server = SyncServer(storage: storage, clock: configuration.clock, observer: history, metrics: configuration.metrics)
+        let hooks = HookRunner(
+            hooks: configuration.hooks, environment: configuration.environment, timeLimit: configuration.hookTimeLimit,
+            onProblem: configuration.onProblem)
+        let server = SyncServer(
+            storage: storage, clock: configuration.clock, observer: DurableChangeObservers([history, hooks]),
+            metrics: configuration.metrics)
         await server.tick()
-        return DataFolderServer(server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path)
+        return DataFolderServer(
+            server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path, hooks: hooks)
     }
 
-    init(server: SyncServer, storage: JSONSyncStorage, stateFolder: String) {
+    init(server: SyncServer, storage: JSONSyncStorage, stateFolder: String, hooks: HookRunner) {
         self.server = server
         self.storage = storage
         self.stateFolder = stateFolder
+        self.hooks = hooks
     }
 
     /// The newest session still running or paused, with its token: one kept running when
@@ -67,9 +77,12 @@ public final class DataFolderServer: AssembledServer {
         return nil
     }
 
-    /// Ends every event stream and releases the state.
+    /// Ends every event stream, lets the hooks already queued finish (each within its time
+    /// limit: a session's end hook is not lost when `moments start` leaves), and releases
+    /// the state.
     public func close() async {
         await server.shutdown()
+        await hooks.finish()
         storage.close()
     }
 }

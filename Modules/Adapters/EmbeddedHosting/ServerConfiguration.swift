@@ -1,5 +1,7 @@
+import Domain
 import LiveApp
 import Persistence
+import SessionHooks
 import Sync
 
 /// The little a sync server is built from: where its state lives, the clock its rules
@@ -20,6 +22,14 @@ public struct ServerConfiguration: Sendable {
     /// Where the server records its figures (`moments serve`'s `/metrics`); `nil`, as for
     /// the embedded default, records none.
     public var metrics: SyncMetrics?
+    /// The person's hooks, run for the changes this server commits (`Settings.hooks`;
+    /// ``Domain/SessionHooks/none`` by default), with `environment` beside the session's
+    /// variables, each for at most `hookTimeLimit`.
+    public var hooks: SessionHooks = .none
+    /// The environment hooks run in (the host's own).
+    public var environment: [String: String] = [:]
+    /// How long a hook may run before it is stopped.
+    public var hookTimeLimit: Duration = HookRunner.standardTimeLimit
 
     /// A server on the state in `locations`, on the system's clock, warning on standard
     /// error, waiting for the state's lock as long as the live app waits for it.

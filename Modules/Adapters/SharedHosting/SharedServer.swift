@@ -1,5 +1,7 @@
+import Domain
 import LiveApp
 import Logging
+import SessionHooks
 import Sync
 import SyncPostgres
 
@@ -10,16 +12,20 @@ public final class SharedServer: AssembledServer {
     public let server: SyncServer
     /// Its storage.
     public let storage: PostgresSyncStorage
+    /// The hooks of the changes it commits, which ``close()`` lets finish.
+    let hooks: HookRunner?
 
     /// Builds a sync server on the PostgreSQL database at `url`: opens it (creating or
     /// migrating its schema; refusing one newer than this program), and catches up the
     /// clock rules that came due while no server ran. Every server given the same URL
     /// shares the same activities. The storage's warnings (a lost LISTEN connection, a
     /// change log it could not read) go to `logger`, as the HTTP server's do; the server's
-    /// figures, and the change feed's lag, to `metrics` (`nil`: none).
+    /// figures, and the change feed's lag, to `metrics` (`nil`: none). `hooks` run, in
+    /// `environment`, for the changes this server commits: among servers sharing the
+    /// database, each change is committed by one, so each hook runs once.
     public static func build(
         _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),
-        metrics: SyncMetrics? = nil
+        metrics: SyncMetrics? = nil, hooks: SessionHooks = .none, environment: [String: String] = [:]
     ) async throws(ServerSetupError) -> SharedServer {
         let storage: PostgresSyncStorage
         do {
@@ -27,9 +33,12 @@ public final class SharedServer: AssembledServer {
         } catch {
             throw ServerSetupError(error.description)
         }
-        let server = SyncServer(storage: storage, clock: clock, metrics: metrics)
+        let runner = hooks == .none ? nil : HookRunner(hooks: hooks, environment: environment) { problem in
+            logger.warning("\(problem)")
+        }
+        let server = SyncServer(storage: storage, clock: clock, observer: runner, metrics: metrics)
         await server.tick()
-        return SharedServer(server: server, storage: storage)
+        return SharedServer(server: server, storage: storage, hooks: runner)
     }
 
     /// The people's access keys in the database at `url`, for one command (`moments keys
@@ -44,9 +53,10 @@ public final class SharedServer: AssembledServer {
         return PostgresKeyStore(storage: storage)
     }
 
-    init(server: SyncServer, storage: PostgresSyncStorage) {
+    init(server: SyncServer, storage: PostgresSyncStorage, hooks: HookRunner? = nil) {
         self.server = server
         self.storage = storage
+        self.hooks = hooks
     }
 
     /// The database, as its URL without any password.
@@ -58,6 +68,7 @@ public final class SharedServer: AssembledServer {
     /// Ends every event stream and closes the database's connections.
     public func close() async {
         await server.shutdown()
+        await hooks?.finish()
         await storage.close()
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import BellSounds
 import DesktopNotifications
+import Domain
 import Dispatch
 import EmbeddedHosting
 import LiveApp
@@ -42,11 +43,12 @@ public enum LiveRoot {
         LiveDependencies(
             files: { FileStores(locations: locations($0), console: .standardStreams) },
             assembleServer: { dataDirectory, metrics throws(ServerSetupError) in
-                try await buildServer(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics))
+                try await buildServer(hosting(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics)))
             },
             assembleSharedServer: { _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
-                try await EmbeddedServer.start(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait))
+                try await EmbeddedServer.start(
+                    hosting(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait)))
             },
             // One try per server: the live app's RetryPolicy is the one place that retries.
             connect: { HTTPSyncConnection(baseURL: $0, accessKey: $1, attempts: 1) },
@@ -70,6 +72,26 @@ public enum LiveRoot {
     /// their server here (``EmbeddedHosting/DataFolderServer/build(_:)``).
     public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderServer {
         try await DataFolderServer.build(configuration)
+    }
+
+    /// `configuration` with the person's hooks (`Settings.hooks`, read as the server is
+    /// built: a change takes effect at the next) and this process's environment for them.
+    static func hosting(_ configuration: ServerConfiguration) -> ServerConfiguration {
+        var configuration = configuration
+        configuration.hooks = hooks(configuration.locations)
+        configuration.environment = ProcessInfo.processInfo.environment
+        return configuration
+    }
+
+    /// The hooks in the settings where `locations` keep them; none when they cannot be read
+    /// (the settings' own commands say why).
+    public static func hooks(_ locations: StoreLocations) -> SessionHooks {
+        (try? FileStores(locations: locations, console: .standardStreams).readSettings())?.hooks ?? .none
+    }
+
+    /// The hooks in the settings of the folders `dataDirectory` names (as ``locations(_:)``).
+    public static func hooks(_ dataDirectory: String?) -> SessionHooks {
+        hooks(locations(dataDirectory))
     }
 
     /// The folders a run uses: `--data-dir` when given, then `MOMENTS_HOME`, then the XDG

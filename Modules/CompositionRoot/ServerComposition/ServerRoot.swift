@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LiveApp
 import LiveComposition
 import Logging
@@ -24,7 +29,8 @@ public enum ServerRoot {
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
         dependencies.assembleSharedServer = { url, metrics throws(ServerSetupError) in
-            try await buildSharedServer(url, metrics: metrics)
+            try await SharedServer.build(
+                url, metrics: metrics, hooks: LiveRoot.hooks(nil), environment: ProcessInfo.processInfo.environment)
         }
         dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }
         return dependencies

@@ -30,6 +30,8 @@ public struct Settings: Hashable, Sendable {
     /// `moments settings set bells …` (a preset such as `zen`, or words); `nil` follows
     /// ``intervalBellMinutes`` and ``endBell`` (``bellProgram``).
     public var bells: BellProgram?
+    /// Commands run when a session starts, rings a bell or ends, by the process hosting it.
+    public var hooks: SessionHooks = .none
     /// The settings a new installation starts with: ten minutes, seconds shown, counting
     /// up, a bell at the end at 80 % and nothing else.
     public static let standard = Settings(
@@ -53,7 +55,8 @@ public struct Settings: Hashable, Sendable {
         endBell: Bool,
         desktopNotification: Bool,
         bellVolume: Int = Settings.standardBellVolume,
-        bells: BellProgram? = nil
+        bells: BellProgram? = nil,
+        hooks: SessionHooks = .none
     ) throws(ValidationError) {
         self.init(
             uncheckedDefaultDuration: try SessionLimits.validatedTarget(defaultDurationSeconds),
@@ -62,6 +65,7 @@ public struct Settings: Hashable, Sendable {
             endBell: endBell, desktopNotification: desktopNotification,
             bellVolume: try Self.validatedVolume(bellVolume))
         self.bells = bells
+        self.hooks = hooks
     }
 
     private init(
@@ -129,6 +133,22 @@ extension Settings {
         /// ``Settings/bells``: a preset (`none`, `simple`, `zen`), words such as
         /// `warm-up=30s every=5m end=3`, or `default` to follow the interval and end bells.
         case bells
+        /// ``Settings/hooks``' command on a session's start: a command for `/bin/sh`, or `off`.
+        case hookStart = "hook-start"
+        /// ``Settings/hooks``' command on each bell.
+        case hookBell = "hook-bell"
+        /// ``Settings/hooks``' command on a session's end.
+        case hookEnd = "hook-end"
+
+        /// The hook event of a hook's key.
+        public var hookEvent: SessionHooks.Event? {
+            switch self {
+            case .hookStart: return .start
+            case .hookBell: return .bell
+            case .hookEnd: return .end
+            default: return nil
+            }
+        }
     }
 
     /// The current value of a setting, written as `set` reads it.
@@ -142,6 +162,7 @@ extension Settings {
         case .desktopNotification: return String(desktopNotification)
         case .bellVolume: return String(bellVolume)
         case .bells: return bells?.text ?? Self.followingBells
+        case .hookStart, .hookBell, .hookEnd: return key.hookEvent.flatMap { hooks[$0] } ?? "off"
         }
     }
 
@@ -188,6 +209,10 @@ extension Settings {
         case .bells:
             // Words are read over the program in use, so `every=5m` changes only the interval.
             bells = value == Self.followingBells ? nil : try BellProgram.parse(text, over: bellProgram)
+        case .hookStart, .hookBell, .hookEnd:
+            guard let event = known.hookEvent else { return }
+            // The command is kept as typed: only `off` (in any case) is a word of its own.
+            try hooks.set(value == "off" ? nil : text, for: event)
         }
     }
 }
@@ -202,6 +227,7 @@ extension Settings: Codable {
         case desktopNotification = "desktop_notification"
         case bellVolume = "bell_volume"
         case bells
+        case hooks
     }
 
     /// Reads settings; a missing field takes its ``standard`` value, so a file written by
@@ -221,7 +247,8 @@ extension Settings: Codable {
                 desktopNotification: container.decodeIfPresent(Bool.self, forKey: .desktopNotification)
                     ?? standard.desktopNotification,
                 bellVolume: container.decodeIfPresent(Int.self, forKey: .bellVolume) ?? standard.bellVolume,
-                bells: container.decodeIfPresent(BellProgram.self, forKey: .bells))
+                bells: container.decodeIfPresent(BellProgram.self, forKey: .bells),
+                hooks: container.decodeIfPresent(SessionHooks.self, forKey: .hooks) ?? .none)
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -238,5 +265,6 @@ extension Settings: Codable {
         try container.encode(desktopNotification, forKey: .desktopNotification)
         try container.encode(bellVolume, forKey: .bellVolume)
         try container.encodeIfPresent(bells, forKey: .bells)
+        if hooks != .none { try container.encode(hooks, forKey: .hooks) }
     }
 }

@@ -9,3 +9,18 @@ public protocol DurableChangeObserver: Sendable {
     /// `changes` are durable now, oldest first per activity.
     func durable(_ changes: [ActivitySnapshot]) async
 }
+
+/// Several observers told of the same changes, one after the other in the order given: a
+/// host's history, then its hooks.
+public struct DurableChangeObservers: DurableChangeObserver {
+    private let observers: [any DurableChangeObserver]
+
+    /// Tells `observers` of each change, in this order.
+    public init(_ observers: [any DurableChangeObserver]) {
+        self.observers = observers
+    }
+
+    public func durable(_ changes: [ActivitySnapshot]) async {
+        for observer in observers { await observer.durable(changes) }
+    }
+}

@@ -22,6 +22,8 @@ struct SettingsCommand: ParsableCommand {
         case .bells:
             return "a preset (" + BellProgram.presets.map(\.name).joined(separator: ", ")
                 + "), words such as 'warm-up=30s every=5m end=3', or default (the interval and end bells)"
+        case .hookStart, .hookBell, .hookEnd:
+            return "off, or a command for /bin/sh, given the session in MOMENTS_* variables (Documentation/Commands.md#hooks)"
         }
     }
 

@@ -34,6 +34,9 @@ public struct SettingsView: CompositeView {
         case .desktopNotification: return "Desktop notification"
         case .bellVolume: return "Bell volume"
         case .bells: return "Bells"
+        case .hookStart: return "Hook at start"
+        case .hookBell: return "Hook at each bell"
+        case .hookEnd: return "Hook at end"
         }
     }
 
@@ -52,6 +55,7 @@ public struct SettingsView: CompositeView {
         case .desktopNotification: return settings.desktopNotification ? "on" : "off"
         case .bellVolume: return "\(settings.bellVolume)%"
         case .bells: return settings.bellProgram.summary
+        case .hookStart, .hookBell, .hookEnd: return key.hookEvent.flatMap { settings.hooks[$0] } ?? "off"
         }
     }
 
