@@ -19,7 +19,7 @@ struct BellPushTests {
 
     @Test(
         "`start 3m --warm-up 10s --bells 1m`: the start bell after the warm-up, bells at 1:00 and 2:00 of time sat (a pause moves them), three strikes at the end",
-        arguments: [Transport.inProcess])
+        arguments: Transport.allCases)
     func doneWhen(transport: Transport) async throws {
         let harness = try SyncHarness()
         let connection = try await transport.connect(to: harness)
@@ -31,6 +31,7 @@ struct BellPushTests {
         var pushes = stream.makeAsyncIterator()
 
         try await advance(harness.clock, to: 10, after: start)
+        #expect(created.state.activity.attributes.bells == BellProgramMother.makeWarmUpSit(), "the bells went with the creation")
         let started = try #require(try await pushes.next())
         #expect(started.alert?.kind == .start)
         #expect(started.alert?.due == start.addingTimeInterval(10))

@@ -98,6 +98,12 @@ struct HTTPProtocolTests {
         #expect((badTarget.json["message"] as? String ?? "").contains("'target_seconds'"))
         let badClient = try await RawHTTP.send("POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":60,"client_id":""}"#)
         #expect((badClient.json["message"] as? String ?? "").contains("'client_id' must be 1 to 128 characters"))
+        for bells in [#"{"start_strikes":7}"#, #"{"interval_every_seconds":120}"#, #"{"interval_every_seconds":60,"interval_at_seconds":[30]}"#] {
+            let badBells = try await RawHTTP.send(
+                "POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":60,"client_id":"c","bells":"# + bells + "}")
+            #expect(badBells.status == 400, "\(bells)")
+            #expect((badBells.json["message"] as? String ?? "").contains("'bells'"), "\(badBells.body)")
+        }
         #expect(try await f.harness.server.list().count == 1)
         try await unchanged(f)
         try await f.http.stop()

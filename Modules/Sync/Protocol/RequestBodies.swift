@@ -3,7 +3,7 @@ import Domain
 /// The body of `POST /v1/activities`: the client writes it and the server reads it, so
 /// both share this one definition of the wire format.
 package struct CreateActivityBody: Codable {
-    static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds"]
+    static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells"]
 
     package let attributes: SessionAttributes
     package let clientID: String
@@ -14,6 +14,7 @@ package struct CreateActivityBody: Codable {
         case targetSeconds = "target_seconds"
         case clientID = "client_id"
         case showSeconds = "show_seconds"
+        case bells
     }
 
     /// The body a client sends to start an activity.
@@ -30,10 +31,20 @@ package struct CreateActivityBody: Codable {
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
         try IntentRequest.checkID(clientID, field: "client_id")
+        let bells: BellProgram?
         do {
-            attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target)
+            bells = try container.decodeIfPresent(BellProgram.self, forKey: .bells)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw SyncError.badRequest("'bells': \(context.debugDescription)")
+        }
+        do {
+            attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target, bells: bells)
         } catch {
-            let field = if case .targetOutOfRange = error { "target_seconds" } else { "name" }
+            let field = switch error {
+            case .targetOutOfRange: "target_seconds"
+            case .bellProgram: "bells"
+            default: "name"
+            }
             throw SyncError.badRequest("'\(field)': \(error.description)")
         }
     }
@@ -45,6 +56,8 @@ package struct CreateActivityBody: Codable {
         try container.encode(attributes.plannedSeconds, forKey: .targetSeconds)
         try container.encode(clientID, forKey: .clientID)
         try container.encode(showSeconds, forKey: .showSeconds)
+        // Left out when there are none, so a body without bells reads as before.
+        try container.encodeIfPresent(attributes.bells, forKey: .bells)
     }
 }
 
