@@ -53,7 +53,7 @@ extension LiveDependencies {
         LiveDependencies(
             files: { _ in files },
             assembleServer: { _, _ throws(ServerSetupError) in host },
-            assembleSharedServer: { _, _ throws(ServerSetupError) in
+            assembleSharedServer: { _, _, _ throws(ServerSetupError) in
                 throw ServerSetupError("a preview has no shared database")
             },
             hostEmbedded: { _, _ throws(ServerSetupError) in host },

@@ -16,10 +16,14 @@ struct SharedDatabaseServersTests {
     /// Starting and stopping processes blocks, so it happens on a thread of its own, never
     /// on the two threads of the cooperative pool that every other suite shares.
     final class Deployment: @unchecked Sendable {
-        /// Runs `body` on a deployment of `count` servers, and stops them whatever happens.
-        static func with(servers count: Int = 3, _ body: (Deployment) async throws -> Void) async throws {
+        /// Runs `body` on a deployment of `count` servers, and stops them whatever happens;
+        /// `prepare` is given each server's data folder before it starts.
+        static func with(
+            servers count: Int = 3, prepare: @escaping @Sendable (URL) throws -> Void = { _ in },
+            _ body: (Deployment) async throws -> Void
+        ) async throws {
             let scope = try PostgresScope.current()
-            let deployment = try await offThePool { try Deployment(postgres: scope, servers: count) }
+            let deployment = try await offThePool { try Deployment(postgres: scope, servers: count, prepare: prepare) }
             do {
                 try await body(deployment)
             } catch {
@@ -36,14 +40,17 @@ struct SharedDatabaseServersTests {
 
         var database: String { PostgresScope.databaseName(of: url) }
 
-        private init(postgres: PostgresServer, servers count: Int) throws {
+        private init(postgres: PostgresServer, servers count: Int, prepare: (URL) throws -> Void) throws {
             self.postgres = postgres
             let name = "shared_\(UUID().uuidString.prefix(8).lowercased())"
             try postgres.createDatabase(name)
             url = postgres.url(database: name)
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for index in 0..<count { servers.append(try start(index)) }
+            for index in 0..<count {
+                try prepare(folder.appendingPathComponent("server-\(index)"))
+                servers.append(try start(index))
+            }
         }
 
         func start(_ index: Int) throws -> ServerProcess {

@@ -45,7 +45,7 @@ public enum LiveRoot {
             assembleServer: { dataDirectory, metrics throws(ServerSetupError) in
                 try await buildServer(hosting(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics)))
             },
-            assembleSharedServer: { _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
+            assembleSharedServer: { _, _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(
                     hosting(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait)))

@@ -28,9 +28,9 @@ public enum ServerRoot {
     /// The live app's dependencies, serving `--database-url` here rather than handing it on.
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
-        dependencies.assembleSharedServer = { url, metrics throws(ServerSetupError) in
+        dependencies.assembleSharedServer = { url, dataDirectory, metrics throws(ServerSetupError) in
             try await SharedServer.build(
-                url, metrics: metrics, hooks: LiveRoot.hooks(nil), environment: ProcessInfo.processInfo.environment)
+                url, metrics: metrics, hooks: LiveRoot.hooks(dataDirectory), environment: ProcessInfo.processInfo.environment)
         }
         dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }
         return dependencies

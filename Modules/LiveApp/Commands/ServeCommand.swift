@@ -118,7 +118,7 @@ struct ServeCommand: LiveCommand {
         let assembled: any AssembledServer
         do {
             if let url = database.url(in: dependencies.environment) {
-                assembled = try await dependencies.assembleSharedServer(url, figures)
+                assembled = try await dependencies.assembleSharedServer(url, data.path, figures)
             } else {
                 assembled = try await dependencies.assembleServer(data.path, figures)
             }

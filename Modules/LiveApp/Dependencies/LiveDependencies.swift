@@ -17,11 +17,14 @@ public struct LiveDependencies: Sendable {
     public var assembleServer: @Sendable (_ dataDirectory: String?, _ metrics: SyncMetrics?) async throws(ServerSetupError)
         -> any AssembledServer
     /// Assembles the sync server on a shared PostgreSQL database (`serve --database-url`),
-    /// one of any number of servers sharing it, recording its figures into `metrics`.
+    /// one of any number of servers sharing it, recording its figures into `metrics`, with
+    /// the hooks in the settings of the data folder given (`--data-dir`; `nil`: the default).
     /// `moments` itself does not link the database driver (ADR 0022): its composition
     /// hands the command over to the program that does, `moments-server`, which never
     /// returns here.
-    public var assembleSharedServer: @Sendable (_ databaseURL: String, _ metrics: SyncMetrics?) async throws(ServerSetupError)
+    public var assembleSharedServer: @Sendable (
+        _ databaseURL: String, _ dataDirectory: String?, _ metrics: SyncMetrics?
+    ) async throws(ServerSetupError)
         -> any AssembledServer
     /// A new set of figures for the server `moments serve` runs, which it answers
     /// `GET /metrics` with (a Prometheus registry of its own, ADR 0034); `nil` where the
@@ -69,7 +72,9 @@ public struct LiveDependencies: Sendable {
         files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
         assembleServer: @escaping @Sendable (_ dataDirectory: String?, _ metrics: SyncMetrics?) async throws(ServerSetupError)
             -> any AssembledServer,
-        assembleSharedServer: @escaping @Sendable (_ databaseURL: String, _ metrics: SyncMetrics?) async throws(ServerSetupError)
+        assembleSharedServer: @escaping @Sendable (
+            _ databaseURL: String, _ dataDirectory: String?, _ metrics: SyncMetrics?
+        ) async throws(ServerSetupError)
             -> any AssembledServer,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,

@@ -1,0 +1,58 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import TestSupport
+import Testing
+
+extension SharedDatabaseServersTests {
+    @Test("bells on three servers: each rung once, within a second of its instant, a pause moving them; each bell's hook runs once among the servers")
+    func bellsOnceAmongServers() async throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("bells-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let hook = #"echo "$MOMENTS_BELL $MOMENTS_BELL_NUMBER" >> "# + shared.path
+        try await Deployment.with(prepare: { folder in
+            let set = try BuiltProduct.run("moments", ["settings", "set", "hook-bell", hook, "--data-dir", folder.path])
+            #expect(set.status == 0, "\(set.errors)")
+        }) { deployment in
+            let program = BellProgramMother.makeProgram(interval: .every(10))
+            let created = try await deployment.connection(0).createActivity(
+                BellProgramMother.makeAttributes(program, plannedSeconds: 22), showSeconds: true, clientID: "a",
+                idempotencyKey: .random())
+            let follower = Task {
+                var seen: [ActivitySnapshot] = []
+                // Minutes of silence between bells are normal: the read timeout is the client's own.
+                let follower = HTTPSyncConnection(baseURL: deployment.servers[2].baseURL)
+                for try await push in try await follower.events(of: created.id, token: created.token, after: nil) {
+                    seen.append(push)
+                    if push.event == .end { break }
+                }
+                return seen
+            }
+            // Paused at about 4 seconds sat for 2 seconds, through the other servers.
+            try await Task.sleep(for: .seconds(4))
+            _ = try await deployment.connection(1).send(
+                try IntentRequest(clientID: "a", intentID: "pause", intent: .pause), to: created.id, token: created.token)
+            try await Task.sleep(for: .seconds(2))
+            let resumed = try await deployment.connection(2).send(
+                try IntentRequest(clientID: "a", intentID: "resume", intent: .resume), to: created.id, token: created.token)
+            let pushes = try await follower.value
+            let rung = pushes.filter { $0.alert != nil }
+            #expect(rung.compactMap(\.alert).map(\.summary) == ["start bell", "bell 1 of 2", "bell 2 of 2", "end bell"])
+            let versions = pushes.map(\.version)
+            #expect(versions == versions.sorted() && Set(versions).count == versions.count, "each change once, in order")
+            for push in rung {
+                let alert = try #require(push.alert)
+                #expect(push.timestamp.timeIntervalSince(alert.due) < 1, "\(alert.summary) rang \(push.timestamp.timeIntervalSince(alert.due)) s late")
+            }
+            let first = try #require(rung.first { $0.alert?.kind == .interval }?.alert)
+            let moved = try #require(resumed.activity.content.date(whenSatReaches: 10))
+            #expect(abs(first.due.timeIntervalSince(moved)) < 0.002, "the pause moved the bell (instants kept to the millisecond)")
+            #expect(first.due.timeIntervalSince(created.state.timestamp) > 11.5)
+            try await eventually { (try? String(contentsOf: shared, encoding: .utf8))?.split(separator: "\n").count == 4 }
+            // A moment more, for a hook run twice to show itself.
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try String(contentsOf: shared, encoding: .utf8) == "start 1\ninterval 1\ninterval 2\nend 1\n")
+        }
+    }
+}
