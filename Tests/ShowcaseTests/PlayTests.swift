@@ -36,6 +36,20 @@ struct PlayTests {
         #expect(pty.screen.text.contains("nothing was saved"))
     }
 
+    @Test("a warm-up scenario counts down on the preview clock, then the server rings the start bell and the screen flashes it")
+    func bellProgram() throws {
+        let pty = try PseudoTerminal(
+            product: "moments-showcase", ["play", "Timer/Screen/warmUp"], environment: Self.environment,
+            size: Size(width: 100, height: 30))
+        #expect(pty.waitForText("◌ Warm-up"), "\(pty.screen.text)\n\(pty.errors)")
+        #expect(pty.waitForText("🔔 Start bell"), "\(pty.screen.text)\n\(pty.errors)")
+        #expect(pty.waitForText("▸ Running"), "the flash ends, the sit runs")
+        pty.type("q")
+        #expect(pty.waitForText("Leave it running"))
+        pty.type("y")
+        #expect(pty.waitForExit() != nil)
+    }
+
     @Test("f finishes the session through the server, and play says how it ended")
     func finish() throws {
         let pty = try PseudoTerminal(
