@@ -54,7 +54,8 @@ public struct NotificationContent: Hashable, Sendable {
 
     /// The first line, in bold on most servers: the session's name.
     public var summary: String
-    /// What is happening: the phase, the time and the target.
+    /// What is happening: the phase, the time and the target; a bell while it flashes, the
+    /// warm-up while it counts down.
     public var body: String
     /// Progress, 0 to 100 (the `value` hint), or `nil` for an open-ended session.
     public var progressPercent: Int?
@@ -84,13 +85,18 @@ public struct NotificationContent: Hashable, Sendable {
         if phase.isEnded {
             let sat = timerDisplayFromSeconds(seconds: content.secondsElapsed, showSeconds: content.showSeconds)
             body = phase == .cancelled ? "\(phase.label) · not counted" : "\(phase.label) · \(sat) sat"
+        } else if pending == nil, let bell = session.flashing(at: now) {
+            // A bell is the one moment of a sit worth a glance: the notification says it.
+            body = "🔔 \(bell.title) · \(session.timeText(at: now)) \(session.caption)"
+        } else if pending == nil, phase == .running, session.isWarmingUp(at: now) {
+            body = "Warm-up · \(session.timeText(at: now)), then \(session.targetText ?? "open-ended")"
         } else {
             let label = pending.map { $0 + "…" } ?? phase.label
             body = "\(label) · \(session.timeText(at: now)) \(session.caption)"
         }
         progressPercent = session.progress(at: now).map { min(100, max(0, Int(($0 * 100).rounded(.down)))) }
         switch phase {
-        case .running, .paused, .cancelled: urgency = .low
+        case .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low
         case .completed, .finishedEarly, .expired, .reconnecting, .stale: urgency = .normal
         }
         if offersActions, !phase.isEnded, !content.isEnded {
