@@ -1,13 +1,16 @@
+import AsyncHTTPClient
 import Domain
 import Fixtures
 import Foundation
+import NIOCore
 import Sync
 import TestSupport
 
 /// How late the server rings a bell: from a bell's instant (its alert's `due`) to the push
 /// carrying it read by a client, on a real `moments serve` (the release build beside this
-/// executable) with sessions ringing every 10 seconds, beside the floor measured in the
-/// same run: an intent's push to the same kind of client.
+/// executable), and on three of them sharing one PostgreSQL, with sessions ringing every 10
+/// seconds, beside the floor measured in the same run: an intent's push to the same kind of
+/// client.
 enum BellBenchmarks {
     static let sessions = 20
     static let window: Duration = .seconds(35)
@@ -15,22 +18,56 @@ enum BellBenchmarks {
     static func run() {
         let semaphore = DispatchSemaphore(value: 0)
         Task {
-            do { try await ServerProcess.onScratchFolder(measure(on:)) } catch { print("bell benchmarks failed: \(error)") }
+            do {
+                try await ServerProcess.onScratchFolder { try await measure(on: [$0], label: "one server") }
+                try await onThreeSharedServers { try await measure(on: $0, label: "three servers on PostgreSQL") }
+            } catch {
+                print("bell benchmarks failed: \(error)")
+            }
             semaphore.signal()
         }
         semaphore.wait()
     }
 
-    private static func measure(on server: ServerProcess) async throws {
-        let connection = HTTPSyncConnection(baseURL: server.baseURL)
+    /// Three `moments serve --database-url` on a PostgreSQL of the benchmark's own.
+    private static func onThreeSharedServers(_ body: ([ServerProcess]) async throws -> Void) async throws {
+        let postgres = try PostgresServer.start()
+        defer { postgres.stop() }
+        try postgres.createDatabase("bells")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bells-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let servers = try (0..<3).map { index in
+            try ServerProcess(
+                dataDirectory: folder.appendingPathComponent("server-\(index)"),
+                arguments: ["--database-url", postgres.url(database: "bells")])
+        }
+        defer {
+            for server in servers {
+                server.signal(SIGTERM)
+                _ = server.waitForExit()
+            }
+        }
+        try await body(servers)
+    }
+
+    /// Session `i` is made through server `i` and followed through the next one, so a bell
+    /// is often rung by a server other than the one its client reads.
+    private static func measure(on servers: [ServerProcess], label: String) async throws {
+        // One event stream per session holds a connection: a pool with room for them all.
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 100)))
+        defer { Task { try? await client.shutdown() } }
+        let connections = servers.map { HTTPSyncConnection(baseURL: $0.baseURL, client: client) }
         let program = try BellProgram(startStrikes: 1, interval: .every(10), endStrikes: 3)
         let lateness = Locked<[Double]>([])
         var followers: [Task<Void, Never>] = []
         for index in 0..<sessions {
-            let created = try await connection.createActivity(
+            let created = try await connections[index % connections.count].createActivity(
                 BellProgramMother.makeAttributes(program, name: "Sit \(index)", plannedSeconds: 300), showSeconds: true,
                 clientID: "bench", idempotencyKey: nil)
-            let stream = try await connection.events(of: created.id, token: created.token, after: created.state.version)
+            let stream = try await connections[(index + 1) % connections.count]
+                .events(of: created.id, token: created.token, after: created.state.version)
             followers.append(Task {
                 do {
                     for try await push in stream {
@@ -47,16 +84,17 @@ enum BellBenchmarks {
         followers.forEach { $0.cancel() }
         let samples = lateness.withLock { $0 }
         guard !samples.isEmpty else {
-            print("bells: no bell was pushed")
+            print("bells: no bell was pushed (\(label))")
             return
         }
-        Bench.report("bells: instant to alert read by a client, one server (\(samples.count) bells)", seconds: Bench.percentile(samples, 0.5), label: "p50   ")
-        Bench.report("bells: instant to alert read by a client, one server (\(samples.count) bells)", seconds: Bench.percentile(samples, 0.99), label: "p99   ")
-        try await floor(connection)
+        let name = "bells: instant to alert read by a client, \(label) (\(samples.count) bells)"
+        Bench.report(name, seconds: Bench.percentile(samples, 0.5), label: "p50   ")
+        Bench.report(name, seconds: Bench.percentile(samples, 0.99), label: "p99   ")
+        try await floor(connections[0], label: label)
     }
 
     /// An intent sent to the push read back by the same kind of client, on the same server.
-    private static func floor(_ connection: HTTPSyncConnection) async throws {
+    private static func floor(_ connection: HTTPSyncConnection, label: String) async throws {
         let created = try await connection.createActivity(
             SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
         let stream = try await connection.events(of: created.id, token: created.token, after: created.state.version)
@@ -70,7 +108,7 @@ enum BellBenchmarks {
             _ = try await pushes.next()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent) / 1e9)
         }
-        Bench.report("bells: floor, intent to push read by the same client", seconds: Bench.percentile(samples, 0.5), label: "p50   ")
-        Bench.report("bells: floor, intent to push read by the same client", seconds: Bench.percentile(samples, 0.99), label: "p99   ")
+        Bench.report("bells: floor, intent to push read by the same client, \(label)", seconds: Bench.percentile(samples, 0.5), label: "p50   ")
+        Bench.report("bells: floor, intent to push read by the same client, \(label)", seconds: Bench.percentile(samples, 0.99), label: "p99   ")
     }
 }

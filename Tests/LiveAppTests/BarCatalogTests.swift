@@ -1,6 +1,8 @@
+import Domain
 import Fixtures
 import LiveApp
 import Rendering
+import Sync
 import Testing
 
 /// `moments bar` in-process, on the real server over a preview storage and clock: the line
@@ -12,7 +14,7 @@ struct BarCatalogTests {
 
     @Test(
         "bar writes exactly what the catalog renders for the same pushed state",
-        arguments: ["inProgress", "paused", "completed", "finishedEarly", "cancelled", "stale", "openEnded"])
+        arguments: ["inProgress", "paused", "completed", "finishedEarly", "cancelled", "stale", "openEnded", "bellRinging"])
     func sameAsCatalog(state: String) async throws {
         let scenario = try #require(Catalog.scenario(id: "StatusBars/Line/" + state))
         let recipe = try #require(scenario.recipe as? SessionRecipe)
@@ -48,5 +50,28 @@ struct BarCatalogTests {
         bar.cancel()
         _ = await bar.value
         #expect(app.tmux.values(of: option).first == line.text(.tmux, at: recipe.instant))
+    }
+
+    @Test("a bar flashes a bell in its line and, the first on the machine to claim it, sounds it once; --silent only shows it")
+    func bells() async throws {
+        let recipe = try #require(Catalog.scenario(id: "StatusBars/Line/bellRinging")?.recipe as? SessionRecipe)
+        guard case .pushed(let script) = recipe.provenance else {
+            Issue.record("the bell scenario is not a pushed state")
+            return
+        }
+        for silent in [false, true] {
+            let (app, _) = try await StatusCommandTests.app(playing: script)
+            let bar = app.start(["bar", "--format", "plain"] + (silent ? ["--silent"] : []))
+            var output = ""
+            for await text in app.console.outputs {
+                output += text
+                if output.contains("\n") { break }
+            }
+            #expect(output.hasPrefix("🔔 "), "the bell flashes: \(output)")
+            bar.cancel()
+            _ = await bar.value
+            #expect(app.bellSound.rings == (silent ? [] : [PreviewBellSound.Ring(strikes: 1)]))
+            #expect(app.runtime.claimedBells.count == (silent ? 0 : 1))
+        }
     }
 }

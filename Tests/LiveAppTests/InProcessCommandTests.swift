@@ -22,6 +22,7 @@ struct InProcessCommandTests {
         let console: PreviewConsoleOutput
         let runtime = PreviewRuntimeFolder()
         let tmux = PreviewTmuxStatus()
+        let bellSound = PreviewBellSound()
         let notifier: PreviewDesktopNotifier
         let environment: [String: String]
 
@@ -39,7 +40,7 @@ struct InProcessCommandTests {
         var dependencies: LiveDependencies {
             .preview(
                 host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
-                runtime: runtime, tmux: tmux, environment: environment)
+                runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
         }
 
         /// Runs `moments ARGUMENTS` to its end; answers its exit status.

@@ -33,6 +33,9 @@ final class StatusBar {
     private let clock: any SyncClock
     private let timeDisplay: Settings.TimeDisplay
     private let act: @Sendable (BarClick) async -> Void
+    /// Presents the bells of the sessions shown: the line flashes them, and a bar that is
+    /// the first on the machine to claim a bell sounds it.
+    private var bells: BellPresenter?
     private var sessions: BarSessions
     /// Whether the stream is down while a session is shown (it shows as reconnecting).
     private var lost = false
@@ -43,12 +46,13 @@ final class StatusBar {
     private let sink: AsyncStream<Event>.Continuation
     private let events: AsyncStream<Event>
 
-    /// A bar following `source` (only the session `only`, when given), writing to `output`;
-    /// `act` runs a click's intent.
+    /// A bar following `source` (only the session `only`, when given), writing to `output`,
+    /// presenting bells with `bells`; `act` runs a click's intent.
     init(
         source: BarSource, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
-        act: @escaping @Sendable (BarClick) async -> Void
+        bells: BellPresenter? = nil, act: @escaping @Sendable (BarClick) async -> Void
     ) {
+        self.bells = bells
         self.source = source
         sessions = BarSessions(only: only)
         self.output = output
@@ -81,6 +85,7 @@ final class StatusBar {
             case .push(let snapshot):
                 guard sessions.take(snapshot) else { continue }
                 lost = false
+                _ = bells?.present(snapshot, at: clock.now())
             case .opened(let number, let listed):
                 guard number == generation else { continue }
                 retry = nil
@@ -103,6 +108,7 @@ final class StatusBar {
                 Task { [act] in await act(click) }
                 continue
             case .stop:
+                await bells?.finish()
                 return
             }
             guard await draw() else { return }

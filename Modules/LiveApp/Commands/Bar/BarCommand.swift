@@ -34,6 +34,9 @@ struct BarCommand: LiveCommand {
     /// for `moments watch`, and for the intents of clicks.
     @OptionGroup var target: SessionTarget
 
+    /// `--silent`: flash the bells in the line, never sound them.
+    @OptionGroup var bell: BellOption
+
     func run(with dependencies: LiveDependencies) async throws {
         let files = target.data.files(dependencies)
         let settings = files.settingsOrStandard()
@@ -50,6 +53,8 @@ struct BarCommand: LiveCommand {
         let target = self.target
         let bar = StatusBar(
             source: source, only: target.id, output: output, clock: dependencies.clock, timeDisplay: settings.timeDisplay,
+            // A bar's output is its protocol: where no player can sound a bell, it stays shown only.
+            bells: bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: { _ in }),
             act: { click in await Self.act(click, on: target, dependencies: dependencies) })
         let terminal = dependencies.terminal()
         let stops = AsyncStream<Void> { continuation in
