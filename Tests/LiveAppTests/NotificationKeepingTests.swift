@@ -66,7 +66,7 @@ extension InProcessCommandTests {
         let app = App(files: PreviewPersonalFiles(settings: settings))
         let running = app.start(["start", "5m", "--no-tty"])
         // The standard bells ring one strike to begin: the first notification flashes it.
-        try await eventually { app.notifier.shown.first?.body.hasPrefix("🔔 Start bell · 0:00 of 5:00") == true }
+        try await eventually { app.notifier.shown.contains { $0.body.hasPrefix("🔔 Start bell · 0:00 of 5:00") } }
         app.clock.advance(by: 301)
         #expect(await running.value == ExitStatus.completed.rawValue)
         #expect(app.notifier.shown.last?.body.hasPrefix("Completed") == true)
