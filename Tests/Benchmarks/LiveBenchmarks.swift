@@ -71,9 +71,26 @@ enum LiveBenchmarks {
         Bench.report("live: CPU of a running session, \(seconds) s", value: cpu / wall * 100, unit: "% of one core", label: "mean  ")
         Bench.report("live: peak memory (VmHWM)", value: try ProcessFigures.peakMemory(pty.processID) / 1_048_576, unit: "MB", label: "max   ")
         Bench.report("live: private memory (RssAnon)", value: try ProcessFigures.memoryField("RssAnon:", of: pty.processID) / 1_048_576, unit: "MB", label: "now   ")
+        try idleWatch(beside: pty, environment: try environment(folder))
         pty.signal(SIGTERM)
         _ = pty.waitForExit()
         try memoryFloor(environment: try environment(folder))
+    }
+
+    /// A `moments watch` following the running session, idle for two seconds, and the
+    /// session's own peak once watched: the first watcher starts its embedded server's
+    /// HTTP listener (ADR 0037).
+    private static func idleWatch(beside session: PseudoTerminal, environment: [String: String]) throws {
+        let watch = try PseudoTerminal(product: "moments", ["watch"], environment: environment)
+        guard watch.waitForText("Running", timeout: .seconds(10)) else {
+            print("live: the watch did not show the session: \(watch.errors)")
+            return
+        }
+        watch.waitForScreen(timeout: .seconds(2)) { _ in false }
+        Bench.report("live: idle watch beside it, peak memory (VmHWM)", value: try ProcessFigures.peakMemory(watch.processID) / 1_048_576, unit: "MB", label: "max   ")
+        Bench.report("live: the session once watched (VmHWM)", value: try ProcessFigures.peakMemory(session.processID) / 1_048_576, unit: "MB", label: "max   ")
+        watch.signal(SIGTERM)
+        _ = watch.waitForExit()
     }
 
     /// The floor beside the peak: `MemoryFloor`, the Swift runtime and FoundationEssentials

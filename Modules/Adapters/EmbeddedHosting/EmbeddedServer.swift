@@ -12,47 +12,53 @@ import Sync
 /// runtime file instead of opening the state itself.
 public final class EmbeddedServer: EmbeddedHost {
     private let assembled: DataFolderServer
-    /// The loopback listener's service group, once its task has built it.
+    /// The loopback socket, bound and listening from the start; `nil` if it could not be.
+    private let socket: ListeningSocket?
+    /// The loopback listener's service group, once the first watcher has made it.
     private let listener: AsyncStream<ServiceGroup>
     private let serving: Task<Void, Never>
-    /// The loopback port, once listening.
-    private let ports: AsyncStream<Int>
 
-    private init(assembled: DataFolderServer, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>, ports: AsyncStream<Int>) {
+    private init(assembled: DataFolderServer, socket: ListeningSocket?, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>) {
         self.assembled = assembled
+        self.socket = socket
         self.listener = listener
         self.serving = serving
-        self.ports = ports
     }
 
-    /// Builds the server of `configuration` and starts listening on 127.0.0.1 on a port
-    /// of the system's choice.
+    /// Builds the server of `configuration` and listens on 127.0.0.1 on a port of the
+    /// system's choice.
     ///
-    /// The listener is built and run in a task of its own: its set-up (the HTTP
-    /// application, its event loops and their first generic metadata) took a third of the
-    /// way from process start to the first frame, which needs only the in-process server.
-    /// Another terminal finds the port in the runtime file once it is bound.
+    /// The port is bound and listening at once, so the runtime file can name it, but the
+    /// HTTP server behind it (Hummingbird, NIO and its event loop threads) is built only
+    /// when the first connection waits on it (ADR 0037): most sessions are never watched
+    /// from another terminal, and that server's code and threads were about 3 MB of a
+    /// running session's peak memory. The first watcher's request waits the few
+    /// milliseconds it takes to start; nothing else changes for it.
     public static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
         let assembled = try await DataFolderServer.build(configuration)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let (listener, listenerContinuation) = AsyncStream.makeStream(
             of: ServiceGroup.self, bufferingPolicy: .bufferingNewest(1))
         let server = assembled.server
         let onProblem = configuration.onProblem
+        let socket: ListeningSocket?
+        do {
+            socket = try ListeningSocket.loopback()
+        } catch {
+            onProblem("the embedded server's loopback port could not be opened: \(error)")
+            socket = nil
+        }
         let serving = Task {
+            defer { listenerContinuation.finish() }
+            guard let socket, await socket.firstConnection() else { return }
             let quiet = Logger(label: "little-moments.embedded", factory: { _ in SwiftLogNoOpLogHandler() })
-            let http = SyncHTTPServer(server: server, host: "127.0.0.1", port: 0, logger: quiet)
-            let group = ServiceGroup(
-                services: http.makeServices { port in
-                    portContinuation.yield(port)
-                    portContinuation.finish()
-                }, logger: quiet)
+            let http = SyncHTTPServer(server: server, host: "127.0.0.1", port: socket.port, logger: quiet)
+            let group = ServiceGroup(services: http.makeServices(on: socket, onListening: { _ in }), logger: quiet)
             listenerContinuation.yield(group)
             listenerContinuation.finish()
             do { try await group.run() } catch { onProblem("the embedded server's loopback port stopped: \(error)") }
-            portContinuation.finish()
+            socket.close()
         }
-        return EmbeddedServer(assembled: assembled, listener: listener, serving: serving, ports: ports)
+        return EmbeddedServer(assembled: assembled, socket: socket, listener: listener, serving: serving)
     }
 
     public var connection: any SyncConnection { InProcessConnection(server: assembled.server) }
@@ -60,8 +66,7 @@ public final class EmbeddedServer: EmbeddedHost {
     public var stateFolder: String { assembled.stateFolder }
 
     public func port() async -> Int? {
-        var iterator = ports.makeAsyncIterator()
-        return await iterator.next()
+        socket?.port
     }
 
     public func liveSession() async -> SessionHandle? {
@@ -69,6 +74,8 @@ public final class EmbeddedServer: EmbeddedHost {
     }
 
     public func shutdown() async {
+        // No watcher came: the wait for one ends, and the listener is never built.
+        socket?.close()
         // A group not yet running remembers the request, and its run ends at once.
         for await group in listener { await group.triggerGracefulShutdown() }
         await serving.value

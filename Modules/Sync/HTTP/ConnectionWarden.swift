@@ -67,6 +67,15 @@ final class OpenConnections: Sendable {
     /// How many connections are open.
     var count: Int { state.withLock { $0.channels.count } }
 
+    /// Asks every open connection to close once its answer under way is written (NIO's
+    /// quiesce event, which Hummingbird's HTTP/1 channel obeys): what Hummingbird's own
+    /// server does at a graceful shutdown, for ``BoundSocketServer``.
+    func quiesceAll() {
+        for channel in state.withLock({ Array($0.channels.values) }) {
+            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+    }
+
     /// Closes every connection still open, and every one opened from now on: one that
     /// cannot be written to (its reader stopped) after `stalled`, the others after
     /// `others`. What a graceful shutdown could finish has had its time.

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -27,6 +28,8 @@ public struct SyncHTTPServer: Sendable {
     public static let maximumBodySize = 4_096
     /// The port `moments serve` uses by default.
     public static let defaultPort = 7_460
+    /// The `Server` header of every answer.
+    static let serverName = "little-moments"
 
     /// The server whose state this serves.
     public let server: SyncServer
@@ -95,8 +98,10 @@ public struct SyncHTTPServer: Sendable {
     /// to first, so on SIGTERM the streams end before the HTTP server waits for its
     /// connections to finish, and connections that cannot finish are closed meanwhile. With
     /// a ``metricsPort``, its listener runs beside the application, and `onListening` waits
-    /// for it to be bound and told to `onMetricsListening`.
+    /// for it to be bound and told to `onMetricsListening`. With a `socket`, the server
+    /// answers on it (already bound and listening) instead of binding ``host`` and ``port``.
     public func makeServices(
+        on socket: ListeningSocket? = nil,
         onListening: @escaping @Sendable (Int) async -> Void,
         onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> [any Service] {
@@ -117,19 +122,22 @@ public struct SyncHTTPServer: Sendable {
             metricsListener = [separate.listener]
             announce = separate.onListening
         }
-        let listening = announce
-        var configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "little-moments")
-        if let maximum = limits.maximumConnections {
-            configuration.availableConnectionsDelegate = ConnectionAllowance(maximum: maximum, connections: connections, logger: logger)
+        let listening: @Sendable (any NIOCore.Channel) async -> Void = { [announce] channel in await announce(channel.localAddress?.port ?? 0) }
+        let allowance = limits.maximumConnections.map { ConnectionAllowance(maximum: $0, connections: connections, logger: logger) }
+        let channel = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])
+        let application: any Service
+        if let socket {
+            application = BoundSocketServer(
+                socket: socket, responder: router.buildResponder(), channel: channel, serverName: Self.serverName,
+                allowance: allowance, connections: connections, onServerRunning: listening, logger: logger)
+        } else {
+            var configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: Self.serverName)
+            configuration.availableConnectionsDelegate = allowance
+            application = Application(
+                router: router, server: .http1(configuration: channel), configuration: configuration,
+                onServerRunning: listening, logger: logger)
         }
-        let application = Application(
-            router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])),
-            configuration: configuration,
-            onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
-            logger: logger)
         return [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application] + metricsListener
             + [StreamCloser(server: server, connections: connections)]
     }

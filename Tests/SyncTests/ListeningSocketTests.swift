@@ -1,0 +1,47 @@
+import Logging
+import NIOHTTP1
+import ServiceLifecycle
+import Sync
+import TestSupport
+import Testing
+
+/// The loopback socket bound before its HTTP server exists, as the embedded server holds
+/// it until a watcher comes (ADR 0037).
+@Suite("A listening socket served later")
+struct ListeningSocketTests {
+    private static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test("a request sent before the server exists waits in the socket's queue and is answered once the server runs on it")
+    func answersWhatWaited() async throws {
+        let harness = try SyncHarness()
+        let socket = try ListeningSocket.loopback()
+        async let early = RawHTTP.send("GET", "http://127.0.0.1:\(socket.port)/healthz")
+        #expect(await socket.firstConnection())
+
+        let (ports, announced) = AsyncStream.makeStream(of: Int.self)
+        let http = SyncHTTPServer(server: harness.server, port: socket.port, logger: Self.quiet)
+        let group = ServiceGroup(services: http.makeServices(on: socket) { announced.yield($0) }, logger: Self.quiet)
+        let serving = Task { try await group.run() }
+        let reply = try await early
+        #expect(reply.status == 200)
+        #expect(reply.headers["server"] == ["little-moments"])
+        var iterator = ports.makeAsyncIterator()
+        #expect(await iterator.next() == socket.port)
+        #expect(try await RawHTTP.send("GET", "http://127.0.0.1:\(socket.port)/readyz").status == 200)
+
+        await group.triggerGracefulShutdown()
+        try await serving.value
+        // The server closed the socket it took over.
+        #expect(throws: RawConnection.Failure.self) { try RawConnection(port: socket.port) }
+    }
+
+    @Test("closed before any connection: the wait ends with no connection, and the port is closed")
+    func closedUnused() async throws {
+        let socket = try ListeningSocket.loopback()
+        async let waited = socket.firstConnection()
+        socket.close()
+        #expect(await waited == false)
+        #expect(await socket.firstConnection() == false)
+        #expect(throws: RawConnection.Failure.self) { try RawConnection(port: socket.port) }
+    }
+}
