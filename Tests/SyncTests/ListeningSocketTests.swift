@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
 import Sync
@@ -15,7 +16,9 @@ struct ListeningSocketTests {
     func answersWhatWaited() async throws {
         let harness = try SyncHarness()
         let socket = try ListeningSocket.loopback()
-        async let early = RawHTTP.send("GET", "http://127.0.0.1:\(socket.port)/healthz")
+        // It waits while the HTTP server is built, which a debug build on a busy machine
+        // takes seconds to do.
+        async let early = RawHTTP.send("GET", "http://127.0.0.1:\(socket.port)/healthz", timeout: .seconds(45))
         #expect(await socket.firstConnection())
 
         let (ports, announced) = AsyncStream.makeStream(of: Int.self)

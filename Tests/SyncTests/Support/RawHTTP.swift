@@ -14,14 +14,15 @@ enum RawHTTP {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
     }
 
+    /// `timeout` bounds a hung server, not a slow machine: it is generous.
     static func send(
-        _ method: String, _ url: String, body: Data? = nil, headers: [(String, String)] = []
+        _ method: String, _ url: String, body: Data? = nil, headers: [(String, String)] = [], timeout: TimeAmount = .seconds(10)
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: 1 << 20)
         return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: data))
     }
