@@ -38,21 +38,15 @@ final class EventReaders: Sendable {
 
             """.utf8)
         for _ in 0..<count {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-            opened.append(descriptor)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            do {
+                let descriptor = try HTTPLoad.connect(port: port)
+                opened.append(descriptor)
+                guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+                    throw Failure(description: "send: errno \(errno)")
                 }
-            }
-            guard connected == 0, send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+            } catch {
                 opened.forEach { _ = close($0) }
-                throw Failure(description: "connecting subscriber \(opened.count): errno \(errno)")
+                throw Failure(description: "connecting subscriber \(opened.count): \(error)")
             }
         }
         descriptors = opened

@@ -13,13 +13,7 @@ import TestSupport
 /// release one beside this executable.
 enum FanOutBenchmarks {
     static func run() {
-        SyncBenchmarks.raiseFileLimit()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task {
-            do { try await ServerProcess.onScratchFolder(measure(on:)) } catch { print("fan-out benchmarks failed: \(error)") }
-            semaphore.signal()
-        }
-        semaphore.wait()
+        ServerProcess.benchmark("fan-out", measure(on:))
     }
 
     private static func measure(on server: ServerProcess) async throws {
@@ -59,5 +53,20 @@ enum FanOutBenchmarks {
     private static func settled(_ server: ServerProcess) async -> Double {
         try? await Task.sleep(for: .seconds(2))
         return server.residentMegabytes
+    }
+}
+
+extension ServerProcess {
+    /// Runs `measure` on a `moments serve` of its own (on a scratch folder, with this
+    /// process's descriptor limit raised to its hard limit first, which the server
+    /// inherits), waiting for it; a failure is printed under `name`.
+    static func benchmark(_ name: String, _ measure: @escaping @Sendable (ServerProcess) async throws -> Void) {
+        SyncBenchmarks.raiseFileLimit()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { try await onScratchFolder(measure) } catch { print("\(name) benchmarks failed: \(error)") }
+            semaphore.signal()
+        }
+        semaphore.wait()
     }
 }

@@ -10,13 +10,7 @@ import TestSupport
 /// Run `swift build -c release --product moments` first; wrk is Debian's `wrk` package.
 enum ServeBenchmarks {
     static func run() {
-        SyncBenchmarks.raiseFileLimit()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task {
-            do { try await ServerProcess.onScratchFolder(measure(on:)) } catch { print("serve benchmarks failed: \(error)") }
-            semaphore.signal()
-        }
-        semaphore.wait()
+        ServerProcess.benchmark("serve", measure(on:))
     }
 
     private static func measure(on server: ServerProcess) async throws {

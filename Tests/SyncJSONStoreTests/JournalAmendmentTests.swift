@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import Persistence
 import Sync
+import TestSupport
 import Testing
 
 /// An intent's write is journaled as what it changed (its state and its answer), not as
@@ -13,21 +14,25 @@ import Testing
 struct JournalAmendmentTests {
     @Test("past the remembered answers, each intent's journal line stays small, and a restart has the same activity")
     func amendmentsReplayWhole() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-amend-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let locations = StoreLocations(singleDirectory: folder)
+        try await TemporaryFolder.with { folder in try await amendmentsReplayWhole(in: StoreLocations(singleDirectory: folder.url)) }
+    }
+
+    private func amendmentsReplayWhole(in locations: StoreLocations) async throws {
         let clock = PreviewClock()
         // No compaction during the test: every intent stays a journal line to replay.
         let storage = try JSONSyncStorage(locations: locations, compactionThreshold: 10_000)
         let server = SyncServer(storage: storage, clock: clock)
         let created = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600))
-        let intents = StoredActivity.rememberedAnswers + 40
-        for step in 0..<intents {
-            // Clients of unequal appetite, so both the per-client and the overall limits forget answers.
-            let request = try IntentRequest(
-                clientID: "c\(step % 3 == 0 ? 0 : step % 7)", intentID: "\(step)",
+        let intents = StoredActivity.rememberedAnswers + 200
+        // Clients of unequal appetite, so both the per-client and the overall limits forget
+        // answers: one sends a third of the intents, 28 others the rest.
+        func request(_ step: Int) throws -> IntentRequest {
+            try IntentRequest(
+                clientID: "c\(step % 3 == 0 ? 0 : step % 29)", intentID: "\(step)",
                 intent: .adjustTarget(bySeconds: step.isMultiple(of: 2) ? 1 : -1))
-            _ = try await server.send(request, to: created.id, token: created.token)
+        }
+        for step in 0..<intents {
+            _ = try await server.send(try request(step), to: created.id, token: created.token)
         }
         let before = try #require(storage.collection.document(for: created.id))
         await server.shutdown()
@@ -48,9 +53,6 @@ struct JournalAmendmentTests {
         #expect(reopened.collection.document(for: created.id) == before)
         let restarted = SyncServer(storage: reopened, clock: clock)
         // The newest answer is still remembered: its retry is answered as it was.
-        let newest = try IntentRequest(
-            clientID: "c\((intents - 1) % 3 == 0 ? 0 : (intents - 1) % 7)", intentID: "\(intents - 1)",
-            intent: .adjustTarget(bySeconds: (intents - 1).isMultiple(of: 2) ? 1 : -1))
-        #expect(try await restarted.send(newest, to: created.id, token: created.token) == before.snapshot)
+        #expect(try await restarted.send(try request(intents - 1), to: created.id, token: created.token) == before.snapshot)
     }
 }
