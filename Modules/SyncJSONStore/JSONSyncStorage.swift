@@ -43,7 +43,8 @@ public final class JSONSyncStorage: IndexedSyncStorage {
         onProblem: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PersistenceError) {
         collection = try ServerStateStore.open(
-            locations: locations, schema: Self.schema, compactionThreshold: compactionThreshold, lockWait: lockWait)
+            locations: locations, schema: Self.schema, compactionThreshold: compactionThreshold, lockWait: lockWait,
+            amend: { $0.amend(with: $1) })
         index = Mutex(ActivityIndex(SyncRecord.fold(collection.documents.values)))
         self.onProblem = onProblem
     }
@@ -67,12 +68,26 @@ public final class JSONSyncStorage: IndexedSyncStorage {
         AsyncStream { $0.finish() }
     }
 
+    /// A write that changes an activity's snapshot and answers only is journaled as that
+    /// amendment (ADR 0038): a batch then costs what it changed, not every answer each of
+    /// its activities remembers.
     private func commitNow(_ batch: [SyncWrite]) throws -> [SyncWriteResult] {
-        let results = index.withLock { $0.conditions(of: batch) }
-        var latest: [String: StoredActivity] = [:]
-        for (write, result) in zip(batch, results) where result == .committed { latest[write.id] = write.activity }
-        let changes = latest.keys.sorted().compactMap { id in
-            latest[id].map { CollectionChange.put(key: id, document: $0.checkpoint) }
+        let (results, changes) = index.withLock { index in
+            let results = index.conditions(of: batch)
+            var latest: [String: SyncWrite] = [:]
+            var repeated: Set<String> = []
+            for (write, result) in zip(batch, results) where result == .committed {
+                if latest.updateValue(write, forKey: write.id) != nil { repeated.insert(write.id) }
+            }
+            let changes = latest.keys.sorted().compactMap { id -> CollectionChange<SyncRecord>? in
+                guard let write = latest[id] else { return nil }
+                let checkpoint = write.activity.checkpoint
+                guard !repeated.contains(id), let amendment = SyncRecord.amendment(of: write, over: index.activity(id)) else {
+                    return .put(key: id, document: checkpoint)
+                }
+                return .amend(key: id, document: checkpoint, amendment: amendment)
+            }
+            return (results, changes)
         }
         if !changes.isEmpty {
             // Throws only when nothing of the batch was applied (ADR 0028).

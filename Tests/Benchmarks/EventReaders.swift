@@ -38,21 +38,15 @@ final class EventReaders: Sendable {
 
             """.utf8)
         for _ in 0..<count {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-            opened.append(descriptor)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            do {
+                let descriptor = try HTTPLoad.connect(port: port)
+                opened.append(descriptor)
+                guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+                    throw Failure(description: "send: errno \(errno)")
                 }
-            }
-            guard connected == 0, send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+            } catch {
                 opened.forEach { _ = close($0) }
-                throw Failure(description: "connecting subscriber \(opened.count): errno \(errno)")
+                throw Failure(description: "connecting subscriber \(opened.count): \(error)")
             }
         }
         descriptors = opened
@@ -106,13 +100,23 @@ final class EventReaders: Sendable {
                     polls[index].fd = -1
                     continue
                 }
-                for byte in buffer[0..<read] {
-                    if byte == UInt8(ascii: "\n") {
-                        if let version = Self.eventID(partial[index]) { arrived(version) }
-                        partial[index].removeAll(keepingCapacity: true)
-                    } else {
-                        partial[index].append(byte)
+                // Whole lines are looked at where they lie (with `memchr`, not byte by
+                // byte); only a line cut by the end of a read is kept for the next one.
+                buffer.withUnsafeBufferPointer { bytes in
+                    var start = 0
+                    while start < read, let found = memchr(bytes.baseAddress! + start, 10, read - start) {
+                        let end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        if partial[index].isEmpty {
+                            if let version = Self.eventID(line) { arrived(version) }
+                        } else {
+                            partial[index] += line
+                            if let version = partial[index].withUnsafeBufferPointer(Self.eventID) { arrived(version) }
+                            partial[index].removeAll(keepingCapacity: true)
+                        }
+                        start = end + 1
                     }
+                    if start < read { partial[index] += bytes[start..<read] }
                 }
             }
         }
@@ -120,10 +124,17 @@ final class EventReaders: Sendable {
     }
 
     /// The version of an `id: N` line.
-    private static func eventID(_ line: [UInt8]) -> UInt64? {
-        guard line.count > 4, line[0] == UInt8(ascii: "i"), line[1] == UInt8(ascii: "d"), line[2] == UInt8(ascii: ":") else {
+    private static func eventID(_ line: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard line.count > 3, line[0] == UInt8(ascii: "i"), line[1] == UInt8(ascii: "d"), line[2] == UInt8(ascii: ":") else {
             return nil
         }
-        return UInt64(String(decoding: line[3...], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+        var version: UInt64 = 0
+        var digits = 0
+        for byte in line[3...] where byte != UInt8(ascii: " ") {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            version = version * 10 + UInt64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? version : nil
     }
 }

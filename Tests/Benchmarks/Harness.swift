@@ -25,23 +25,32 @@ enum Bench {
         return median
     }
 
-    /// Prints a duration figure in the unit that fits it.
-    static func report(_ name: String, seconds: Double, label: String = "median") {
+    /// Prints a duration figure in the unit that fits it, and `beside` it the floor
+    /// measured in the same run, if any.
+    static func report(_ name: String, seconds: Double, label: String = "median", beside: String? = nil) {
         let (value, unit): (Double, String) =
             seconds < 1e-6 ? (seconds * 1e9, "ns") : seconds < 1e-3 ? (seconds * 1e6, "µs") : (seconds * 1e3, "ms")
-        line(name, label, value, unit)
+        line(name, label, value, unit, beside: beside)
     }
 
     /// Prints the p50 and p99 of `latencies` (seconds) as two figures, `NAME, p50SUFFIX`
-    /// and `NAME, p99SUFFIX`.
-    static func reportTail(_ name: String, _ latencies: [Double], suffix: String = "") {
-        report("\(name), p50\(suffix)", seconds: percentile(latencies, 0.5), label: "p50   ")
-        report("\(name), p99\(suffix)", seconds: percentile(latencies, 0.99), label: "p99   ")
+    /// and `NAME, p99SUFFIX`, each with its floor `beside` it.
+    static func reportTail(_ name: String, _ latencies: [Double], suffix: String = "", beside: String? = nil) {
+        report("\(name), p50\(suffix)", seconds: percentile(latencies, 0.5), label: "p50   ", beside: beside)
+        report("\(name), p99\(suffix)", seconds: percentile(latencies, 0.99), label: "p99   ", beside: beside)
     }
 
-    /// Prints a figure that is not a duration (bytes, a ratio, a count).
-    static func report(_ name: String, value: Double, unit: String, label: String = "median") {
-        line(name, label, value, unit)
+    /// Prints a figure that is not a duration (bytes, a ratio, a count), with its floor
+    /// `beside` it, if any.
+    static func report(_ name: String, value: Double, unit: String, label: String = "median", beside: String? = nil) {
+        line(name, label, value, unit, beside: beside)
+    }
+
+    /// A duration in the unit that fits it, for a floor's note: `1.234 ms`.
+    static func duration(_ seconds: Double) -> String {
+        let (value, unit): (Double, String) =
+            seconds < 1e-6 ? (seconds * 1e9, "ns") : seconds < 1e-3 ? (seconds * 1e6, "µs") : (seconds * 1e3, "ms")
+        return "\(String(format: "%.3f", value)) \(unit)"
     }
 
     /// The `p`-quantile (0...1) of `values`, by nearest rank.
@@ -58,8 +67,9 @@ enum Bench {
         withExtendedLifetime(value) {}
     }
 
-    private static func line(_ name: String, _ label: String, _ value: Double, _ unit: String) {
+    private static func line(_ name: String, _ label: String, _ value: Double, _ unit: String, beside: String? = nil) {
         let padded = name.padding(toLength: max(name.count, 48), withPad: " ", startingAt: 0)
-        print("\(padded)  \(label) \(String(format: "%10.3f", value)) \(unit)")
+        let floor = beside.map { "   floor: \($0)" } ?? ""
+        print("\(padded)  \(label) \(String(format: "%10.3f", value)) \(unit)\(floor)")
     }
 }

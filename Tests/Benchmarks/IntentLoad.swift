@@ -6,16 +6,14 @@ import Sync
 /// The two loads the sync figures are measured under, for one server or several: many
 /// senders at once, and one intent at a time watched by many event streams.
 enum IntentLoad {
-    /// Durable intents per second from 64 concurrent senders of 60 intents each, over
-    /// `count` activities; sender `s` (and the creation of activity `a`) goes through
-    /// `connections[s % connections.count]`.
-    static func intentsPerSecond(activities count: Int, through connections: [any SyncConnection]) async throws -> Double {
-        var created: [CreatedActivity] = []
-        for index in 0..<count {
-            created.append(try await connections[index % connections.count].createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil))
-        }
-        let perSender = 60
+    /// Durable intents per second from 64 concurrent senders of `perSender` intents each,
+    /// over `count` activities; sender `s` (and the creation of activity `a`) goes through
+    /// `connections[s % connections.count]`. Each intent moves its activity's target by a
+    /// second, one way then the other, so every one is applied and makes a new state.
+    static func intentsPerSecond(
+        activities count: Int, through connections: [any SyncConnection], perSender: Int = 60
+    ) async throws -> Double {
+        let created = try await timedActivities(count, through: connections)
         let senders = 64
         let targets = created
         let start = DispatchTime.now().uptimeNanoseconds
@@ -27,7 +25,8 @@ enum IntentLoad {
                         let activity = targets[(sender + step) % targets.count]
                         _ = try await connection.send(
                             try IntentRequest(
-                                clientID: "s\(sender)", intentID: "\(step)", intent: step.isMultiple(of: 2) ? .pause : .resume),
+                                clientID: "s\(sender)", intentID: "\(step)",
+                                intent: .adjustTarget(bySeconds: (step / targets.count).isMultiple(of: 2) ? 1 : -1)),
                             to: activity.id, token: activity.token)
                     }
                 }
@@ -38,18 +37,35 @@ enum IntentLoad {
         return Double(senders * perSender) / seconds
     }
 
-    /// For each of `rounds` intents on `activity`, sent through `connection` one at a
-    /// time, the seconds until every one of `readers` received its push.
+    /// `count` activities of an hour's target, activity `a` created through
+    /// `connections[a % connections.count]`.
+    static func timedActivities(_ count: Int, through connections: [any SyncConnection]) async throws -> [CreatedActivity] {
+        var created: [CreatedActivity] = []
+        for index in 0..<count {
+            created.append(try await connections[index % connections.count].createActivity(
+                SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",
+                idempotencyKey: nil))
+        }
+        return created
+    }
+
+    /// For each of `rounds` intents on `activity` (one with a target, at `version`, or
+    /// else at the version it was created with), sent through `connection` one at a time,
+    /// the seconds until every one of `readers` received its push. Each moves the target
+    /// by a second, one way then the other.
     static func pushLatencies(
-        rounds: Int, on activity: CreatedActivity, through connection: any SyncConnection, readers: [EventReaders]
+        rounds: Int, on activity: CreatedActivity, through connection: any SyncConnection, readers: [EventReaders],
+        after version: UInt64? = nil
     ) async throws -> [Double] {
         var latencies: [Double] = []
+        let first = version ?? activity.state.version
         for round in 0..<rounds {
-            let version = activity.state.version + UInt64(round + 1)
+            let version = first + UInt64(round + 1)
             readers.forEach { $0.expect(version: version) }
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try await connection.send(
-                try IntentRequest(clientID: "bench", intentID: "\(round)", intent: round.isMultiple(of: 2) ? .pause : .resume),
+                try IntentRequest(
+                    clientID: "bench", intentID: "\(version)", intent: .adjustTarget(bySeconds: version.isMultiple(of: 2) ? 1 : -1)),
                 to: activity.id, token: activity.token)
             for reader in readers { await reader.waitForAll() }
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -79,7 +79,8 @@ enum SharedSyncBenchmarks {
     /// of `subscribers` event streams, a third of them on each server.
     private static func pushLatency(subscribers: Int, connections: [HTTPSyncConnection], ports: [Int]) async throws {
         let created = try await connections[0].createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
+            SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",
+            idempotencyKey: nil)
         let readers = try ports.map { port in
             try EventReaders(
                 count: subscribers / ports.count, port: port, activity: created.id, token: created.token,

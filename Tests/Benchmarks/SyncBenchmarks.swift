@@ -14,8 +14,10 @@ import Sync
 #endif
 
 /// Figures for Sync, in release, on loopback, with durable storage on (the JSON files of
-/// Persistence through the composition root's adapter), beside the floors measured in the
-/// same run: one fsync and rename, one loopback round trip. With `metrics`, the server
+/// Persistence through the composition root's adapter), each beside the floors measured in
+/// the same run: one fsync and rename, one loopback round trip, one encode of a push, and
+/// for throughput what the same connections get of `GET /healthz` (``SyncThroughput``).
+/// With `metrics`, the server
 /// keeps `moments serve`'s figures (ADR 0034) and each name says so, for their cost beside
 /// a run without; and a scrape of them is timed at the end.
 enum SyncBenchmarks {
@@ -53,14 +55,22 @@ enum SyncBenchmarks {
         guard let port = await portIterator.next() else { return }
         let connection = HTTPSyncConnection(baseURL: "http://127.0.0.1:\(port)", client: client)
 
-        try floors(folder: folder)
-        try await roundTripFloor(client: client, port: port)
+        let fsync = try floors(folder: folder)
+        let roundTrip = try await roundTripFloor(client: client, port: port)
+        let encode = encodeFloor()
+        let pushFloor = "loopback round trip \(Bench.duration(roundTrip)), fsync + rename \(Bench.duration(fsync))"
+            + ", one encode \(Bench.duration(encode))"
         for subscribers in [1, 100, 1_000] {
-            try await pushLatency(subscribers: subscribers, connection: connection, port: port, suffix: suffix)
+            try await pushLatency(subscribers: subscribers, connection: connection, port: port, suffix: suffix, beside: pushFloor)
         }
-        try await throughput(activities: 1, connection: connection, label: "HTTP" + suffix)
-        try await throughput(activities: 100, connection: connection, label: "HTTP" + suffix)
-        try await throughput(activities: 1, connection: InProcessConnection(server: server), label: "in-process" + suffix)
+        try await SyncThroughput.measure(port: port, connection: connection, suffix: suffix)
+        // Without HTTP, the floor is the disk's: 64 intents per durable write at most.
+        let inProcessFloor = "64 senders / (fsync + rename) = \(Int(64 / fsync))/s"
+        for count in [1, 100] {
+            try await throughput(
+                activities: count, connection: InProcessConnection(server: server), label: "in-process" + suffix,
+                beside: inProcessFloor)
+        }
         if metrics { try await scrape(client: client, port: port) }
 
         await group.triggerGracefulShutdown()
@@ -70,15 +80,25 @@ enum SyncBenchmarks {
     }
 
     /// One durable save of a small document (temporary file, fsync, rename, folder fsync).
-    private static func floors(folder: URL) throws {
+    private static func floors(folder: URL) throws -> Double {
         let target = folder.appendingPathComponent("floor.json")
         let bytes = Data(repeating: 0x61, count: 512)
-        try Bench.time("sync.floor fsync + rename (512 B)", samples: 51) {
+        return try Bench.time("sync.floor fsync + rename (512 B)", samples: 51) {
             try DurableFile.save(bytes, to: target)
         }
     }
 
-    private static func roundTripFloor(client: HTTPClient, port: Int) async throws {
+    /// One push encoded as the server encodes it (the payload as JSON, keys sorted).
+    private static func encodeFloor() -> Double {
+        let payload = PushPayload(ActivitySnapshotMother.makeSnapshot())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Bench.time("sync.floor one encode of a push", samples: 51, batch: 200) {
+            Bench.blackHole(try? encoder.encode(payload))
+        }
+    }
+
+    private static func roundTripFloor(client: HTTPClient, port: Int) async throws -> Double {
         var samples: [Double] = []
         for _ in 0..<200 {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -87,28 +107,34 @@ enum SyncBenchmarks {
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         Bench.report("sync.floor loopback round trip (GET /healthz)", seconds: Bench.percentile(samples, 0.5))
+        return Bench.percentile(samples, 0.5)
     }
 
     /// From sending an intent to the push arriving at every one of `subscribers` event
     /// streams, read as raw bytes (``EventReaders``) the way a terminal on its own receives
     /// them.
-    private static func pushLatency(subscribers: Int, connection: HTTPSyncConnection, port: Int, suffix: String) async throws {
+    private static func pushLatency(
+        subscribers: Int, connection: HTTPSyncConnection, port: Int, suffix: String, beside: String
+    ) async throws {
         let created = try await connection.createActivity(
-            SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "bench", idempotencyKey: nil)
+            SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",
+            idempotencyKey: nil)
         let readers = try EventReaders(
             count: subscribers, port: port, activity: created.id, token: created.token, lastEventID: created.state.version)
         defer { readers.stop() }
         let latencies = try await IntentLoad.pushLatencies(
             rounds: subscribers >= 1_000 ? 60 : 200, on: created, through: connection, readers: [readers])
-        Bench.reportTail("sync.intent to push, \(subscribers) SSE subscribers", latencies, suffix: suffix)
+        Bench.reportTail("sync.intent to push, \(subscribers) SSE subscribers", latencies, suffix: suffix, beside: beside)
     }
 
     /// Durable intents per second from 64 concurrent senders over `activities` activities.
-    private static func throughput(activities count: Int, connection: any SyncConnection, label: String) async throws {
-        let rate = try await IntentLoad.intentsPerSecond(activities: count, through: [connection])
+    private static func throughput(
+        activities count: Int, connection: any SyncConnection, label: String, beside: String
+    ) async throws {
+        let rate = try await IntentLoad.intentsPerSecond(activities: count, through: [connection], perSender: 1_000)
         Bench.report(
             "sync.durable intents/s, \(count) activit\(count == 1 ? "y" : "ies"), \(label)",
-            value: rate, unit: "/s", label: "rate  ")
+            value: rate, unit: "/s", label: "rate  ", beside: beside)
     }
 
     /// One `GET /metrics` after the load, as Prometheus makes it: the figures of every

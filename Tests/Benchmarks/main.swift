@@ -7,6 +7,10 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", { SyncBenchmarks.run() }),
+    // `moments serve` as a process pushing to 1 to 10,000 event streams (needs the release `moments`).
+    ("fanout", FanOutBenchmarks.run),
+    // The same server measured by HTTPLoad and by wrk (needs the release `moments` and wrk).
+    ("serve", ServeBenchmarks.run),
     // The same figures with the server keeping `moments serve`'s metrics, for their cost.
     ("sync-metrics", { SyncBenchmarks.run(metrics: true) }),
     // Three servers on one PostgreSQL, which it starts itself (Scripts/prepare-tests installs it).

@@ -5,11 +5,21 @@ public enum CollectionChange<Document: Codable & Sendable>: Sendable {
     case put(key: String, document: Document)
     /// Removes the document under a key (nothing happens if there is none).
     case remove(key: String)
+    /// Sets the document under a key to `document`, which is the document there with
+    /// `amendment` applied by the collection's ``DocumentAmendment``: the journal keeps only
+    /// `amendment`, so a small change to a large document costs a small line (ADR 0038).
+    /// Only a collection opened with an amendment function takes it.
+    case amend(key: String, document: Document, amendment: Document)
 
     /// The key the change is about.
     public var key: String {
         switch self {
-        case .put(let key, _), .remove(let key): return key
+        case .put(let key, _), .remove(let key), .amend(let key, _, _): return key
         }
     }
 }
+
+/// How a collection applies an amendment (``CollectionChange/amend(key:document:amendment:)``)
+/// to the document under its key when it replays its journal: the same function its owner
+/// used to make the amended document, so the replay gives back what was written.
+public typealias DocumentAmendment<Document> = @Sendable (_ document: inout Document, _ amendment: Document) -> Void

@@ -13,6 +13,10 @@ enum CollectionLines {
     static let journalFormat = "little-moments/collection-journal"
     /// The layout version of both files that this program reads and writes.
     static let layoutVersion = 1
+    /// The layout of a journal that may hold amendments (`"amends":true`): written by a
+    /// collection opened with a ``DocumentAmendment``, so a program that knows only
+    /// layout 1 refuses the journal rather than taking an amendment for a whole document.
+    static let amendingLayoutVersion = 2
 
     /// A snapshot line.
     struct Entry<Content: Codable>: Codable {
@@ -26,11 +30,13 @@ enum CollectionLines {
         var changes: [Change<Content>]
     }
 
-    /// One change of a transaction: a document to put, or `removed`.
+    /// One change of a transaction: a document to put, an amendment of the one there
+    /// (`amends`), or `removed`.
     struct Change<Content: Codable>: Codable {
         var key: String
         var document: Content?
         var removed: Bool?
+        var amends: Bool?
     }
 }
 
@@ -38,8 +44,9 @@ extension CollectionLines.Change where Content: Sendable {
     /// The wire form of a change.
     init(_ change: CollectionChange<Content>) {
         switch change {
-        case .put(let key, let document): self.init(key: key, document: document, removed: nil)
-        case .remove(let key): self.init(key: key, document: nil, removed: true)
+        case .put(let key, let document): self.init(key: key, document: document, removed: nil, amends: nil)
+        case .remove(let key): self.init(key: key, document: nil, removed: true, amends: nil)
+        case .amend(let key, _, let amendment): self.init(key: key, document: amendment, removed: nil, amends: true)
         }
     }
 }

@@ -27,12 +27,17 @@ enum CollectionLoader<Document: Codable & Sendable> {
         let problem: String?
     }
 
-    /// Loads the collection from its two files (either may be missing).
+    /// Loads the collection from its two files (either may be missing), applying the
+    /// journal's amendments with `amend` (without it, an amendment is damage).
     static func load(
-        snapshot snapshotURL: URL, journal journalURL: URL, schema: DocumentSchema<Document>
+        snapshot snapshotURL: URL, journal journalURL: URL, schema: DocumentSchema<Document>,
+        amend: DocumentAmendment<Document>? = nil
     ) throws(PersistenceError) -> Loaded {
-        let snapshot = try examine(snapshotURL, format: CollectionLines.snapshotFormat, schema: schema)
-        let journal = try examine(journalURL, format: CollectionLines.journalFormat, schema: schema)
+        let snapshot = try examine(
+            snapshotURL, format: CollectionLines.snapshotFormat, layoutVersion: CollectionLines.layoutVersion, schema: schema)
+        let journal = try examine(
+            journalURL, format: CollectionLines.journalFormat, layoutVersion: CollectionLines.amendingLayoutVersion,
+            schema: schema)
         var loaded = Loaded()
         let decoder = JSONDecoder()
 
@@ -67,9 +72,23 @@ enum CollectionLoader<Document: Codable & Sendable> {
                         loaded.needsCompaction = true
                         continue
                     }
+                    // What the transaction leaves under each key it touches: it applies
+                    // whole or, when an amendment finds nothing to amend, not at all.
+                    var touched: [String: Document?] = [:]
                     for change in transaction.changes {
-                        loaded.documents[change.key] = change.document
+                        guard change.amends else {
+                            touched[change.key] = .some(change.document)
+                            continue
+                        }
+                        guard let amend, var document = touched[change.key] ?? loaded.documents[change.key],
+                            let amendment = change.document
+                        else {
+                            throw .damaged("an amendment of '\(change.key)', which is not there to amend")
+                        }
+                        amend(&document, amendment)
+                        touched[change.key] = .some(document)
                     }
+                    for (key, document) in touched { loaded.documents[key] = document }
                     last = max(last, transaction.sequence)
                     loaded.journalTransactions += 1
                 } catch {
@@ -87,14 +106,14 @@ enum CollectionLoader<Document: Codable & Sendable> {
 
     /// Reads a file's header, throwing for a newer or unmigratable one; `nil` for no file.
     private static func examine(
-        _ url: URL, format: String, schema: DocumentSchema<Document>
+        _ url: URL, format: String, layoutVersion: Int, schema: DocumentSchema<Document>
     ) throws(PersistenceError) -> Examined? {
         guard let file = try LineFile.read(url) else { return nil }
         func problem(_ reason: String) -> Examined { Examined(url: url, file: file, header: nil, problem: reason) }
         guard let line = file.header else {
             return problem(file.isBlank ? "the file is empty" : "the file is truncated: it has no complete line")
         }
-        switch try LineFileHeader.check(line, format: format, layoutVersion: CollectionLines.layoutVersion, path: url.path) {
+        switch try LineFileHeader.check(line, format: format, layoutVersion: layoutVersion, path: url.path) {
         case .readable(let header):
             guard header.schema == schema.name, let version = header.schemaVersion else {
                 return problem("it holds '\(header.schema ?? "unnamed")' documents, not '\(schema.name)'")
@@ -163,19 +182,19 @@ enum CollectionLoader<Document: Codable & Sendable> {
 
     private static func decodeTransaction(
         _ line: Data, version: Int?, _ schema: DocumentSchema<Document>, _ decoder: JSONDecoder
-    ) throws(ContentFailure) -> (sequence: UInt64, changes: [(key: String, document: Document?)]) {
+    ) throws(ContentFailure) -> (sequence: UInt64, changes: [(key: String, document: Document?, amends: Bool)]) {
         do {
             if version == schema.version {
                 let transaction = try decoder.decode(CollectionLines.Transaction<Document>.self, from: line)
                 return (transaction.sequence, try transaction.changes.map { change throws(ContentFailure) in
-                    (change.key, try document(of: change))
+                    (change.key, try document(of: change), change.amends == true)
                 })
             }
             let old = try decoder.decode(CollectionLines.Transaction<JSONValue>.self, from: line)
             return (old.sequence, try old.changes.map { change throws(ContentFailure) in
                 (change.key, try document(of: change).map { json throws(ContentFailure) in
                     try upgrade(json, from: version, schema, decoder)
-                })
+                }, change.amends == true)
             })
         } catch let failure as ContentFailure {
             throw failure
@@ -186,7 +205,10 @@ enum CollectionLoader<Document: Codable & Sendable> {
 
     /// The document a change puts, or `nil` for a removal; a change that is neither is damage.
     private static func document<Content>(of change: CollectionLines.Change<Content>) throws(ContentFailure) -> Content? {
-        if change.removed == true { return nil }
+        if change.removed == true {
+            guard change.amends != true else { throw .damaged("a change both amends and removes") }
+            return nil
+        }
         guard let document = change.document else { throw .damaged("a change has neither a document nor 'removed'") }
         return document
     }

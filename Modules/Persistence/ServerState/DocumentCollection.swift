@@ -51,6 +51,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     }
 
     private let compactionThreshold: Int
+    /// How an amendment is applied on replay; `nil`: the collection takes no amendments.
+    private let amend: DocumentAmendment<Document>?
     private let lock: StoreLock?
     private let state: Guarded<State>
 
@@ -72,12 +74,13 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     private init(
         snapshotURL: URL, journalURL: URL, schema: DocumentSchema<Document>, compactionThreshold: Int,
-        lock: StoreLock?, state: State, issues: [StoreIssue]
+        amend: DocumentAmendment<Document>?, lock: StoreLock?, state: State, issues: [StoreIssue]
     ) {
         self.snapshotURL = snapshotURL
         self.journalURL = journalURL
         self.schema = schema
         self.compactionThreshold = compactionThreshold
+        self.amend = amend
         self.lock = lock
         self.state = Guarded(state)
         self.issues = issues
@@ -85,10 +88,14 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     /// Opens (creating when needed) the collection `name` in `directory`: takes its lock
     /// (waiting up to `lockWait`), removes temporary files a crash left, loads the snapshot
-    /// and replays the journal, repairing what it must (see ``issues``).
+    /// and replays the journal, repairing what it must (see ``issues``). With `amend`, it
+    /// takes amendments (``CollectionChange/amend(key:document:amendment:)``) and replays
+    /// them with that function; its journal is then written in layout 2, which a program
+    /// that knows only layout 1 refuses.
     public static func open(
         named name: String, in directory: URL, schema: DocumentSchema<Document>,
-        compactionThreshold: Int = 1_000, lockWait: Duration = StoreDefaults.lockWait
+        compactionThreshold: Int = 1_000, lockWait: Duration = StoreDefaults.lockWait,
+        amend: DocumentAmendment<Document>? = nil
     ) throws(PersistenceError) -> DocumentCollection {
         let snapshotURL = directory.appendingPathComponent("\(name).snapshot.jsonl")
         let journalURL = directory.appendingPathComponent("\(name).journal.jsonl")
@@ -99,10 +106,10 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             if lock != nil {
                 try TemporaryFiles.sweep(in: directory, for: [snapshotURL.lastPathComponent, journalURL.lastPathComponent])
             }
-            let loaded = try CollectionLoader.load(snapshot: snapshotURL, journal: journalURL, schema: schema)
+            let loaded = try CollectionLoader.load(snapshot: snapshotURL, journal: journalURL, schema: schema, amend: amend)
             let collection = DocumentCollection(
                 snapshotURL: snapshotURL, journalURL: journalURL, schema: schema,
-                compactionThreshold: max(1, compactionThreshold), lock: lock,
+                compactionThreshold: max(1, compactionThreshold), amend: amend, lock: lock,
                 state: State(
                     documents: loaded.documents, sequence: loaded.sequence,
                     journalTransactions: loaded.journalTransactions, log: nil),
@@ -153,6 +160,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     public func apply(_ changes: [CollectionChange<Document>]) throws(PersistenceError) {
         guard !changes.isEmpty else { return }
         guard !isReadOnly else { throw .readOnlyFileSystem(path: journalURL.path) }
+        if amend == nil, changes.contains(where: { if case .amend = $0 { true } else { false } }) {
+            preconditionFailure("an amendment to a collection opened without an amendment function")
+        }
         try state.withLock { (state) throws(PersistenceError) in
             if state.refusal != nil { try reopenJournal(&state) }
             guard let log = state.log else { throw .closed(path: journalURL.path) }
@@ -175,6 +185,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 switch change {
                 case .put(let key, let document): state.documents[key] = document
                 case .remove(let key): state.documents[key] = nil
+                case .amend(let key, let document, _): state.documents[key] = document
                 }
             }
             if state.journalTransactions >= max(compactionThreshold, state.documents.count, state.nextCompactionAttempt) {
@@ -245,7 +256,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             LineFile.render(header: LineFileHeader.encode(snapshotHeader), records: lines), to: snapshotURL)
 
         let journalHeader = FileHeader(
-            format: CollectionLines.journalFormat, version: CollectionLines.layoutVersion, schema: schema.name,
+            format: CollectionLines.journalFormat,
+            version: amend == nil ? CollectionLines.layoutVersion : CollectionLines.amendingLayoutVersion, schema: schema.name,
             schemaVersion: schema.version)
         do {
             try DurableFile.save(LineFile.render(header: LineFileHeader.encode(journalHeader), records: []), to: journalURL)

@@ -14,13 +14,14 @@ public enum ServerStateStore {
     public static let collectionName = "server-state"
 
     /// Opens the server's state where `locations` keep state, compacting its journal
-    /// every `compactionThreshold` transactions (at least once per document).
+    /// every `compactionThreshold` transactions (at least once per document), replaying
+    /// amendments with `amend` (``DocumentCollection/open(named:in:schema:compactionThreshold:lockWait:amend:)``).
     public static func open<Document: Codable & Sendable>(
         locations: StoreLocations, schema: DocumentSchema<Document>, compactionThreshold: Int = 1_000,
-        lockWait: Duration = StoreDefaults.lockWait
+        lockWait: Duration = StoreDefaults.lockWait, amend: DocumentAmendment<Document>? = nil
     ) throws(PersistenceError) -> DocumentCollection<Document> {
         try DocumentCollection.open(
             named: collectionName, in: locations.stateDirectory, schema: schema,
-            compactionThreshold: compactionThreshold, lockWait: lockWait)
+            compactionThreshold: compactionThreshold, lockWait: lockWait, amend: amend)
     }
 }

@@ -13,28 +13,10 @@ import Synchronization
 /// (``Heartbeats``).
 enum ServerSentEvents {
     /// The bytes of one event, encoded once per activity and version however many
-    /// subscribers receive it: with a thousand subscribers, encoding is the server's main cost.
+    /// subscribers receive it, and with the payload the intent's answer was given
+    /// (``EncodedPushes``): with a thousand subscribers, encoding would be the server's main cost.
     static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
-        if let cached = recent.withLock({ $0[snapshot.id] }), cached.version == snapshot.version, cached.event == snapshot.event {
-            return cached.bytes
-        }
-        let bytes = encode(snapshot)
-        recent.withLock { cache in
-            if cache.count > 1_024 { cache.removeAll() }
-            cache[snapshot.id] = (snapshot.version, snapshot.event, bytes)
-        }
-        return bytes
-    }
-
-    /// The newest frame of each activity.
-    private static let recent = Mutex<[String: (version: UInt64, event: ActivityEvent, bytes: ByteBuffer)]>([:])
-
-    private static func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
-        let data = (try? SyncRoutes.encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
-        var text = "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: "
-        text += String(decoding: data, as: UTF8.self)
-        text += "\n\n"
-        return ByteBuffer(string: text)
+        EncodedPushes.frame(snapshot)
     }
 
     /// How many frames an event stream holds for a reader that takes them more slowly

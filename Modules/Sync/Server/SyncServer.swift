@@ -197,6 +197,19 @@ public actor SyncServer {
         throw .unavailable
     }
 
+    /// ``send(_:to:token:)`` of a request read before it was authorised: one that could
+    /// not be read is refused with its error only once its activity and token passed, so a
+    /// stranger learns nothing from the parsing.
+    func send(_ request: Result<IntentRequest, any Error>, to id: String, token: String?) async throws -> ActivitySnapshot {
+        switch request {
+        case .success(let request):
+            return try await send(request, to: id, token: token)
+        case .failure(let error):
+            _ = try await authorize(id, token)
+            throw error
+        }
+    }
+
     /// Every activity, active ones first, without tokens.
     public func list() async throws(SyncError) -> [ActivitySummary] {
         let now = clock.now()

@@ -1,0 +1,65 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NIOCore
+import Synchronization
+
+/// The push payload of each activity's newest state, encoded once for everything that
+/// carries it: the answer to the intent that made it (and `GET` of the activity) and the
+/// event every one of its subscribers is sent. A state is known by its activity, version
+/// and event: versions only grow, and a version is only ever answered or pushed once durable.
+enum EncodedPushes {
+    private struct Entry {
+        let version: UInt64
+        let event: ActivityEvent
+        let payload: ByteBuffer
+        var frame: ByteBuffer?
+
+        func holds(_ snapshot: ActivitySnapshot) -> Bool {
+            version == snapshot.version && event == snapshot.event
+        }
+    }
+
+    /// The newest entry of each activity; emptied whole past ``limit`` activities.
+    private static let recent = Mutex<[String: Entry]>([:])
+    private static let limit = 1_024
+
+    /// The JSON of `PushPayload(snapshot)`, keys sorted: the body of an answer.
+    static func payload(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+        if let entry = recent.withLock({ $0[snapshot.id] }), entry.holds(snapshot) { return entry.payload }
+        let payload = encode(snapshot)
+        store(Entry(version: snapshot.version, event: snapshot.event, payload: payload), for: snapshot.id)
+        return payload
+    }
+
+    /// The bytes of the server-sent event of `snapshot` (``ServerSentEvents``).
+    static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+        let cached = recent.withLock { $0[snapshot.id] }.flatMap { $0.holds(snapshot) ? $0 : nil }
+        if let frame = cached?.frame { return frame }
+        var made = cached ?? Entry(version: snapshot.version, event: snapshot.event, payload: encode(snapshot))
+        var frame = ByteBuffer(string: "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: ")
+        var payload = made.payload
+        frame.writeBuffer(&payload)
+        frame.writeString("\n\n")
+        made.frame = frame
+        store(made, for: snapshot.id)
+        return frame
+    }
+
+    private static func store(_ entry: Entry, for id: String) {
+        recent.withLock { cache in
+            // A newer state may have been stored meanwhile; it stays.
+            if let kept = cache[id], kept.version > entry.version { return }
+            if cache.count >= limit, cache[id] == nil { cache.removeAll() }
+            cache[id] = entry
+        }
+    }
+
+    private static func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+        let data = (try? SyncRoutes.encoder.encode(PushPayload(snapshot))) ?? Data("{}".utf8)
+        return ByteBuffer(bytes: data)
+    }
+}

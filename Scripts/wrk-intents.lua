@@ -1,0 +1,38 @@
+-- wrk's side of the durable-intents benchmark (Documentation/Benchmarks.md): each request
+-- is an intent on one of the activities given after `--`, as `ID:TOKEN` words, moving its
+-- target by a second one way then the other, so every intent is applied. Each wrk thread
+-- is a client of its own and numbers its intents, so no two intents share an id.
+--
+--   wrk -t2 -c64 -d5s -s Scripts/wrk-intents.lua http://127.0.0.1:PORT -- ID:TOKEN [ID:TOKEN ...]
+
+local threads = 0
+
+function setup(thread)
+  thread:set("client", "wrk-" .. threads .. "-" .. os.time())
+  threads = threads + 1
+end
+
+function init(args)
+  targets = {}
+  for _, word in ipairs(args) do
+    local id, token = word:match("([^:]+):(.+)")
+    targets[#targets + 1] = { path = "/v1/activities/" .. id .. "/intents", auth = "Bearer " .. token }
+  end
+  if #targets == 0 then error("give the activities after --, as ID:TOKEN words") end
+  sent = 0
+end
+
+function request()
+  sent = sent + 1
+  local target = targets[(sent % #targets) + 1]
+  local move = (math.floor(sent / #targets) % 2 == 0) and 1 or -1
+  local body = string.format(
+    '{"action":"adjust","adjust_seconds":%d,"client_id":"%s","intent_id":"%d"}', move, client, sent)
+  return wrk.format("POST", target.path,
+    { ["Authorization"] = target.auth, ["Content-Type"] = "application/json" }, body)
+end
+
+function done(summary, latency, requests)
+  io.write(string.format("non-2xx or failed: %d\n", summary.errors.status + summary.errors.connect
+    + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end

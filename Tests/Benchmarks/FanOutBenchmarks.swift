@@ -1,0 +1,72 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import TestSupport
+
+/// Fan-out of a real `moments serve` (issue #25, item 2): from sending an intent to its
+/// push arriving at every one of 1 to 10,000 event streams, and the server's resident
+/// memory per idle stream. The streams are read in this process, by one thread with
+/// `poll(2)` (``EventReaders``), so the server's process has its threads to itself.
+///
+/// Run `swift build -c release --product moments` first, so the server measured is the
+/// release one beside this executable.
+enum FanOutBenchmarks {
+    static func run() {
+        ServerProcess.benchmark("fan-out", measure(on:))
+    }
+
+    private static func measure(on server: ServerProcess) async throws {
+        let connection = HTTPSyncConnection(baseURL: server.baseURL)
+        let created = try await connection.createActivity(
+            SessionAttributesMother.makeAttributes(plannedSeconds: 3_600), showSeconds: true, clientID: "bench",
+            idempotencyKey: nil)
+        let roundTrip = try await HTTPLoad(port: server.port, connections: 1, threads: 1)
+            .measure(for: 1) { _, _ in HTTPLoad.get("/healthz") }.latencies
+        let floor = "loopback round trip p50 \(Bench.duration(Bench.percentile(roundTrip, 0.5)))"
+            + ", p99 \(Bench.duration(Bench.percentile(roundTrip, 0.99)))"
+        var version = created.state.version
+        let baseline = await settled(server)
+        for subscribers in [1, 100, 1_000, 10_000] {
+            let readers = try EventReaders(
+                count: subscribers, port: server.port, activity: created.id, token: created.token, lastEventID: version)
+            // One push that every stream receives: each is attached, and idle after it.
+            let rounds = subscribers >= 10_000 ? 30 : subscribers >= 1_000 ? 100 : 200
+            let latencies = try await IntentLoad.pushLatencies(
+                rounds: rounds + 1, on: created, through: connection, readers: [readers], after: version)
+            version += UInt64(rounds + 1)
+            Bench.reportTail(
+                "fanout.intent to push, \(subscribers) SSE subscribers", Array(latencies.dropFirst()), beside: floor)
+            if subscribers >= 1_000 {
+                let idle = await settled(server)
+                Bench.report(
+                    "fanout.serve memory per idle subscriber, \(subscribers)", value: (idle - baseline) * 1_024 / Double(subscribers),
+                    unit: "KB", label: "value", beside: "VmRSS \(String(format: "%.1f", baseline)) MB without, "
+                        + "\(String(format: "%.1f", idle)) MB with them")
+            }
+            readers.stop()
+            _ = await settled(server)
+        }
+    }
+
+    /// The server's resident memory once it has been left alone a moment.
+    private static func settled(_ server: ServerProcess) async -> Double {
+        try? await Task.sleep(for: .seconds(2))
+        return server.residentMegabytes
+    }
+}
+
+extension ServerProcess {
+    /// Runs `measure` on a `moments serve` of its own (on a scratch folder, with this
+    /// process's descriptor limit raised to its hard limit first, which the server
+    /// inherits), waiting for it; a failure is printed under `name`.
+    static func benchmark(_ name: String, _ measure: @escaping @Sendable (ServerProcess) async throws -> Void) {
+        SyncBenchmarks.raiseFileLimit()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { try await onScratchFolder(measure) } catch { print("\(name) benchmarks failed: \(error)") }
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Sync
+import TestSupport
+
+/// Durable intents/s of a real `moments serve` (release), measured twice on the same server
+/// in the same run: by ``HTTPLoad`` (``SyncThroughput``) and by wrk through
+/// `Scripts/wrk-intents`, so a reader sees that the project's load generator is not its own
+/// limit. Each with its `GET /healthz` floor beside it.
+///
+/// Run `swift build -c release --product moments` first; wrk is Debian's `wrk` package.
+enum ServeBenchmarks {
+    static func run() {
+        ServerProcess.benchmark("serve", measure(on:))
+    }
+
+    private static func measure(on server: ServerProcess) async throws {
+        let connection = HTTPSyncConnection(baseURL: server.baseURL)
+        try await SyncThroughput.measure(port: server.port, connection: connection, suffix: ", moments serve")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/wrk-intents")
+        for activities in [1, 100] {
+            let output: String
+            do {
+                output = try ProcessRunner.run(script.path, [String(server.port), String(activities), "3"])
+            } catch {
+                print("serve: wrk did not run (apt-get install -y wrk): \(error)")
+                return
+            }
+            // Two "Requests/sec:" lines: /healthz, then the intents.
+            let rates = output.split(separator: "\n").filter { $0.hasPrefix("Requests/sec:") }
+                .compactMap { Double($0.split(separator: " ").last ?? "") }
+            guard rates.count == 2 else { throw HTTPLoad.Failure(description: "wrk printed: \(output)") }
+            Bench.report(
+                "sync.durable intents/s, \(activities) activit\(activities == 1 ? "y" : "ies"), wrk, moments serve",
+                value: rates[1], unit: "/s", label: "rate  ",
+                beside: "wrk GET /healthz \(Int(rates[0]))/s, ratio \(String(format: "%.2f", rates[1] / rates[0]))")
+        }
+    }
+}
