@@ -136,7 +136,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
-            // Its bootstrap on an already bound socket: the embedded listener (ADR 0080).
+            // Its bootstrap on an already bound socket: the embedded listener (ADR 0037).
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
             // The API only: which backend takes the figures is the composition's choice.
