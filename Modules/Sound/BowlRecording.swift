@@ -26,59 +26,60 @@ public struct BowlRecording: Equatable, Sendable {
         guard Self.volumeRange.contains(volume) else { throw .volume(volume) }
         self.strikes = strikes
         self.volume = volume
-        let strike = BowlStrike.signal()
-        var mix = Self.mix(strike, strikes: strikes)
+        let gain = Self.headroom / Self.loudestPeak() * Double(volume) / 100 * Double(Int16.max)
+        self.samples = Self.samples(strikes: strikes, gain: gain)
+    }
+
+    /// `strikes` strikes, ``spacingSamples`` apart, added up (each strike lands on the tail
+    /// of the ones before), faded out over ``BowlStrike/fadeOut``, scaled by `gain` and
+    /// rounded to 16 bits. Each sample is mixed where it is written, from a generator per
+    /// strike: only the 16-bit samples are held (issue 22: peak memory).
+    private static func samples(strikes: Int, gain: Double) -> [Int16] {
+        let length = sampleCount(strikes: strikes)
         let fade = Int(BowlStrike.fadeOut * Double(BowlStrike.sampleRate))
-        for back in 0..<min(fade, mix.count) {
-            mix[mix.count - 1 - back] *= Double(back) / Double(fade)
-        }
-        let gain = Self.headroom / Self.loudestPeak(of: strike) * Double(volume) / 100 * Double(Int16.max)
         let limit = Double(Int16.max)
-        var samples = [Int16](repeating: 0, count: mix.count)
-        for index in mix.indices {
-            samples[index] = Int16(max(-limit, min(limit, (mix[index] * gain).rounded())))
+        var generators = [BowlStrike.Generator](repeating: BowlStrike.Generator(), count: strikes)
+        return [Int16](unsafeUninitializedCapacity: length) { buffer, initialized in
+            for index in 0..<length {
+                // The strikes in the order they land, as a running mix adds them.
+                var sum = 0.0
+                for number in 0..<strikes {
+                    let at = index - number * spacingSamples
+                    if at >= 0, at < BowlStrike.length { sum += generators[number].next() }
+                }
+                let back = length - 1 - index
+                if back < fade { sum *= Double(back) / Double(fade) }
+                buffer[index] = Int16(max(-limit, min(limit, (sum * gain).rounded())))
+            }
+            initialized = length
         }
-        self.samples = samples
     }
 
     /// The loudest sample of every mix, one strike to the most, not only of the one asked
     /// for: later strikes land on a tail and may add up, and all recordings take one gain.
     /// One pass, no mix made: at each instant, adding the strikes from the latest back
-    /// gives the mix of one strike, then of two, then of three.
-    private static func loudestPeak(of strike: [Double]) -> Double {
+    /// gives the mix of one strike, then of two, then of three (a generator per strike).
+    private static func loudestPeak() -> Double {
         let most = BowlStrike.strikeRange.upperBound
         let lengths = (1...most).map { sampleCount(strikes: $0) }
+        var generators = [BowlStrike.Generator](repeating: BowlStrike.Generator(), count: most)
         var loudest = 0.0
         for instant in 0..<lengths[most - 1] {
             var sum = 0.0
             for back in 0..<most {
                 let index = instant - back * spacingSamples
                 guard index >= 0 else { break }
-                if index < strike.count { sum += strike[index] }
+                if index < BowlStrike.length { sum += generators[back].next() }
                 if instant < lengths[back], sum.magnitude > loudest { loudest = sum.magnitude }
             }
         }
         return loudest
     }
 
-    /// `strikes` copies of `strike`, ``spacingSamples`` apart, added up: each strike lands
-    /// on the tail of the ones before.
-    private static func mix(_ strike: [Double], strikes: Int) -> [Double] {
-        let length = sampleCount(strikes: strikes)
-        var mix = [Double](repeating: 0, count: length)
-        for number in 0..<strikes {
-            let start = number * spacingSamples
-            for index in 0..<min(strike.count, length - start) {
-                mix[start + index] += strike[index]
-            }
-        }
-        return mix
-    }
-
     /// The number of samples in a recording of `strikes` strikes: the spacing before each
     /// strike after the first, then ``BowlStrike/ringTime`` for the last.
     public static func sampleCount(strikes: Int) -> Int {
-        max(strikes - 1, 0) * spacingSamples + Int(BowlStrike.ringTime * Double(BowlStrike.sampleRate))
+        max(strikes - 1, 0) * spacingSamples + BowlStrike.length
     }
 
     /// The recording as a WAV file.

@@ -75,38 +75,64 @@ public enum BowlStrike {
     /// file written by an earlier version (a cache) is known to be stale by its name.
     public static let synthesisVersion = 1
 
-    /// One strike, unscaled, ``ringTime`` long at ``sampleRate``: the sum of the partials'
-    /// modes, each a sine starting at zero and decaying exponentially, under the attack.
+    /// The samples of one strike, unscaled.
+    static let length = Int(ringTime * Double(sampleRate))
+
+    /// One strike, unscaled, ``length`` samples at ``sampleRate``, one sample at a time:
+    /// the sum of the partials' modes, each a sine starting at zero and decaying
+    /// exponentially, under the attack. A mix of several strikes runs one generator per
+    /// strike, so no strike's seconds of samples are ever held (the first ring of a bell,
+    /// which synthesises it, is part of a session's peak memory: issue 22).
     ///
     /// Each mode is a phasor turned and shrunk by one complex multiplication per sample,
-    /// so the strike costs a few multiplications a sample, not a sine and an exponential.
-    static func signal(length: Int = Int(ringTime * Double(sampleRate))) -> [Double] {
-        var samples = [Double](repeating: 0, count: length)
-        let rate = Double(sampleRate)
-        for partial in partials {
-            let frequency = fundamental * partial.ratio
-            let modes: [(frequency: Double, amplitude: Double)] =
-                partial.beat == 0
-                ? [(frequency, partial.amplitude)]
-                : [
-                    (frequency, partial.amplitude * mainModeShare),
-                    (frequency + partial.beat, partial.amplitude * (1 - mainModeShare)),
-                ]
-            let shrink = exp(-1 / (partial.decay * rate))
-            for mode in modes {
-                let angle = 2 * Double.pi * mode.frequency / rate
-                let (stepReal, stepImaginary) = (shrink * cos(angle), shrink * sin(angle))
-                var (real, imaginary) = (mode.amplitude, 0.0)
-                for index in 0..<length {
-                    samples[index] += imaginary
-                    (real, imaginary) = (real * stepReal - imaginary * stepImaginary, real * stepImaginary + imaginary * stepReal)
+    /// so a sample costs a few multiplications, not a sine and an exponential.
+    struct Generator {
+        /// One mode's phasor and the step that turns and shrinks it.
+        private struct Mode {
+            var real: Double
+            var imaginary = 0.0
+            let stepReal: Double
+            let stepImaginary: Double
+        }
+
+        private var modes: [Mode] = []
+        private var index = 0
+        private let rise = Int(attack * Double(sampleRate))
+
+        init() {
+            let rate = Double(sampleRate)
+            for partial in partials {
+                let frequency = fundamental * partial.ratio
+                let split: [(frequency: Double, amplitude: Double)] =
+                    partial.beat == 0
+                    ? [(frequency, partial.amplitude)]
+                    : [
+                        (frequency, partial.amplitude * mainModeShare),
+                        (frequency + partial.beat, partial.amplitude * (1 - mainModeShare)),
+                    ]
+                let shrink = exp(-1 / (partial.decay * rate))
+                for mode in split {
+                    let angle = 2 * Double.pi * mode.frequency / rate
+                    modes.append(Mode(real: mode.amplitude, stepReal: shrink * cos(angle), stepImaginary: shrink * sin(angle)))
                 }
             }
         }
-        let rise = Int(attack * rate)
-        for index in 0..<min(rise, length) {
-            samples[index] *= (1 - cos(Double.pi * Double(index) / Double(rise))) / 2
+
+        /// The next sample of the strike (past ``BowlStrike/length``, the tail goes on
+        /// decaying; a mix stops asking there).
+        mutating func next() -> Double {
+            var sample = 0.0
+            for number in modes.indices {
+                let mode = modes[number]
+                sample += mode.imaginary
+                modes[number].real = mode.real * mode.stepReal - mode.imaginary * mode.stepImaginary
+                modes[number].imaginary = mode.real * mode.stepImaginary + mode.imaginary * mode.stepReal
+            }
+            if index < rise {
+                sample *= (1 - cos(Double.pi * Double(index) / Double(rise))) / 2
+            }
+            index += 1
+            return sample
         }
-        return samples
     }
 }

@@ -27,25 +27,34 @@ public struct WAVFile: Equatable, Sendable {
 
     /// The file's bytes: the header, then the samples, little-endian.
     public var bytes: [UInt8] {
-        let dataSize = samples.count * Self.bytesPerSample
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.headerSize + dataSize)
-        bytes += Array("RIFF".utf8)
-        bytes.appendLittleEndian(UInt32(Self.headerSize - 8 + dataSize))
-        bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8)
-        bytes.appendLittleEndian(UInt32(16))
-        bytes.appendLittleEndian(Self.pcmFormat)
-        bytes.appendLittleEndian(UInt16(1))
-        bytes.appendLittleEndian(UInt32(sampleRate))
-        bytes.appendLittleEndian(UInt32(sampleRate * Self.bytesPerSample))
-        bytes.appendLittleEndian(UInt16(Self.bytesPerSample))
-        bytes.appendLittleEndian(UInt16(8 * Self.bytesPerSample))
-        bytes += Array("data".utf8)
-        bytes.appendLittleEndian(UInt32(dataSize))
+        var bytes = Self.header(sampleRate: sampleRate, sampleCount: samples.count)
+        bytes.reserveCapacity(Self.headerSize + samples.count * Self.bytesPerSample)
         for sample in samples {
             bytes.appendLittleEndian(UInt16(bitPattern: sample))
         }
+        return bytes
+    }
+
+    /// The canonical 44-byte header of a file of `sampleCount` samples at `sampleRate`,
+    /// as ``bytes`` writes it: what a reader that knows the file it wrote can compare
+    /// with the start of a file, without reading its samples.
+    public static func header(sampleRate: Int, sampleCount: Int) -> [UInt8] {
+        let dataSize = sampleCount * bytesPerSample
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(headerSize)
+        bytes += Array("RIFF".utf8)
+        bytes.appendLittleEndian(UInt32(headerSize - 8 + dataSize))
+        bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8)
+        bytes.appendLittleEndian(UInt32(16))
+        bytes.appendLittleEndian(pcmFormat)
+        bytes.appendLittleEndian(UInt16(1))
+        bytes.appendLittleEndian(UInt32(sampleRate))
+        bytes.appendLittleEndian(UInt32(sampleRate * bytesPerSample))
+        bytes.appendLittleEndian(UInt16(bytesPerSample))
+        bytes.appendLittleEndian(UInt16(8 * bytesPerSample))
+        bytes += Array("data".utf8)
+        bytes.appendLittleEndian(UInt32(dataSize))
         return bytes
     }
 }

@@ -53,7 +53,7 @@ struct SoundCacheTests {
 
     @Test(
         "a damaged, truncated or foreign file in the bowl's place is replaced by the bowl",
-        arguments: ["garbage", "truncated", "empty", "other rate"])
+        arguments: ["garbage", "truncated", "empty", "other rate", "longer"])
     func damagedFileReplaced(damage: String) async throws {
         try await StandInMachine.with { machine in
             try machine.standIn("aplay")
@@ -64,6 +64,8 @@ struct SoundCacheTests {
             case "garbage": try Data("this is not a sound".utf8).write(to: file)
             case "truncated": try bowl.prefix(bowl.count / 3).write(to: file)
             case "empty": try Data().write(to: file)
+            // Its header read alone says nothing is wrong; its size does.
+            case "longer": try (bowl + Data(repeating: 0, count: 64)).write(to: file)
             default: try Data(WAVFile(sampleRate: 8_000, samples: [1, 2, 3]).bytes).write(to: file)
             }
             #expect(await machine.player().ring(strikes: 1, volume: 80) == .played(player: "aplay"))

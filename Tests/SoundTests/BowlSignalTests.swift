@@ -120,4 +120,19 @@ struct BowlSignalTests {
         #expect(BowlRecordingError.strikes(4).description.contains("1 to 3 strikes"))
         #expect(BowlRecordingError.volume(101).description.contains("0 to 100"))
     }
+
+    /// FNV-1a over the samples' bit patterns.
+    static func fingerprint(_ samples: [Int16]) -> UInt64 {
+        samples.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64(UInt16(bitPattern: $1))) &* 1_099_511_628_211 }
+    }
+
+    @Test(
+        "a design version's samples never change: the cache's file names carry the version, so a change must raise it",
+        arguments: [(1, 80, UInt64(12_897_911_753_512_648_812)), (2, 35, 6_120_493_540_356_066_241), (3, 100, 17_749_268_533_174_891_264)])
+    func samplesOfVersionOne(strikes: Int, volume: Int, fingerprint: UInt64) throws {
+        // Taken from the first version's synthesis; a change of the samples must come with
+        // a new synthesisVersion and new fingerprints here, or every cached bowl is stale.
+        try #require(BowlStrike.synthesisVersion == 1)
+        #expect(Self.fingerprint(try BowlRecording(strikes: strikes, volume: volume).samples) == fingerprint)
+    }
 }

@@ -6,6 +6,10 @@ import Foundation
 import Persistence
 import Sound
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The bowl's WAV files in the person's cache folder (``Persistence/StoreLocations/cacheDirectory(environment:)``),
 /// one per number of strikes and volume, synthesised the first time each is rung and
 /// read back on every later ring: a file that does not read as the recording it should
@@ -57,11 +61,21 @@ public struct SoundCache: Sendable {
         return url
     }
 
-    /// Whether the file at `url` reads as a WAV file of the bowl's rate and of the length
-    /// of `strikes` strikes.
+    /// Whether the file at `url` is the WAV file of the bowl's rate and of the length of
+    /// `strikes` strikes, as ``file(strikes:volume:)`` writes it: its canonical header and
+    /// its size, read without its samples, so a ring from the cache holds none of them in
+    /// memory (a file cut short, damaged in its header, or written otherwise is written again).
     private func isWhole(_ url: URL, strikes: Int) -> Bool {
-        guard let data = try? Data(contentsOf: url), let file = try? WAVFile(bytes: [UInt8](data)) else { return false }
-        return file.sampleRate == BowlStrike.sampleRate && file.samples.count == BowlRecording.sampleCount(strikes: strikes)
+        let count = BowlRecording.sampleCount(strikes: strikes)
+        let header = WAVFile.header(sampleRate: BowlStrike.sampleRate, sampleCount: count)
+        // FileHandle is not in FoundationEssentials (ADR 0016): the descriptor itself.
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == off_t(header.count + 2 * count) else { return false }
+        var start = [UInt8](repeating: 0, count: header.count)
+        return pread(descriptor, &start, start.count, 0) == start.count && start == header
     }
 }
 
