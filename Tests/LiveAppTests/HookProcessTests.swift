@@ -21,4 +21,22 @@ struct HookProcessTests {
         let off = try fixture.run(["settings", "set", "hook-end", "off"])
         #expect(off.output == "hook-end: off\n")
     }
+
+    @Test("a hook that fails while start's screen is drawn is told on the terminal after the screen is left, not over it")
+    func failureToldAfterTheScreen() throws {
+        let fixture = try LiveFixture()
+        // It says why, then leaves a mark the test waits for, then fails.
+        let command = #"echo "the lamp is out"; touch "$HOME/ran"; exit 3"#
+        #expect(try fixture.run(["settings", "set", "hook-start", command]).status == 0)
+        let pty = try fixture.moments(["start", "5s", "--silent"], errorsOnTerminal: true)
+        #expect(fixture.eventually { FileManager.default.fileExists(atPath: fixture.folder.path("ran").path) })
+        // Still on the session's screen, which its end leaves five seconds in.
+        #expect(!String(decoding: pty.output, as: UTF8.self).contains("\u{1B}[?1049l"))
+        #expect(pty.waitForExit() == 0)
+        let output = String(decoding: pty.output, as: UTF8.self)
+        let left = try #require(output.range(of: "\u{1B}[?1049l"), "the screen is left")
+        let warning = try #require(
+            output.range(of: "failed with exit status 3: the lamp is out"), "\(output.suffix(400))")
+        #expect(warning.lowerBound > left.upperBound, "the warning is written after the screen is left, on the main screen")
+    }
 }

@@ -35,8 +35,13 @@ final class LiveFixture {
     }
 
     /// `moments ARGUMENTS` in a pseudo-terminal of `size`.
-    func moments(_ arguments: [String], size: Size = Size(width: 80, height: 24), extra: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(product: "moments", arguments, environment: environment.merging(extra) { $1 }, size: size)
+    func moments(
+        _ arguments: [String], size: Size = Size(width: 80, height: 24), extra: [String: String] = [:],
+        errorsOnTerminal: Bool = false
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "moments", arguments, environment: environment.merging(extra) { $1 }, size: size,
+            errorsOnTerminal: errorsOnTerminal)
     }
 
     /// `moments ARGUMENTS` with standard input and output on files (no terminal).

@@ -33,21 +33,26 @@ public final class PseudoTerminal {
     private let errorsURL: URL
     private var exitStatus: Int32?
 
-    /// Spawns the product `name` with `arguments` and `environment` in a pty of `size`.
+    /// Spawns the product `name` with `arguments` and `environment` in a pty of `size`;
+    /// with `errorsOnTerminal`, its standard error is the pty too, as in a terminal window
+    /// (``errors`` is then empty: what it wrote is in ``output``).
     public convenience init(
         product name: String, _ arguments: [String], environment: [String: String],
-        size: Size = Size(width: 80, height: 24)
+        size: Size = Size(width: 80, height: 24), errorsOnTerminal: Bool = false
     ) throws {
-        try self.init(executable: try BuiltProduct.url(of: name), arguments, environment: environment, size: size)
+        try self.init(
+            executable: try BuiltProduct.url(of: name), arguments, environment: environment, size: size,
+            errorsOnTerminal: errorsOnTerminal)
     }
 
     /// Spawns `executable` (a product, or a tool such as `strace` that starts one) with
     /// `arguments` and `environment` in a pty of `size`; with `drawsScreen` false, only its
     /// bytes are kept (``waitForOutput(_:timeout:)``), for a program such as tmux whose
-    /// sequences the screen model does not take.
+    /// sequences the screen model does not take; with `errorsOnTerminal`, its standard
+    /// error is the pty too.
     public init(
         executable: URL, _ arguments: [String], environment: [String: String], size: Size = Size(width: 80, height: 24),
-        drawsScreen: Bool = true
+        drawsScreen: Bool = true, errorsOnTerminal: Bool = false
     ) throws {
         self.drawsScreen = drawsScreen
         var controller: Int32 = 0
@@ -71,7 +76,11 @@ public final class PseudoTerminal {
         // After setsid, opening the pty without O_NOCTTY makes it the controlling terminal.
         posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorsURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if errorsOnTerminal {
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errorsURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addclose(&actions, controller)
         posix_spawn_file_actions_addclose(&actions, terminal)
         var attributes = posix_spawnattr_t()

@@ -45,9 +45,11 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error, each write whole: the live console.
+    /// What is written to standard error while a full screen is drawn on the same terminal
+    /// is written once the screen is left (``TerminalIO/HeldStandardError``).
     public static let standardStreams = Console(
         output: { DescriptorOutput.write($0, to: DescriptorOutput.standardOutput) },
-        errors: { DescriptorOutput.write($0, to: DescriptorOutput.standardError) },
+        errors: { HeldStandardError.write($0) },
         destination: {
             Terminal.isTerminal(DescriptorOutput.standardOutput)
                 ? Destination(isTerminal: true, columns: Terminal(output: DescriptorOutput.standardOutput).size?.columns)

@@ -10,7 +10,8 @@ import Synchronization
 /// ``enter()`` saves the terminal's settings before changing anything and arms
 /// ``TerminalRestorer``, so the terminal is given back on normal exit, on Ctrl-C, on
 /// SIGTERM and SIGHUP, and after a crash. ``leave()`` restores it in order and may be
-/// called any number of times.
+/// called any number of times. Between the two, what is written to standard error on the
+/// same terminal is held and written after the restore (``HeldStandardError``).
 public final class Terminal: Sendable {
     /// Where keys come from.
     public let input: Int32
@@ -59,6 +60,7 @@ public final class Terminal: Sendable {
             throw .notATerminal(errno: code)
         }
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        HeldStandardError.hold(whileDrawingOn: output)
     }
 
     /// Gives the terminal back as it was: style reset, cursor shown, main screen, the
@@ -72,6 +74,7 @@ public final class Terminal: Sendable {
         TerminalRestorer.disarm()
         write(TerminalRestorer.restoreSequence)
         _ = tcsetattr(input, TCSANOW, &original)
+        HeldStandardError.release()
     }
 
     /// Writes all of `text`, retrying short writes and interruptions.
