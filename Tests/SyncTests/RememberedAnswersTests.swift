@@ -1,0 +1,71 @@
+import Fixtures
+import Sync
+import Testing
+
+/// The answers an activity remembers for retries, against the rule written out plainly: keep
+/// every answer once, forget a client's oldest past 16 and the activity's oldest past 256.
+/// Long random runs of several clients, some sending far more than others, so both limits
+/// and the forgetting from the middle (a client's oldest behind another's) are reached.
+@Suite("Sync: the answers an activity remembers")
+struct RememberedAnswersTests {
+    /// The rule, as plainly as it can be written: a list, searched and cut.
+    struct Reference {
+        var answers: [StoredAnswer] = []
+
+        mutating func remember(_ answer: StoredAnswer) {
+            guard !answers.contains(where: { $0.key == answer.key }) else { return }
+            answers.append(answer)
+            let mine = answers.filter { $0.key.clientID == answer.key.clientID }
+            if mine.count > StoredActivity.answersPerClient,
+                let oldest = answers.firstIndex(where: { $0.key.clientID == answer.key.clientID })
+            {
+                answers.remove(at: oldest)
+            }
+            if answers.count > StoredActivity.rememberedAnswers {
+                answers.removeFirst(answers.count - StoredActivity.rememberedAnswers)
+            }
+        }
+    }
+
+    /// SplitMix64: the same run for the same seed.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("remembered as the plain rule remembers, and each found by its intent", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func sameAsTheRule(seed: UInt64) {
+        var random = Seeded(state: seed)
+        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
+        var activity = StoredActivityMother.makeStoredActivity()
+        var reference = Reference()
+        // A few clients, the first far busier, as one person's terminals beside a bar.
+        let clients = (0..<Int.random(in: 1...40, using: &random)).map { "client-\($0)" }
+        var sent: [IntentKey] = []
+        for _ in 0..<2_000 {
+            let busy = Int.random(in: 0..<4, using: &random) == 0
+            let client = busy ? clients[0] : clients.randomElement(using: &random)!
+            // Now and then a retry of an intent sent before, remembered or forgotten.
+            let key =
+                !sent.isEmpty && Int.random(in: 0..<10, using: &random) == 0
+                ? sent.randomElement(using: &random)!
+                : IntentKey(clientID: client, intentID: "\(sent.count)")
+            sent.append(key)
+            let answer = StoredAnswer(key: key, outcome: outcome)
+            activity.remember(answer)
+            reference.remember(answer)
+        }
+        // Keys, so a failure prints what differs and not 256 snapshots.
+        #expect(activity.answers.map(\.key) == reference.answers.map(\.key))
+        let sameAnswers = activity.answers == reference.answers
+        #expect(sameAnswers)
+        let misread = Set(sent).filter { key in activity.answer(for: key) != reference.answers.first { $0.key == key } }
+        #expect(misread.isEmpty, "answers found otherwise than the rule keeps them: \(misread.prefix(5))")
+    }
+}
