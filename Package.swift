@@ -7,6 +7,12 @@
 // Tests/ArchitectureTests enforces.
 import PackageDescription
 
+/// Whether `Scripts/fuzz` is building (`MOMENTS_FUZZ=1`): this package's own modules are
+/// then compiled for libFuzzer and AddressSanitizer, and its dependencies as they are for
+/// every other build, so the fuzz targets reuse what `swift build` already made of NIO,
+/// Hummingbird and BoringSSL rather than compiling them again (ADR 0020).
+let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
+
 /// Settings shared by every target. Swift 6 language mode gives complete strict
 /// concurrency checking; the upcoming features below are adopted early, one line each.
 let swiftSettings: [SwiftSetting] = [
@@ -15,7 +21,7 @@ let swiftSettings: [SwiftSetting] = [
     // SE-0444: an import is visible only in the file that writes it, which keeps the
     // architecture test's view of each file's imports honest.
     .enableUpcomingFeature("MemberImportVisibility"),
-]
+] + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : [])
 
 // MARK: - The shapes every target takes, each with the shared settings
 
@@ -50,11 +56,12 @@ func app(_ name: String, _ dependencies: [Target.Dependency], path: String) -> T
     program(name, dependencies, path: path)
 }
 
-/// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020).
+/// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
+/// with libFuzzer and AddressSanitizer's runtimes when ``fuzzing``.
 func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .executableTarget(
         name: name, dependencies: dependencies + ["FuzzSupport"], path: "Tests/Fuzz/\(name)", exclude: ["Corpus"],
-        swiftSettings: swiftSettings)
+        swiftSettings: swiftSettings, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
 }
 
 let package = Package(
