@@ -15,11 +15,15 @@ import TestSupport
 struct PlayTests {
     static let environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
 
+    /// `moments-showcase play SCENARIO` in a pty of 100 × 30.
+    static func play(_ scenario: String) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "moments-showcase", ["play", scenario], environment: environment, size: Size(width: 100, height: 30))
+    }
+
     @Test("a timer scenario: space shows Paused, space again Running, q then y leaves with the terminal restored")
     func timer() throws {
-        let pty = try PseudoTerminal(
-            product: "moments-showcase", ["play", "Timer/Screen/inProgress"], environment: Self.environment,
-            size: Size(width: 100, height: 30))
+        let pty = try Self.play("Timer/Screen/inProgress")
         #expect(pty.waitForText("▸ Running"), "\(pty.screen.text)\n\(pty.errors)")
         #expect(pty.screen.alternateScreen && pty.screen.text.contains("Morning sit"))
         pty.type(" ")
@@ -38,9 +42,7 @@ struct PlayTests {
 
     @Test("a warm-up scenario counts down on the preview clock, then the server rings the start bell and the screen flashes it")
     func bellProgram() throws {
-        let pty = try PseudoTerminal(
-            product: "moments-showcase", ["play", "Timer/Screen/warmUp"], environment: Self.environment,
-            size: Size(width: 100, height: 30))
+        let pty = try Self.play("Timer/Screen/warmUp")
         #expect(pty.waitForText("◌ Warm-up"), "\(pty.screen.text)\n\(pty.errors)")
         #expect(pty.waitForText("🔔 Start bell"), "\(pty.screen.text)\n\(pty.errors)")
         #expect(pty.waitForText("▸ Running"), "the flash ends, the sit runs")
@@ -52,9 +54,7 @@ struct PlayTests {
 
     @Test("f finishes the session through the server, and play says how it ended")
     func finish() throws {
-        let pty = try PseudoTerminal(
-            product: "moments-showcase", ["play", "Timer/Screen/paused"], environment: Self.environment,
-            size: Size(width: 100, height: 30))
+        let pty = try Self.play("Timer/Screen/paused")
         #expect(pty.waitForText("‖ Paused"))
         pty.type("f")
         let status = try #require(pty.waitForExit())
@@ -64,9 +64,7 @@ struct PlayTests {
 
     @Test("a Live Activity scenario plays as moments watch shows it: the presentation, its keys, q leaves")
     func liveActivity() throws {
-        let pty = try PseudoTerminal(
-            product: "moments-showcase", ["play", "LiveActivity/LockScreen/paused"], environment: Self.environment,
-            size: Size(width: 100, height: 30))
+        let pty = try Self.play("LiveActivity/LockScreen/paused")
         #expect(pty.waitForText("Lock screen"), "\(pty.screen.text)\n\(pty.errors)")
         #expect(pty.waitForText("[space] Resume"))
         pty.type(" ")
