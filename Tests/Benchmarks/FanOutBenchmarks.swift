@@ -49,10 +49,17 @@ enum FanOutBenchmarks {
         }
     }
 
-    /// The server's resident memory once it has been left alone a moment.
+    /// The server's resident memory once it has settled: read every quarter second until
+    /// two readings in a row agree within 1 % (at most 40 readings).
     private static func settled(_ server: ServerProcess) async -> Double {
-        try? await Task.sleep(for: .seconds(2))
-        return server.residentMegabytes
+        var last = server.residentMegabytes
+        for _ in 0..<40 {
+            try? await Task.sleep(for: .milliseconds(250))
+            let now = server.residentMegabytes
+            if abs(now - last) <= last / 100 { return now }
+            last = now
+        }
+        return last
     }
 }
 
