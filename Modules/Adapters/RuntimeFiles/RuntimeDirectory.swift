@@ -103,10 +103,18 @@ public struct RuntimeDirectory: RuntimeFolder {
                 unlink(file.path)
                 continue
             }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-            found.append((entry, attributes?[.modificationDate] as? Date ?? .distantPast))
+            found.append((entry, Self.modified(file.path) ?? .distantPast))
         }
         return found.sorted { $0.modified > $1.modified }.map(\.entry)
+    }
+
+    /// When the file at `path` was last modified, from `lstat(2)` alone: `FileManager`'s
+    /// attributes also look up the owner's and group's names, which reads the account
+    /// databases for every file.
+    static func modified(_ path: String) -> Date? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
     /// How long a bell's claim is kept: long past the minute in which it may still be rung.
@@ -126,8 +134,7 @@ public struct RuntimeDirectory: RuntimeFolder {
         let old = Date().addingTimeInterval(-Self.claimKept)
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
             let path = folder.appendingPathComponent(file).path
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, modified < old { unlink(path) }
+            if let modified = Self.modified(path), modified < old { unlink(path) }
         }
         return true
     }

@@ -47,13 +47,16 @@ struct BellPresenter {
 
     /// The alert `snapshot` carries, when this process presents it at `now`: not yet
     /// presented here and at most ``BellAlert/presentableFor`` late. Sounds it when this
-    /// process is the first on the machine to claim it.
+    /// process is the first on the machine to claim it (``finish()`` waits for that).
     mutating func present(_ snapshot: ActivitySnapshot, at now: Date) -> BellAlert? {
         guard let alert = snapshot.alert, alert.isPresentable(at: now) else { return nil }
         let name = "\(snapshot.id).\(alert.kind.rawValue)-\(alert.number)"
         guard presented.insert(name).inserted else { return nil }
-        if let sound, runtime.claimBell(name) {
-            sounding.append(Task { await sound(alert) })
+        // Claimed in the sounding task, not here: the claim is a file made in the runtime
+        // folder (and old claims swept), which the frame showing the bell need not wait for.
+        if let sound {
+            let runtime = self.runtime
+            sounding.append(Task { if runtime.claimBell(name) { await sound(alert) } })
         }
         return alert
     }

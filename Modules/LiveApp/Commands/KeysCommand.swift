@@ -22,6 +22,7 @@ struct KeysCommand: ParsableCommand {
     /// `moments keys add NAME`: a new key, printed once.
     struct Add: LiveCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Make a key for a person and print it, once.",
             discussion: """
                 Only the key's digest is kept: the key cannot be shown again. Give it to its \
@@ -54,7 +55,8 @@ struct KeysCommand: ParsableCommand {
 
     /// `moments keys list`: names and dates, never a key.
     struct List: LiveCommand {
-        static let configuration = CommandConfiguration(abstract: "List the keys: names, when made and last used.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the keys: names, when made and last used.")
 
         @OptionGroup var database: DatabaseOption
 
@@ -85,7 +87,7 @@ struct KeysCommand: ParsableCommand {
     /// `moments keys revoke NAME`: the key ends at once, on the running server too.
     struct Revoke: LiveCommand {
         static let configuration = CommandConfiguration(
-            abstract: "End a key at once: its next request, and its sessions', are refused (401).")
+            commandName: "revoke", abstract: "End a key at once: its next request, and its sessions', are refused (401).")
 
         @Argument(help: "The name the key was added with.")
         var name: String

@@ -26,11 +26,18 @@ struct Channel {
     /// Gives `snapshot` to each receiver that does not have it or a newer one yet, so none
     /// is ever given an older state after a newer one, and a subscriber that opened on a
     /// newer state than the others still gets every change after its own.
+    ///
+    /// The receivers are changed in place, walked by index: iterating the dictionary while
+    /// setting a version would copy all of it (with a retain per sink) on every push.
     mutating func push(_ snapshot: ActivitySnapshot) {
         if latest.map({ $0.version < snapshot.version }) ?? true { latest = snapshot }
-        for (key, receiver) in receivers where receiver.version < snapshot.version {
-            receiver.sink.yield(snapshot)
-            receivers[key]?.version = snapshot.version
+        var index = receivers.values.startIndex
+        while index != receivers.values.endIndex {
+            if receivers.values[index].version < snapshot.version {
+                receivers.values[index].sink.yield(snapshot)
+                receivers.values[index].version = snapshot.version
+            }
+            receivers.values.formIndex(after: &index)
         }
     }
 
@@ -133,10 +140,11 @@ extension SyncServer {
     func publish(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
         let id = snapshot.id
         publishToSessionWatchers(snapshot, owner: owner)
-        guard var channel = subscribers[id] else { return }
-        channel.push(snapshot)
-        if snapshot.event == .dismiss { channel.finish() }
-        subscribers[id] = channel
+        // In place: a copy of the channel taken out and stored back would copy its
+        // receivers at the first change.
+        guard subscribers[id] != nil else { return }
+        subscribers[id]?.push(snapshot)
+        if snapshot.event == .dismiss { subscribers[id]?.finish() }
         closeIdle(id)
     }
 

@@ -79,16 +79,22 @@ extension SyncServer {
         let id = snapshot.id
         if let owner { knownOwners[id] = .some(owner) }
         guard let known = knownOwners[id] else {
-            if sessionWatchers.values.contains(where: { $0.owner == nil }) {
-                for key in sessionWatchers.keys where sessionWatchers[key]?.owner == nil { sessionWatchers[key]?.give(snapshot) }
-            }
+            giveToSessionWatchers(snapshot) { $0 == nil }
             Task { await self.learnOwner(of: id) }
             return
         }
-        for key in sessionWatchers.keys where sessionWatchers[key].map({ $0.owner == nil || $0.owner == known }) == true {
-            sessionWatchers[key]?.give(snapshot)
-        }
+        giveToSessionWatchers(snapshot) { $0 == nil || $0 == known }
         if snapshot.event == .dismiss { knownOwners[id] = nil }
+    }
+
+    /// Gives `snapshot` to each watcher whose owner `takes`, in place, walked by index:
+    /// iterating the watchers while changing one would copy them all on every change.
+    private func giveToSessionWatchers(_ snapshot: ActivitySnapshot, where takes: (String?) -> Bool) {
+        var index = sessionWatchers.values.startIndex
+        while index != sessionWatchers.values.endIndex {
+            if takes(sessionWatchers.values[index].owner) { sessionWatchers.values[index].give(snapshot) }
+            sessionWatchers.values.formIndex(after: &index)
+        }
     }
 
     private func learnOwner(of id: String) async {

@@ -38,7 +38,7 @@ struct SettingsCommand: ParsableCommand {
     /// `moments settings show`: every setting with its value.
     struct Show: LiveCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show every setting and its value.",
+            commandName: "show", abstract: "Show every setting and its value.",
             discussion: "--json prints the settings file's shape (see Documentation/DomainJSON.md).")
 
         @Flag(help: "Print the settings as JSON.")
@@ -61,7 +61,7 @@ struct SettingsCommand: ParsableCommand {
     /// `moments settings set KEY VALUE`: one setting changed, saved durably.
     struct Set: LiveCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change one setting.",
+            commandName: "set", abstract: "Change one setting.",
             discussion: "The keys and the values they take:\n\n" + SettingsCommand.keyTable)
 
         @Argument(help: "The setting to change.")
