@@ -140,6 +140,9 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingRequest = false
     private var answering = 0
     private var started = false
+    private var context: ChannelHandlerContext?
+    /// The event stream this connection carries now, whose events ``writeEvent(_:)`` writes.
+    var eventStream: EventStream?
 
     init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
         self.limits = limits
@@ -148,6 +151,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         connections.add(context.channel)
         if let options = context.channel.syncOptions {
             try? options.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
@@ -160,6 +164,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
         cancelDeadlines()
         connections.remove(context.channel)
     }
@@ -190,6 +195,21 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
             requestDeadline = nil
         }
         context.fireChannelRead(data)
+    }
+
+    /// A client that shuts its side of an event stream's connection has gone: the
+    /// connection closes, which ends the stream and gives back its subscription at once.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if eventStream != nil, let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Writes one event of the connection's ``eventStream`` as a part of its response's
+    /// body, straight to NIO's HTTP/1 encoder (the response's head went before it).
+    func writeEvent(_ frame: ByteBuffer) {
+        context?.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(frame))), promise: nil)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

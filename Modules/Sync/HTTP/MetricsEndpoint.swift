@@ -12,7 +12,7 @@ enum MetricsEndpoint {
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// Adds `GET /metrics` to `router`, answering `server`'s figures.
-    static func register(on router: Router<BasicRequestContext>, server: SyncServer, metrics: SyncMetrics) {
+    static func register<Context: RequestContext>(on router: Router<Context>, server: SyncServer, metrics: SyncMetrics) {
         router.get("metrics") { _, _ in await answer(server: server, metrics: metrics) }
     }
 
@@ -62,7 +62,7 @@ enum MetricsEndpoint {
 /// refusals at the door (401, 404, 429) counted. It is not installed when neither is
 /// asked for, so the intent path does not pass through it for nothing.
 struct RequestLog: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = SyncRequestContext
 
     /// Whether each request gets its line.
     let logsRequests: Bool

@@ -20,7 +20,8 @@ enum ServerSentEvents {
     }
 
     /// How many frames an event stream holds for a reader that takes them more slowly
-    /// than they come; past it the stream ends (the reader reconnects to the newest state).
+    /// than they come (``EventStream``); past it the stream ends (the reader reconnects to
+    /// the newest state).
     static let backlog = 256
 
     /// The heartbeat comment.
@@ -29,31 +30,21 @@ enum ServerSentEvents {
 
 /// The heartbeat of every open event stream, from one timer: a comment line each interval,
 /// so a client can tell a quiet stream from a dead server, without a sleeping task per
-/// subscriber. A stream that has ended is forgotten at the next beat (its subscription
-/// and its count against a key are given back when it ends, not here).
+/// subscriber. A stream is forgotten as soon as it ends: it holds its connection, whose
+/// memory a burst of closing streams gives back at once (``MemoryGiveBack``).
 final class Heartbeats: Sendable {
-    private let streams = Mutex<[UUID: AsyncStream<ByteBuffer>.Continuation]>([:])
+    private let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
 
-    /// Starts beating into `stream`.
-    func add(_ stream: AsyncStream<ByteBuffer>.Continuation) {
-        streams.withLock { $0[UUID()] = stream }
+    /// Beats into `stream` until it ends.
+    func add(_ stream: EventStream) {
+        let key = ObjectIdentifier(stream)
+        streams.withLock { $0[key] = stream }
+        stream.onEnd { [weak self] in self?.streams.withLock { _ = $0.removeValue(forKey: key) } }
     }
 
     /// Sends one heartbeat comment to every open stream.
     func beat() {
-        let open = streams.withLock { $0 }
-        var ended: [UUID] = []
-        for (key, stream) in open {
-            switch stream.yield(ServerSentEvents.heartbeatFrame) {
-            case .terminated: ended.append(key)
-            // Its reader is that far behind: the stream ends, and the reader reconnects.
-            case .dropped: stream.finish()
-            default: break
-            }
-        }
-        if !ended.isEmpty {
-            streams.withLock { streams in for key in ended { streams[key] = nil } }
-        }
+        for stream in streams.withLock({ Array($0.values) }) { stream.send(ServerSentEvents.heartbeatFrame) }
     }
 }
 

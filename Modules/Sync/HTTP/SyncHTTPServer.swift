@@ -105,7 +105,7 @@ public struct SyncHTTPServer: Sendable {
         onListening: @escaping @Sendable (Int) async -> Void,
         onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> [any Service] {
-        let router = Router()
+        let router = Router(context: SyncRequestContext.self)
         let heartbeats = Heartbeats()
         let connections = OpenConnections()
         let logsRequests = logger.logLevel <= .debug

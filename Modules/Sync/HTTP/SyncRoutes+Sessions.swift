@@ -12,9 +12,8 @@ import NIOCore
 /// access key as the bearer token and carries only their sessions; it counts against
 /// their cap of open streams like any other.
 extension SyncRoutes {
-    func sessions(_ request: Request) async -> Response {
-        let (frames, continuation) = AsyncStream.makeStream(
-            of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(ServerSentEvents.backlog))
+    func sessions(_ request: Request, _ context: SyncRequestContext) async -> Response {
+        let stream = EventStream(channel: context.channel)
         let key: UUID
         let streamOwner: String?
         do {
@@ -22,19 +21,19 @@ extension SyncRoutes {
             streamOwner = person?.id
             if let streamOwner { try await access?.openStream(of: streamOwner) }
             key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
-                try await self.server.watchSessions(
-                    ownedBy: person?.id, sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
+                try await self.server.watchSessions(ownedBy: person?.id, sink: stream.sink)
             }
         } catch {
+            stream.finish()
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        continuation.onTermination = { _ in
+        stream.onEnd {
             Task {
                 await server.stopWatchingSessions(key)
                 if let streamOwner { await access?.closeStream(of: streamOwner) }
             }
         }
-        return eventStream(frames, continuation, for: request)
+        return eventStream(stream)
     }
 }

@@ -21,7 +21,7 @@ struct SyncRoutes: Sendable {
     /// that takes keys, whose figures have a loopback port of their own.
     var servesMetrics = false
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<SyncRequestContext>) {
         // Liveness: the process answers. Readiness: it can take writes now (ADR 0027).
         router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
         router.get("readyz") { _, _ in await self.readiness() }
@@ -30,7 +30,7 @@ struct SyncRoutes: Sendable {
         router.get("v1/activities/:id") { request, context in await self.show(request, context) }
         router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
         router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
-        router.get("v1/sessions/events") { request, _ in await self.sessions(request) }
+        router.get("v1/sessions/events") { request, context in await self.sessions(request, context) }
         if servesMetrics, access == nil, let metrics = server.metrics {
             MetricsEndpoint.register(on: router, server: server, metrics: metrics)
         }
@@ -73,7 +73,7 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    private func show(_ request: Request, _ context: BasicRequestContext) async -> Response {
+    private func show(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
         do {
             if access != nil { _ = try await admitToActivity(id, token: try Self.bearer(request)) }
@@ -84,7 +84,7 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    private func intent(_ request: Request, _ context: BasicRequestContext) async -> Response {
+    private func intent(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
         do {
             // Authorisation first: a stranger learns nothing from our parsing. Without
@@ -110,67 +110,51 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    private func events(_ request: Request, _ context: BasicRequestContext) async -> Response {
+    private func events(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let (frames, continuation) = AsyncStream.makeStream(
-            of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(ServerSentEvents.backlog))
+        let stream = EventStream(channel: context.channel)
         let key: UUID?
         let streamOwner: String?
         do {
             let token = try Self.bearer(request)
             streamOwner = try await openStream(of: id, token: token)
             let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
-            // Each push is encoded (once for all subscribers) and queued for this response
-            // on the server's actor: no task of its own between the change and the write.
+            // Each push is encoded (once for all subscribers) and handed to the stream's
+            // event loop on the server's actor: no task of its own between the change and
+            // the write.
             key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
-                try await self.server.attach(
-                    to: id, token: token, after: lastEventID,
-                    sink: Broadcast.Sink(endingWhenFull: continuation, transform: ServerSentEvents.frame))
+                try await self.server.attach(to: id, token: token, after: lastEventID, sink: stream.sink)
             }
         } catch {
+            stream.finish()
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        if let key {
-            continuation.onTermination = { _ in
-                Task {
-                    await server.detach(key, from: id)
-                    if let streamOwner { await access?.closeStream(of: streamOwner) }
-                }
+        stream.onEnd {
+            Task {
+                if let key { await server.detach(key, from: id) }
+                if let streamOwner { await access?.closeStream(of: streamOwner) }
             }
-        } else if let streamOwner {
-            // Already dismissed: the stream is over once its one event is written. A
-            // handler set now would run only when the stream is freed, at a heartbeat.
-            await access?.closeStream(of: streamOwner)
         }
-        return eventStream(frames, continuation, for: request)
+        return eventStream(stream)
     }
 
-    /// The response that writes `frames` as an event stream, with a heartbeat, until the
+    /// The response that writes `stream` as an event stream, with a heartbeat, until the
     /// stream ends or the client goes.
-    func eventStream(
-        _ frames: AsyncStream<ByteBuffer>, _ continuation: AsyncStream<ByteBuffer>.Continuation, for request: Request
-    ) -> Response {
-        heartbeats.add(continuation)
+    func eventStream(_ stream: EventStream) -> Response {
+        heartbeats.add(stream)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        // The connection ends with the stream (it is read for the client leaving, below):
-        // said, so that a client does not send its next request on it as it closes.
+        // The connection ends with the stream (a client that shuts its side ends the
+        // stream at once, ``ConnectionWarden``): said, so that a client does not send its
+        // next request on it as it closes.
         headers[.connection] = "close"
-        // The client's side is read while the stream is written: a client that closes its
-        // connection ends the stream at once, which gives back its subscription and its
-        // count against a key's --max-streams, rather than at the next heartbeat that fails.
         let metrics = server.metrics
         let body = ResponseBody { writer in
             metrics?.streamOpened()
             defer { metrics?.streamClosed() }
-            try await request.body.consumeWithInboundCloseHandler { _ in
-                for await frame in frames { try await writer.write(frame) }
-            } onInboundClosed: {
-                continuation.finish()
-            }
-            try await writer.finish(nil)
+            if await stream.run() == .finished { try await writer.finish(nil) }
         }
         return Response(status: .ok, headers: headers, body: body)
     }

@@ -97,12 +97,11 @@ extension SyncServer {
             closeIdle(id)
             throw error
         }
-        var channel = subscribers[id] ?? Channel()
         // The state read may be newer than what the channel pushed so far (a change whose
         // push is still on its way, through the feed or from a batch not yet finished):
         // this subscriber starts from it, the others get it when its push comes, after the
         // changes before it.
-        let newest = [committed?.snapshot, channel.latest].compactMap { $0 }.max { $0.version < $1.version }
+        let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
         if let newest, lastEventID.map({ newest.version > $0 }) ?? true { sink.yield(newest) }
         if newest?.event == .dismiss {
             sink.finish()
@@ -110,8 +109,10 @@ extension SyncServer {
             return nil
         }
         let key = UUID()
-        channel.receivers[key] = Channel.Receiver(sink: sink, version: max(newest?.version ?? 0, lastEventID ?? 0))
-        subscribers[id] = channel
+        // In place: a copy of the channel stored back would copy all its receivers for
+        // each new one.
+        subscribers[id, default: Channel()].receivers[key] = Channel.Receiver(
+            sink: sink, version: max(newest?.version ?? 0, lastEventID ?? 0))
         return key
     }
 

@@ -8,9 +8,9 @@ import Foundation
 /// added, in order, synchronously on the owner's executor. Its owner (an actor) keeps it as
 /// a value and removes a receiver when its consumer stops.
 ///
-/// A receiver is a ``Sink``, not only an `AsyncStream`: the server's event streams turn a
-/// snapshot into its encoded bytes right here, so a push reaches each HTTP response without
-/// a task of its own in between (with a thousand subscribers, that hop was the cost).
+/// A receiver is a ``Sink``, not only an `AsyncStream`: the server's event streams hand a
+/// snapshot's encoded bytes to the connection's event loop right here (``EventStream``), so
+/// a push reaches each HTTP response without a task of its own in between.
 struct Broadcast<Element: Sendable> {
     /// One receiver: what to do with an element, and with the end.
     struct Sink: Sendable {
@@ -44,16 +44,6 @@ struct Broadcast<Element: Sendable> {
         init(throwing continuation: AsyncThrowingStream<Element, any Error>.Continuation, endingWith overflow: any Error) {
             yield = { element in
                 if case .dropped = continuation.yield(element) { continuation.finish(throwing: overflow) }
-            }
-            finish = { continuation.finish() }
-        }
-
-        /// A sink that feeds `continuation` and ends it when its buffer is full: a reader
-        /// that fell that far behind reconnects (with `Last-Event-ID`) to the newest state,
-        /// rather than the server holding ever more for it or silently skipping changes.
-        init<Output>(endingWhenFull continuation: AsyncStream<Output>.Continuation, transform: @escaping @Sendable (Element) -> Output) {
-            yield = { element in
-                if case .dropped = continuation.yield(transform(element)) { continuation.finish() }
             }
             finish = { continuation.finish() }
         }

@@ -1,0 +1,239 @@
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// The request context of the sync routes: Hummingbird's basic one, and the connection's
+/// channel, which an event stream writes to directly (``EventStream``).
+struct SyncRequestContext: RequestContext {
+    /// Hummingbird's part of the context.
+    var coreContext: CoreRequestContextStorage
+    /// The connection the request came on.
+    let channel: any NIOCore.Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// One event stream (`text/event-stream`) of a connection, written straight to the
+/// connection's channel on its event loop: a push reaches a thousand subscribers without
+/// a task, a stream or an asynchronous writer per subscriber in between (issue #25, item 2).
+///
+/// The response's head and its end go through Hummingbird as any response's do; the
+/// events between them are written by the connection's ``ConnectionWarden``, which sits
+/// beside NIO's HTTP/1 encoder. Until the head is written (``run()``), events wait here.
+///
+/// A stream ends when its source finishes (the dismissal, a shutdown), when the client
+/// goes (its connection closes or its side of it is shut), or when the client reads so
+/// slowly that ``ServerSentEvents/backlog`` events wait for it: then the connection is
+/// closed, and the client reconnects with `Last-Event-ID` to the newest state rather than
+/// the server holding ever more for it or silently skipping changes.
+final class EventStream: Sendable {
+    /// How a stream ended.
+    enum Ending: Sendable {
+        /// Its source finished: the response ends properly.
+        case finished
+        /// The connection closed, or is being closed.
+        case closed
+    }
+
+    /// What is written, in the order it was sent.
+    enum Item: Sendable {
+        case frame(ByteBuffer)
+        case end
+    }
+
+    private enum State {
+        /// The head is not written yet: the frames sent so far, and whether the end was.
+        case waiting(frames: [ByteBuffer], ended: Bool)
+        /// Writing through the warden; how many frames were written while the connection
+        /// could not take more.
+        case live(ConnectionWarden, behind: Int)
+        case ended
+    }
+
+    private struct Waiting {
+        var continuation: CheckedContinuation<Ending, Never>?
+        var ending: Ending?
+        var onEnd: [@Sendable () -> Void] = []
+    }
+
+    /// The connection.
+    let channel: any NIOCore.Channel
+    private let writes: LoopWrites
+    private let state: NIOLoopBoundBox<State>
+    private let waiting = Mutex(Waiting())
+    private let over = Atomic<Bool>(false)
+
+    /// A stream on `channel`.
+    init(channel: any NIOCore.Channel) {
+        self.channel = channel
+        writes = LoopWrites.on(channel.eventLoop)
+        state = .makeBoxSendingValue(.waiting(frames: [], ended: false), eventLoop: channel.eventLoop)
+        channel.closeFuture.whenComplete { [self] _ in end(.closed) }
+    }
+
+    /// Adds what runs once when the stream ends, however it ends (before or after its
+    /// response was written, or never written because the connection went first); runs it
+    /// at once if the stream has ended already.
+    func onEnd(_ action: @escaping @Sendable () -> Void) {
+        let ended = waiting.withLock { waiting -> Bool in
+            guard waiting.ending == nil else { return true }
+            waiting.onEnd.append(action)
+            return false
+        }
+        if ended { action() }
+    }
+
+    /// Whether the stream has ended.
+    var isOver: Bool { over.load(ordering: .relaxed) }
+
+    /// Sends one event's bytes (or a heartbeat's), after everything sent before.
+    func send(_ frame: ByteBuffer) {
+        guard !isOver else { return }
+        writes.enqueue(self, .frame(frame))
+    }
+
+    /// Ends the stream once everything sent before is written.
+    func finish() {
+        guard !isOver else { return }
+        writes.enqueue(self, .end)
+    }
+
+    /// A sink of server pushes that sends each as its event (``ServerSentEvents/frame(_:)``).
+    var sink: Broadcast<ActivitySnapshot>.Sink {
+        Broadcast.Sink(yield: { [self] in send(ServerSentEvents.frame($0)) }, finish: { [self] in finish() })
+    }
+
+    /// Writes the events once the response's head is written (call it from the response's
+    /// body), and waits until the stream ends.
+    func run() async -> Ending {
+        await withCheckedContinuation { continuation in
+            let ended = waiting.withLock { waiting -> Ending? in
+                if let ending = waiting.ending { return ending }
+                waiting.continuation = continuation
+                return nil
+            }
+            if let ended {
+                continuation.resume(returning: ended)
+                return
+            }
+            channel.eventLoop.execute { [self] in begin() }
+        }
+    }
+
+    // MARK: - On the event loop
+
+    /// Takes an item in the order it was sent.
+    fileprivate func deliver(_ item: Item) {
+        switch state.value {
+        case .waiting(var frames, let ended):
+            guard !ended else { return }
+            switch item {
+            case .frame(let frame):
+                frames.append(frame)
+                if frames.count > ServerSentEvents.backlog {
+                    fallBehind()
+                } else {
+                    state.value = .waiting(frames: frames, ended: false)
+                }
+            case .end:
+                state.value = .waiting(frames: frames, ended: true)
+            }
+        case .live(let warden, let behind):
+            switch item {
+            case .frame(let frame):
+                let behind = channel.isWritable ? 0 : behind + 1
+                guard behind <= ServerSentEvents.backlog else { return fallBehind() }
+                state.value = .live(warden, behind: behind)
+                warden.writeEvent(frame)
+            case .end:
+                end(.finished)
+            }
+        case .ended:
+            return
+        }
+    }
+
+    /// The head is written: the events waiting go out, and the rest as they come.
+    private func begin() {
+        guard case .waiting(let frames, let ended) = state.value else { return }
+        guard channel.isActive, let warden = try? channel.pipeline.syncOperations.handler(type: ConnectionWarden.self) else {
+            end(.closed)
+            return
+        }
+        warden.eventStream = self
+        state.value = .live(warden, behind: 0)
+        for frame in frames { warden.writeEvent(frame) }
+        if ended { end(.finished) }
+    }
+
+    /// The client is that far behind: its connection closes.
+    private func fallBehind() {
+        end(.closed)
+        channel.close(promise: nil)
+    }
+
+    /// Ends the stream, once: the response's body stops waiting, and what was to run at its
+    /// end runs.
+    fileprivate func end(_ ending: Ending) {
+        if case .live(let warden, _) = state.value, warden.eventStream === self { warden.eventStream = nil }
+        state.value = .ended
+        guard !over.exchange(true, ordering: .relaxed) else { return }
+        let (continuation, onEnd) = waiting.withLock { waiting in
+            waiting.ending = ending
+            defer { (waiting.continuation, waiting.onEnd) = (nil, []) }
+            return (waiting.continuation, waiting.onEnd)
+        }
+        continuation?.resume(returning: ending)
+        for action in onEnd { action() }
+    }
+}
+
+/// What is to be written on one event loop, by one job there: a push to a thousand
+/// streams on this loop is one hop onto it, not one per stream.
+final class LoopWrites: Sendable {
+    private struct Pending {
+        var items: [(EventStream, EventStream.Item)] = []
+        var scheduled = false
+    }
+
+    private let loop: any EventLoop
+    private let pending = Mutex(Pending())
+
+    private init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    private static let all = Mutex<[ObjectIdentifier: LoopWrites]>([:])
+
+    /// The writes of `loop`.
+    static func on(_ loop: any EventLoop) -> LoopWrites {
+        all.withLock { all in
+            if let writes = all[ObjectIdentifier(loop)] { return writes }
+            let writes = LoopWrites(loop: loop)
+            all[ObjectIdentifier(loop)] = writes
+            return writes
+        }
+    }
+
+    /// Queues `item` for `stream`; the first item queued since the last job schedules one.
+    func enqueue(_ stream: EventStream, _ item: EventStream.Item) {
+        let schedule = pending.withLock { pending in
+            pending.items.append((stream, item))
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule { loop.execute { [self] in drain() } }
+    }
+
+    private func drain() {
+        let items = pending.withLock { pending in
+            defer { pending = Pending() }
+            return pending.items
+        }
+        for (stream, item) in items { stream.deliver(item) }
+    }
+}
