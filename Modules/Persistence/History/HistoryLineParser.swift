@@ -104,12 +104,24 @@ package struct HistoryLineParser {
                 actualSeconds = number
                 return true
             case (7, .string(let text)) where outcome == nil && Self.matches(key, "outcome"):
-                outcome = SessionOutcome(rawValue: String(decoding: text, as: UTF8.self))
+                outcome = Self.outcome(text)
                 return outcome != nil
             default:
                 return false
             }
         }
+
+        /// The outcome spelled by `text`, told apart by its bytes (as `rawValue`, without a
+        /// `String` per line and the string switch the raw value's initializer runs).
+        private static func outcome(_ text: UnsafeBufferPointer<UInt8>) -> SessionOutcome? {
+            for (outcome, spelling) in outcomes {
+                if spelling.withUnsafeBufferPointer({ same(text, $0) }) { return outcome }
+            }
+            return nil
+        }
+
+        /// Each outcome with its raw value's bytes.
+        private static let outcomes = SessionOutcome.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
         /// Whether `key` is `expected` (ASCII), compared as bytes.
         private static func matches(_ key: UnsafeBufferPointer<UInt8>, _ expected: StaticString) -> Bool {
