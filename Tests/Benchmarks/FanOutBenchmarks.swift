@@ -27,16 +27,25 @@ enum FanOutBenchmarks {
             + ", p99 \(Bench.duration(Bench.percentile(roundTrip, 0.99)))"
         var version = created.state.version
         let baseline = await settled(server)
+        // A frame of the size of this activity's pushes, for the floor of each fan-out.
+        let frameBytes = try JSONEncoder().encode(PushPayload(created.state)).count + 40
         for subscribers in [1, 100, 1_000, 10_000] {
+            let rounds = subscribers >= 10_000 ? 30 : subscribers >= 1_000 ? 100 : 200
+            var beside = floor
+            if subscribers <= 1_000 {
+                let writes = try await fanOutFloor(subscribers: subscribers, rounds: rounds, frameBytes: frameBytes)
+                Bench.reportTail("fanout.floor: send(2) of one frame to \(subscribers) sockets, two threads", writes)
+                beside = "send(2) to as many sockets p50 \(Bench.duration(Bench.percentile(writes, 0.5)))"
+                    + ", p99 \(Bench.duration(Bench.percentile(writes, 0.99))); " + floor
+            }
             let readers = try EventReaders(
                 count: subscribers, port: server.port, activity: created.id, token: created.token, lastEventID: version)
             // One push that every stream receives: each is attached, and idle after it.
-            let rounds = subscribers >= 10_000 ? 30 : subscribers >= 1_000 ? 100 : 200
             let latencies = try await IntentLoad.pushLatencies(
                 rounds: rounds + 1, on: created, through: connection, readers: [readers], after: version)
             version += UInt64(rounds + 1)
             Bench.reportTail(
-                "fanout.intent to push, \(subscribers) SSE subscribers", Array(latencies.dropFirst()), beside: floor)
+                "fanout.intent to push, \(subscribers) SSE subscribers", Array(latencies.dropFirst()), beside: beside)
             if subscribers >= 1_000 {
                 let idle = await settled(server)
                 Bench.report(
@@ -47,6 +56,15 @@ enum FanOutBenchmarks {
             readers.stop()
             _ = await settled(server)
         }
+    }
+
+    /// What `rounds` pushes to `subscribers` raw sockets cost without a server
+    /// (``FanOutFloor``), read by the same kind of reader.
+    private static func fanOutFloor(subscribers: Int, rounds: Int, frameBytes: Int) async throws -> [Double] {
+        let floor = try FanOutFloor(room: subscribers)
+        let readers = try EventReaders(count: subscribers, port: floor.port, activity: "floor", token: "floor", lastEventID: 0)
+        defer { readers.stop() }
+        return try await floor.measure(count: subscribers, readers: readers, rounds: rounds, frameBytes: frameBytes)
     }
 
     /// The server's resident memory once it has settled: read every quarter second until
