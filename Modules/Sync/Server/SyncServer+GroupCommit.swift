@@ -38,11 +38,12 @@ extension SyncServer {
         _ activity: StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?
     ) async throws(SyncError) -> SyncWriteResult {
         let id = activity.snapshot.id
-        if var joined = queued[id] {
-            joined.activity = activity
-            joined.changes += changes
-            joined.answers += answers
-            queued[id] = joined
+        if queued[id] != nil {
+            // Joined in place: a copy taken out and stored back would copy its changes and
+            // answers at every join of a batch.
+            queued[id]?.activity = activity
+            queued[id]?.changes += changes
+            queued[id]?.answers += answers
         } else {
             queued[id] = QueuedWrite(expectedVersion: base, activity: activity, changes: changes, answers: answers)
             queueOrder.append(id)
