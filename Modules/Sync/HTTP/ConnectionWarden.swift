@@ -143,6 +143,8 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// The event stream this connection carries now, whose events ``writeEvent(_:)`` writes.
     var eventStream: EventStream?
+    /// Whether the client has shut its side of the connection.
+    private(set) var inputClosed = false
 
     init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
         self.limits = limits
@@ -200,8 +202,9 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     /// A client that shuts its side of an event stream's connection has gone: the
     /// connection closes, which ends the stream and gives back its subscription at once.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if eventStream != nil, let event = event as? ChannelEvent, event == .inputClosed {
-            context.close(promise: nil)
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            if eventStream != nil { context.close(promise: nil) }
         }
         context.fireUserInboundEventTriggered(event)
     }

@@ -160,8 +160,12 @@ final class EventStream: Sendable {
     /// The head is written: the events waiting go out, and the rest as they come.
     private func begin() {
         guard case .waiting(let frames, let ended) = state.value else { return }
-        guard channel.isActive, let warden = try? channel.pipeline.syncOperations.handler(type: ConnectionWarden.self) else {
+        // A client that shut its side before the head went out has gone already.
+        guard channel.isActive, let warden = try? channel.pipeline.syncOperations.handler(type: ConnectionWarden.self),
+            !warden.inputClosed
+        else {
             end(.closed)
+            channel.close(promise: nil)
             return
         }
         warden.eventStream = self
