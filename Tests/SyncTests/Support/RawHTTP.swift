@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TestSupport
 
 /// Plain HTTP requests with exact bytes, for checking the protocol itself: statuses,
 /// headers and bodies as a curl user would see them.
@@ -14,9 +15,12 @@ enum RawHTTP {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
     }
 
-    /// `timeout` bounds a hung server, not a slow machine: it is generous.
+    /// `timeout` bounds a hung server, not a slow machine: it is generous, as long as
+    /// ``Patience/hang`` (10 s was once passed on a busy machine, the test process's two
+    /// threads taken by other tests while the server in it waited for one).
     static func send(
-        _ method: String, _ url: String, body: Data? = nil, headers: [(String, String)] = [], timeout: TimeAmount = .seconds(10)
+        _ method: String, _ url: String, body: Data? = nil, headers: [(String, String)] = [],
+        timeout: TimeAmount = .seconds(Patience.hang.components.seconds)
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
