@@ -163,6 +163,11 @@ struct ServeCommand: LiveCommand {
             let ports = metricsPort.map { "Is port \(port) or --metrics-port \($0) already in use? Try --port 0 --metrics-port 0." }
             throw console.failure("the server stopped: \(error). " + (ports ?? "Is port \(port) already in use? Try --port 0."))
         }
+        // The shutdown is over. ServiceLifecycle reads SIGTERM and SIGINT with a source of
+        // its own and may finish it before this process's router hands the same signal on;
+        // routed once nothing watches it, the signal was taken for an interruption (exit 2,
+        // seen once beside a busy core). From here a stop signal ends a finished shutdown.
+        SignalEvents.whenUnwatched(.exit(ExitStatus.completed.rawValue))
         await assembled.close()
     }
 }
