@@ -77,11 +77,13 @@ public final class DataFolderServer: AssembledServer {
         return nil
     }
 
-    /// Ends every event stream, lets the hooks already queued finish (each within its time
-    /// limit: a session's end hook is not lost when `moments start` leaves), and releases
-    /// the state.
+    /// Ends every event stream, waits for the batch being written (up to two seconds: its
+    /// changes' hooks are queued once it is durable), lets the hooks queued finish (each
+    /// within its time limit: a session's end hook is not lost when `moments start`
+    /// leaves), and releases the state.
     public func close() async {
         await server.shutdown()
+        await server.finishWrites(within: .seconds(2))
         await hooks.finish()
         storage.close()
     }

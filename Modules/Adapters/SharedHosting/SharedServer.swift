@@ -65,9 +65,12 @@ public final class SharedServer: AssembledServer {
     /// The people's access keys, in the same database: a revocation holds on every server at once.
     public var keys: (any AccessKeyStore)? { PostgresKeyStore(storage: storage) }
 
-    /// Ends every event stream and closes the database's connections.
+    /// Ends every event stream, waits for the batch being committed (up to two seconds:
+    /// its changes' hooks are queued once it is durable, and another server may already
+    /// have pushed them), lets the queued hooks finish, and closes the database's connections.
     public func close() async {
         await server.shutdown()
+        await server.finishWrites(within: .seconds(2))
         await hooks?.finish()
         await storage.close()
     }

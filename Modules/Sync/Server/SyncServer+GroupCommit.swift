@@ -1,4 +1,5 @@
 import Domain
+import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -74,6 +75,26 @@ extension SyncServer {
             throw error
         } catch {
             throw .storageFailed(String(describing: error))
+        }
+    }
+
+    /// Waits until the writes queued or in flight are durable or void, and the observer
+    /// told of the durable ones, for at most `limit`: what a host does after ``shutdown()``
+    /// and before it lets its hooks finish and closes its storage. A change another server
+    /// has already pushed may be waiting here for its commit's answer, and its hook with it.
+    public func finishWrites(within limit: Duration) async {
+        guard committing || !queueOrder.isEmpty else { return }
+        let first = FirstOf()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            first.set(continuation)
+            Task {
+                try? await self.waitUntilDurable()
+                first.resume()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                first.resume()
+            }
         }
     }
 
@@ -159,5 +180,21 @@ extension SyncServer {
             scheduleIfEarlier(notBefore!)
         }
         startCommitIfIdle()
+    }
+}
+
+/// A continuation resumed by whichever of its resumers comes first; the others do nothing.
+private final class FirstOf: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+    func set(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    func resume() {
+        continuation.withLock { continuation in
+            continuation?.resume()
+            continuation = nil
+        }
     }
 }

@@ -1,0 +1,115 @@
+import Domain
+import Fixtures
+import Foundation
+import Sync
+import Synchronization
+import TestSupport
+import Testing
+
+/// A server shut down while a batch is being committed: its host waits for the batch
+/// (``SyncServer/finishWrites(within:)``) before it lets its hooks finish, so a change that
+/// became durable, and that another server sharing the database may already have pushed,
+/// still has its hooks run. Seen as a lost end hook when three servers stopped just after
+/// a session's end.
+@Suite("Sync server: the writes in flight at shutdown")
+struct ShutdownWritesTests {
+    @Test("finishWrites returns once the batch in flight is durable and its observer told")
+    func waitsForTheBatch() async throws {
+        let storage = HeldCommitStorage(PreviewSyncStorage())
+        let observer = RecordingObserver()
+        let server = SyncServer(storage: storage, clock: PreviewClock(), observer: observer)
+        let creating = Task { try await server.create(SessionAttributesMother.makeOpenEnded()) }
+        try await eventually { storage.isHolding }
+        await server.shutdown()
+        let finishing = Task { await server.finishWrites(within: Patience.hang) }
+        // It is still waiting: the batch is held.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(observer.versions.isEmpty)
+        storage.release()
+        await finishing.value
+        #expect(observer.versions == [1], "finishWrites returned before the observer was told of the commit")
+        _ = try await creating.value
+    }
+
+    @Test("a batch that never ends holds finishWrites only as long as its limit")
+    func boundedByItsLimit() async throws {
+        let storage = HeldCommitStorage(PreviewSyncStorage())
+        let server = SyncServer(storage: storage, clock: PreviewClock())
+        let creating = Task { try? await server.create(SessionAttributesMother.makeOpenEnded()) }
+        try await eventually { storage.isHolding }
+        await server.shutdown()
+        let clock = ContinuousClock()
+        let began = clock.now
+        await server.finishWrites(within: .milliseconds(300))
+        #expect(clock.now - began >= .milliseconds(300))
+        #expect(clock.now - began < Patience.hang)
+        storage.release()
+        _ = await creating.value
+    }
+
+    @Test("with nothing being written it returns at once")
+    func nothingToWaitFor() async throws {
+        let server = SyncServer(storage: PreviewSyncStorage(), clock: PreviewClock())
+        _ = try await server.create(SessionAttributesMother.makeOpenEnded())
+        await server.shutdown()
+        let clock = ContinuousClock()
+        let began = clock.now
+        await server.finishWrites(within: Patience.hang)
+        #expect(clock.now - began < .seconds(5))
+    }
+}
+
+/// A storage whose commits wait until ``release()``: a batch in flight, for as long as a test needs.
+final class HeldCommitStorage: SyncStorage, Sendable {
+    private let base: PreviewSyncStorage
+    private let state = Mutex<(holding: Bool, released: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, false, []))
+
+    init(_ base: PreviewSyncStorage) { self.base = base }
+
+    /// Whether a commit is waiting now.
+    var isHolding: Bool { state.withLock { $0.holding } }
+
+    /// Lets every commit, held and to come, through.
+    func release() {
+        let waiters = state.withLock { state in
+            state.released = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let released = state.withLock { state in
+                if !state.released {
+                    state.holding = true
+                    state.waiters.append(continuation)
+                }
+                return state.released
+            }
+            if released { continuation.resume() }
+        }
+        return try await base.commit(batch)
+    }
+
+    func changes() -> AsyncStream<ActivitySnapshot> { base.changes() }
+    func activity(_ id: String) async throws -> StoredActivity? { try await base.activity(id) }
+    func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? { try await base.activity(createdWith: key) }
+    func activities(ownedBy owner: String?) async throws -> [StoredActivity] { try await base.activities(ownedBy: owner) }
+    func liveCount(ownedBy owner: String) async throws -> Int { try await base.liveCount(ownedBy: owner) }
+    func due(at instant: Date, limit: Int) async throws -> [String] { try await base.due(at: instant, limit: limit) }
+    func nextDeadline() async throws -> Date? { try await base.nextDeadline() }
+}
+
+/// An observer that keeps the versions it was told of.
+final class RecordingObserver: DurableChangeObserver {
+    private let told = Mutex<[UInt64]>([])
+
+    /// The versions told so far, in order.
+    var versions: [UInt64] { told.withLock { $0 } }
+
+    func durable(_ changes: [ActivitySnapshot]) async {
+        told.withLock { $0 += changes.map(\.version) }
+    }
+}
