@@ -7,15 +7,17 @@ import Testing
 /// fault of the code.
 ///
 /// Give it to a suite or to a single test, never to both a suite and a test inside it:
-/// the turn is not taken twice.
+/// the turn is not taken twice. The turn runs on threads of its own (``OwnThreads``): what
+/// takes turns waits on processes, and must not hold one of the cooperative pool's threads
+/// while it does.
 public struct TakingTurns: SuiteTrait, TestTrait, TestScoping {
-    /// Waits for the turn, runs the suite or test, and passes the turn on.
+    /// Waits for the turn, runs the suite or test off the pool, and passes the turn on.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await Turn.shared.take()
         do {
-            try await function()
+            try await OwnThreads().provideScope(for: test, testCase: testCase, performing: function)
         } catch {
             await Turn.shared.pass()
             throw error
