@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import LiveApp
 import Sync
+import TestSupport
 import Testing
 
 /// `moments` run in-process on its preview dependencies (`LiveDependencies.preview`): the
@@ -37,10 +38,16 @@ struct InProcessCommandTests {
             self.environment = environment
         }
 
+        /// The preview dependencies, patient as a test on a loaded machine must be: the
+        /// server is in this process and cannot be unreachable, but at the start of a run
+        /// hundreds of suites share its two threads, and three seconds have passed before
+        /// it was given one.
         var dependencies: LiveDependencies {
-            .preview(
+            var dependencies = LiveDependencies.preview(
                 host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
                 runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
+            dependencies.serverPatience = Patience.hang
+            return dependencies
         }
 
         /// Runs `moments ARGUMENTS` to its end; answers its exit status.

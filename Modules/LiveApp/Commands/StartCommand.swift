@@ -152,7 +152,8 @@ struct StartCommand: LiveCommand {
         } else {
             do {
                 let created = try await Self.createSession(
-                    on: link.connection, attributes: attributes, showSeconds: settings.showSeconds)
+                    on: link.connection, attributes: attributes, showSeconds: settings.showSeconds,
+                    patience: dependencies.serverPatience)
                 session = created.handle
                 if let server { files.rememberQuietly(session, on: server) }
             } catch {

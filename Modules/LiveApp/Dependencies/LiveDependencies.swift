@@ -66,6 +66,10 @@ public struct LiveDependencies: Sendable {
     /// `MOMENTS_DATABASE_URL`, `COLUMNS`, the colour variables); the paths of the person's
     /// files are resolved by ``files`` and ``runtime``, not from here.
     public var environment: [String: String]
+    /// How long a command keeps trying to reach a server that does not answer before it
+    /// says so (``standardServerPatience``). An in-process test on a loaded machine gives
+    /// more: its server cannot be unreachable, only starved of time.
+    public var serverPatience: Duration = LiveDependencies.standardServerPatience
 
     /// Dependencies made of these closures.
     public init(
@@ -108,4 +112,8 @@ public struct LiveDependencies: Sendable {
     /// How long a process waits for the state's lock before it hosts the embedded server:
     /// long enough for another process to finish letting it go.
     public static let lockPatience: Duration = .seconds(2)
+
+    /// How long a command keeps trying to reach its server, by default: it gives up with
+    /// exit status 3 after three seconds.
+    public static let standardServerPatience: Duration = .seconds(3)
 }

@@ -15,7 +15,8 @@ struct RetryPolicy: Sendable {
 
     /// A command reaching a server it has never reached: it gives up with exit status 3
     /// after three seconds.
-    static let command = RetryPolicy(patience: .seconds(3), firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))
+    static let command = RetryPolicy(
+        patience: LiveDependencies.standardServerPatience, firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))
     /// An intent sent from a session's screen: a hand-over takes up to two seconds, so it
     /// keeps trying for five before the screen shows its failure.
     static let intent = RetryPolicy(patience: .seconds(5), firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))

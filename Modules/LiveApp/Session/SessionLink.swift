@@ -36,6 +36,9 @@ final class SessionLink: Sendable {
     private let embedded: (folder: String, dataDirectory: String?)?
     private let dependencies: LiveDependencies
 
+    /// How long a command keeps trying to reach the server through this link.
+    var serverPatience: Duration { dependencies.serverPatience }
+
     init(
         connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: any RuntimeFolder, serverURL: String?,
         embedded: (folder: String, dataDirectory: String?)?, dependencies: LiveDependencies

@@ -58,7 +58,7 @@ enum SessionControl {
         let connection = link.connection
         let current: ActivitySnapshot
         do {
-            current = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
+            current = try await RetryPolicy.command.with(patience: link.serverPatience).run { () async throws(SyncError) -> ActivitySnapshot in
                 try await connection.activity(id: session.id, token: session.token)
             }
         } catch {

@@ -58,7 +58,7 @@ struct SessionTarget: ParsableArguments {
                 : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
-                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
+                _ = try await RetryPolicy.command.with(patience: dependencies.serverPatience).run { () async throws(SyncError) -> ActivitySnapshot in
                     try await connection.activity(id: activityID, token: token)
                 }
             } catch {
@@ -73,7 +73,7 @@ struct SessionTarget: ParsableArguments {
                 server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
-                _ = try await RetryPolicy.command.run { () async throws(SyncError) -> [ActivitySummary] in
+                _ = try await RetryPolicy.command.with(patience: dependencies.serverPatience).run { () async throws(SyncError) -> [ActivitySummary] in
                     try await connection.activities()
                 }
             } catch {

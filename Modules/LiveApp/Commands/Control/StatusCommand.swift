@@ -60,7 +60,7 @@ struct StatusCommand: LiveCommand {
     static func read(_ session: SessionHandle, through link: SessionLink, console: Console) async throws -> ActivitySnapshot {
         let connection = link.connection
         do {
-            let snapshot = try await RetryPolicy.command.run { () async throws(SyncError) -> ActivitySnapshot in
+            let snapshot = try await RetryPolicy.command.with(patience: link.serverPatience).run { () async throws(SyncError) -> ActivitySnapshot in
                 try await connection.activity(id: session.id, token: session.token)
             }
             await link.close()
