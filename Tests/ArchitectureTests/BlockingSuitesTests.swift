@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -42,6 +43,20 @@ struct BlockingSuitesTests {
             offenders.append(path)
         }
         #expect(offenders.isEmpty, "these suites block on processes on the cooperative pool; give them .ownThreads: \(offenders.sorted())")
+    }
+
+    /// How many of ``atMostWidthAtOnce(case:)``'s cases are running.
+    static let running = Mutex(0)
+
+    @Test("at most OwnThreads.width tests run on their own threads at once", .ownThreads, arguments: 0..<4)
+    func atMostWidthAtOnce(case: Int) async throws {
+        let now = Self.running.withLock { count in
+            count += 1
+            return count
+        }
+        #expect(now <= OwnThreads.width)
+        try await Task.sleep(for: .milliseconds(50))
+        Self.running.withLock { $0 -= 1 }
     }
 
     @Test("a synchronous test under .ownThreads, as the pseudo-terminal tests are, runs on the executor's threads", .ownThreads)
