@@ -24,9 +24,10 @@ public enum SyncDecision {
 
     /// Decides an intent on `stored` at `now`: first the clock rules that came due, then
     /// the intent (refused when its expected version is not the current one, or when the
-    /// rules refuse it; a no-op when it changes nothing).
-    public static func apply(_ request: IntentRequest, to stored: StoredActivity, at now: Date) -> Decided {
-        var (activity, changes) = advanceClockRules(stored, at: now)
+    /// rules refuse it; a no-op when it changes nothing). `stored` is taken, so that when
+    /// the caller holds no other copy its remembered answers are changed in place.
+    public static func apply(_ request: IntentRequest, to stored: consuming StoredActivity, at now: Date) -> Decided {
+        var (activity, changes) = advanceClockRules(consume stored, at: now)
         let current = activity.snapshot
         let outcome: IntentOutcome
         if let expected = request.expectedVersion, expected != current.version {
@@ -55,8 +56,7 @@ public enum SyncDecision {
     /// The clock rules of `stored` that are due at `now`, applied in turn: completion or the
     /// 8-hour end, then the dismissal, or going stale. Answers the activity after them and
     /// each state they made (none when nothing was due).
-    public static func advanceClockRules(_ stored: StoredActivity, at now: Date) -> (StoredActivity, [ActivitySnapshot]) {
-        var stored = stored
+    public static func advanceClockRules(_ stored: consuming StoredActivity, at now: Date) -> (StoredActivity, [ActivitySnapshot]) {
         var changes: [ActivitySnapshot] = []
         for _ in 0..<3 {
             let snapshot = stored.snapshot

@@ -7,21 +7,32 @@ import Foundation
 #endif
 
 /// One activity's write waiting for the next batch: the decisions made on it since the
-/// last batch, joined, and the requests waiting for them.
+/// last batch, joined, and the requests waiting for them. The activity after them is kept
+/// in the server's `unfinished` table alone until the batch takes it: a second reference
+/// here would make each decision copy the activity's remembered answers.
 struct QueuedWrite {
     /// The version the storage must still hold; `nil` for a creation.
     let expectedVersion: UInt64?
-    /// The activity after every joined decision.
-    var activity: StoredActivity
     /// Every state the joined decisions made, oldest first.
     var changes: [ActivitySnapshot]
     /// Every answer the joined decisions gave, oldest first.
     var answers: [StoredAnswer]
     /// The requests waiting for the write's fate.
     var waiters: [CheckedContinuation<SyncWriteResult, any Error>] = []
+}
+
+/// A queued write as its batch takes it: with the activity after its decisions.
+struct BatchedWrite {
+    /// The write as it was queued.
+    let queued: QueuedWrite
+    /// The activity after every joined decision.
+    let activity: StoredActivity
+
+    var changes: [ActivitySnapshot] { queued.changes }
+    var waiters: [CheckedContinuation<SyncWriteResult, any Error>] { queued.waiters }
 
     var write: SyncWrite {
-        SyncWrite(expectedVersion: expectedVersion, activity: activity, changes: changes, answers: answers)
+        SyncWrite(expectedVersion: queued.expectedVersion, activity: activity, changes: queued.changes, answers: queued.answers)
     }
 }
 
@@ -36,20 +47,20 @@ extension SyncServer {
     /// called this without suspending in between has written atomically, as far as this
     /// server goes; the storage's condition covers the other servers.
     func write(
-        _ activity: StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?
+        _ activity: consuming StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?
     ) async throws(SyncError) -> SyncWriteResult {
         let id = activity.snapshot.id
         if queued[id] != nil {
             // Joined in place: a copy taken out and stored back would copy its changes and
             // answers at every join of a batch.
-            queued[id]?.activity = activity
             queued[id]?.changes += changes
             queued[id]?.answers += answers
         } else {
-            queued[id] = QueuedWrite(expectedVersion: base, activity: activity, changes: changes, answers: answers)
+            queued[id] = QueuedWrite(expectedVersion: base, changes: changes, answers: answers)
             queueOrder.append(id)
         }
-        unfinished[id] = activity
+        // Moved, not copied: the caller keeps no copy while it waits for the batch.
+        unfinished[id] = consume activity
         do {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SyncWriteResult, any Error>) in
                 queued[id]?.waiters.append(continuation)
@@ -101,7 +112,9 @@ extension SyncServer {
     func startCommitIfIdle() {
         guard !committing, !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
         committing = true
-        let writes = queueOrder.compactMap { queued[$0] }
+        let writes = queueOrder.compactMap { id in
+            queued[id].flatMap { write in unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
+        }
         let barriers = barrierWaiters
         queued = [:]
         queueOrder = []
@@ -142,7 +155,7 @@ extension SyncServer {
     }
 
     private func finishCommit(
-        _ writes: [QueuedWrite], barriers: [CheckedContinuation<Void, any Error>],
+        _ writes: [BatchedWrite], barriers: [CheckedContinuation<Void, any Error>],
         result: Result<[SyncWriteResult], SyncError>
     ) {
         committing = false

@@ -184,13 +184,20 @@ public actor SyncServer {
                 }
                 continue
             }
-            // From the read to the queued write nothing suspends: read, decide, write.
-            let decided = SyncDecision.apply(request, to: stored, at: clock.now())
-            let written = try await write(
-                decided.activity, changes: decided.changes, answers: [decided.answer], base: stored.snapshot.version)
+            // From the read to the queued write nothing suspends: read, decide, write. The
+            // table lets go of the activity until write() puts the decided one back, so the
+            // decision holds the only copy and remembers its answer without copying the
+            // others (up to 256).
+            // Nor does this request keep a copy while it waits for its batch.
+            let base = stored.snapshot.version
+            unfinished[id] = nil
+            let decided = SyncDecision.apply(request, to: consume stored, at: clock.now())
+            let (activity, answer, changes) = (decided.activity, decided.answer, decided.changes)
+            _ = consume decided
+            let written = try await write(consume activity, changes: changes, answers: [answer], base: base)
             if written == .committed {
-                metrics?.intentCommitted(decided.answer.outcome, since: arrival)
-                return try decided.answer.outcome.result()
+                metrics?.intentCommitted(answer.outcome, since: arrival)
+                return try answer.outcome.result()
             }
             metrics?.writeConflicted()
         }
