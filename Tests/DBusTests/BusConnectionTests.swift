@@ -6,7 +6,7 @@ import Testing
 /// The client against a real `dbus-daemon` of the test's own (TestSupport's
 /// ``TestSupport/DesktopSession``, with no notification server): authentication, `Hello`,
 /// calls matched to replies, errors, and signals after `AddMatch`.
-@Suite("D-Bus connections to a real bus", .ownThreads, .timeLimit(.minutes(2)))
+@Suite("D-Bus connections to a real bus", .timeLimit(.minutes(2)))
 struct BusConnectionTests {
     @Test("a socket file and an abstract socket: each authenticates and is named by Hello", arguments: [false, true])
     func hello(abstract: Bool) async throws {

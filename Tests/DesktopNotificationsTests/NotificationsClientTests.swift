@@ -9,7 +9,7 @@ import Testing
 /// The Notifications client against a real notification server: dunst on a private bus
 /// and a virtual display (TestSupport's ``TestSupport/DesktopSession``), read back with
 /// `dunstctl`, which asks dunst itself over the same bus.
-@Suite("The Notifications client against dunst", .ownThreads, .timeLimit(.minutes(2)))
+@Suite("The Notifications client against dunst", .timeLimit(.minutes(2)))
 struct NotificationsClientTests {
     /// A desktop of the test's own, and a client on its bus.
     static func dunst() async throws -> (DesktopSession, NotificationsClient) {

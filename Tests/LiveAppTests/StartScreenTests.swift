@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `moments start` as a person runs it, in a real pseudo-terminal, on the embedded server.
-@Suite("moments start in a terminal", .ownThreads)
+@Suite("moments start in a terminal")
 struct StartScreenTests {
     @Test("start, pause, resume, finish: the screen shows each state; the history holds the session once")
     func pauseResumeFinish() throws {

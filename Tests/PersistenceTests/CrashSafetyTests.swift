@@ -13,7 +13,6 @@ import Testing
 /// fast as it can, acknowledging each durable write on its standard output; it is killed
 /// with SIGKILL at a random moment, many times over. After every kill, every store opens,
 /// every file parses, and every acknowledged write is there.
-@Suite(.ownThreads)
 struct CrashSafetyTests {
     /// The acknowledgements read from all the worker's runs so far.
     private struct Acknowledged {

@@ -8,7 +8,6 @@ import TestSupport
 
 /// `variants` fills the width every command draws at: the terminal's own, else
 /// `COLUMNS`, else 160, as Documentation/Showcase.md says.
-@Suite(.ownThreads)
 struct VariantsWidthTests {
     static let id = "LiveActivity/LockScreen/paused"
 

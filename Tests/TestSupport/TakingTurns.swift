@@ -7,9 +7,9 @@ import Testing
 /// fault of the code.
 ///
 /// Give it to a suite or to a single test, never to both a suite and a test inside it:
-/// the turn is not taken twice. The turn runs on threads of its own (``BlockingExecutor``,
-/// as ``OwnThreads`` tests do, without taking one of their places): what takes turns waits
-/// on processes, and must not hold one of the cooperative pool's threads while it does.
+/// the turn is not taken twice. The turn runs on threads of its own (``BlockingExecutor``):
+/// what takes turns waits on processes, and must not hold one of the cooperative pool's
+/// threads while it does.
 public struct TakingTurns: SuiteTrait, TestTrait, TestScoping {
     /// Waits for the turn, runs the suite or test off the pool, and passes the turn on.
     public func provideScope(

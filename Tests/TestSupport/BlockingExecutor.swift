@@ -1,0 +1,60 @@
+import Foundation
+
+/// A task executor whose threads may block: each job runs on an idle thread of its own,
+/// and when none is idle a new one is started, so a job never waits behind a blocked one.
+/// Threads idle for ten seconds end.
+///
+/// ``TakingTurns`` runs its turn here: the suites that take turns wait on processes and
+/// servers, often synchronously, and on the cooperative pool (one thread per core, two
+/// here) such a wait leaves one thread fewer for every other suite of the run. Only one
+/// suite holds the turn at a time, so these threads never multiply the run's processes.
+public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
+    /// The one executor of the test run.
+    public static let shared = BlockingExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var idle = 0
+    private var threads: Set<pthread_t> = []
+
+    private init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        let startsThread = idle < jobs.count
+        if !startsThread { condition.signal() }
+        condition.unlock()
+        if startsThread { Thread.detachNewThread { [self] in work() } }
+    }
+
+    /// Whether the calling thread is one of this executor's.
+    public var runsCurrentThread: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return threads.contains(pthread_self())
+    }
+
+    /// A thread's life: the jobs it finds, until none comes for ten seconds.
+    private func work() {
+        let executor = asUnownedTaskExecutor()
+        condition.lock()
+        threads.insert(pthread_self())
+        while true {
+            if !jobs.isEmpty {
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: executor)
+                condition.lock()
+                continue
+            }
+            idle += 1
+            let woken = condition.wait(until: Date(timeIntervalSinceNow: 10))
+            idle -= 1
+            if !woken && jobs.isEmpty { break }
+        }
+        threads.remove(pthread_self())
+        condition.unlock()
+    }
+}
