@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// TestSupport's ``BlockingExecutor``, which the suites that take turns run on: their
-/// blocking waits hold threads of its own, never the cooperative pool's.
+/// TestSupport's ``BlockingExecutor``, which the suites that take turns and those given
+/// `.ownThreads` run on: their blocking waits hold threads of its own, never the
+/// cooperative pool's.
 @Suite("TestSupport: the executor of the suites that take turns")
 struct BlockingExecutorTests {
     @Test("work run with the executor preferred runs on its threads, synchronous calls included")
@@ -13,6 +14,11 @@ struct BlockingExecutorTests {
         }
         #expect(onIts)
         #expect(!Self.isOnTheExecutor())
+    }
+
+    @Test("a synchronous test given .ownThreads runs on the executor's threads", .ownThreads)
+    func ownThreadsTrait() {
+        #expect(Self.isOnTheExecutor())
     }
 
     @Test("one blocked job never holds up another: each child blocks until the others have all run")

@@ -5,7 +5,7 @@ import Testing
 /// Documentation/Examples/DomainConsumer depends on the Domain product alone. Building it
 /// for real proves another package can use Domain without building anything from a
 /// third party.
-@Suite("Domain on its own")
+@Suite("Domain on its own", .ownThreads)
 struct DomainConsumerTests {
     @Test("a package that depends only on Domain builds, runs, and compiles no third-party module")
     func consumerBuildsDomainOnly() throws {

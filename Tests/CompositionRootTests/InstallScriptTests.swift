@@ -6,7 +6,7 @@ import Testing
 /// (`--products`), so the suite never builds the package a second time: both programs,
 /// their manual pages and completions land in the prefix and work from there, and
 /// `--uninstall` leaves the prefix exactly as it was, the folders it did not create included.
-@Suite("Scripts/install and --uninstall, into a temporary prefix")
+@Suite("Scripts/install and --uninstall, into a temporary prefix", .ownThreads)
 struct InstallScriptTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -6,7 +6,7 @@ import Testing
 /// seeds and every input that ever made a target fail. So `swift test` holds each
 /// parser to its fuzz properties on those inputs, without libFuzzer or a sanitizer
 /// (Documentation/Fuzzing.md).
-@Suite("Fuzz corpora")
+@Suite("Fuzz corpora", .ownThreads)
 struct FuzzCorpusTests {
     static let targets = [
         "FuzzKeyDecoder", "FuzzCommandLine", "FuzzServerRequests", "FuzzClientStream", "FuzzDocuments", "FuzzRendering",

@@ -39,7 +39,7 @@ struct CrashSafetyTests {
         static let schema = DocumentSchema<Counter>(name: "crash-test/counter", version: 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.ownThreads, .timeLimit(.minutes(1)))
     func everyAcknowledgedWriteSurvivesSIGKILLAtRandomMoments() throws {
         try TemporaryFolder.with { folder in
             var acknowledged = Acknowledged()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A task executor whose threads may block: each job runs on an idle thread of its own,
 /// and when none is idle a new one is started, so a job never waits behind a blocked one.
@@ -57,4 +58,26 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
         threads.remove(pthread_self())
         condition.unlock()
     }
+}
+
+/// A suite or test trait for the few suites whose tests block for long: a build, an
+/// install, a corpus replay, a loop of crashes. They run on ``BlockingExecutor``'s threads
+/// instead of the cooperative pool's. On the pool, two of them (a `swift build` of a
+/// consumer package and the install script, a minute or two each beside a busy core) held
+/// both its threads, and every other suite of the run stood still for as long.
+///
+/// Not for every test that waits on a process: the pseudo-terminal tests wait seconds each,
+/// and moved off the pool together they all start at once, fifty processes on two cores.
+public struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
+    /// Runs the suite or test with ``BlockingExecutor/shared`` as its tasks' executor.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withTaskExecutorPreference(BlockingExecutor.shared, operation: function)
+    }
+}
+
+extension Trait where Self == OwnThreads {
+    /// Runs on threads of its own, off the cooperative pool: for tests that block for long.
+    public static var ownThreads: OwnThreads { OwnThreads() }
 }
