@@ -58,8 +58,8 @@ struct PushOrderTests {
 
 /// Storage shared with another server, whose change feed the test feeds by hand: what a
 /// server sharing a database hears, and when.
-final class HeldFeedStorage: SyncStorage, Sendable {
-    private let base: PreviewSyncStorage
+final class HeldFeedStorage: ForwardingSyncStorage, Sendable {
+    let base: PreviewSyncStorage
     private let continuations = Mutex<[AsyncStream<ActivitySnapshot>.Continuation]>([])
 
     init(_ base: PreviewSyncStorage) { self.base = base }
@@ -75,13 +75,6 @@ final class HeldFeedStorage: SyncStorage, Sendable {
         return stream
     }
 
-    func activity(_ id: String) async throws -> StoredActivity? { try await base.activity(id) }
-    func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? { try await base.activity(createdWith: key) }
-    func activities(ownedBy owner: String?) async throws -> [StoredActivity] { try await base.activities(ownedBy: owner) }
-    func liveCount(ownedBy owner: String) async throws -> Int { try await base.liveCount(ownedBy: owner) }
-    func due(at instant: Date, limit: Int) async throws -> [String] { try await base.due(at: instant, limit: limit) }
-    func nextDeadline() async throws -> Date? { try await base.nextDeadline() }
-    func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] { try await base.commit(batch) }
 }
 
 /// The first `count` elements of `stream` (which then ends: read each stream once), or a failure when they do not all come within

@@ -60,8 +60,8 @@ struct ShutdownWritesTests {
 }
 
 /// A storage whose commits wait until ``release()``: a batch in flight, for as long as a test needs.
-final class HeldCommitStorage: SyncStorage, Sendable {
-    private let base: PreviewSyncStorage
+final class HeldCommitStorage: ForwardingSyncStorage, Sendable {
+    let base: PreviewSyncStorage
     private let state = Mutex<(holding: Bool, released: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, false, []))
 
     init(_ base: PreviewSyncStorage) { self.base = base }
@@ -93,13 +93,6 @@ final class HeldCommitStorage: SyncStorage, Sendable {
         return try await base.commit(batch)
     }
 
-    func changes() -> AsyncStream<ActivitySnapshot> { base.changes() }
-    func activity(_ id: String) async throws -> StoredActivity? { try await base.activity(id) }
-    func activity(createdWith key: IdempotencyKey) async throws -> StoredActivity? { try await base.activity(createdWith: key) }
-    func activities(ownedBy owner: String?) async throws -> [StoredActivity] { try await base.activities(ownedBy: owner) }
-    func liveCount(ownedBy owner: String) async throws -> Int { try await base.liveCount(ownedBy: owner) }
-    func due(at instant: Date, limit: Int) async throws -> [String] { try await base.due(at: instant, limit: limit) }
-    func nextDeadline() async throws -> Date? { try await base.nextDeadline() }
 }
 
 /// An observer that keeps the versions it was told of.
