@@ -65,20 +65,7 @@ struct InProcessCommandTests {
         /// that failed before writing it fails the test then, not at the suite's time limit.
         func waitForLine(_ text: String, within limit: Duration = Patience.hang) async -> Bool {
             let terminal = self.terminal
-            if terminal.written.joined().contains(text) { return true }
-            return await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    for await _ in terminal.writes where terminal.written.joined().contains(text) { return true }
-                    return false
-                }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
+            return (try? await eventually(within: limit) { terminal.written.joined().contains(text) }) != nil
         }
     }
 
