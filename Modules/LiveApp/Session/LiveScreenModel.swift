@@ -91,6 +91,13 @@ public struct LiveScreenModel: SessionScreenModel {
         }
     }
 
+    /// Answers whether a redraw that no push, answer or key asked for (the display clock's
+    /// tick, the connection coming back) should happen now: not while an intent is pending.
+    /// Its push may already be in before its answer, and the frame would show the new state
+    /// with the old mark; and a key press draws two frames only, the mark and the pushed
+    /// state. The frame that settles the intent comes soon after.
+    public func drawsUnasked() -> Bool { pending == nil }
+
     /// Whether an intent is sent and its answer has not come back.
     public var isAwaitingAnswer: Bool { pending != nil && awaitedVersion == nil }
 

@@ -172,6 +172,7 @@ final class LiveSession {
             return nil
         case .connection(.connected):
             model.reconnecting = nil
+            redraw = model.drawsUnasked()
             return nil
         case .relinked(let connection):
             // The link has made it the current connection already (intents being tried
@@ -210,6 +211,7 @@ final class LiveSession {
         case .signal:
             return .interrupted
         case .tick:
+            redraw = model.drawsUnasked()
             return nil
         case .answer(let result):
             redraw = model.answered(result)
