@@ -26,7 +26,11 @@ public final class RawConnection {
     /// buffer first, so a client that does not read stalls the server sooner.
     public init(port: Int, receiveBuffer: Int? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            isClosed = true
+            throw Failure(call: "socket", code: code)
+        }
         if var size = receiveBuffer.map(Int32.init) {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -39,7 +43,10 @@ public final class RawConnection {
         }
         guard result == 0 else {
             let code = errno
-            _ = Glibc.close(descriptor)
+            // Through close(), once: an initializer that throws with every property set
+            // still runs deinit, whose close() would otherwise close the number again, by
+            // then perhaps another test's socket (a listener's descriptor, seen as EBADF).
+            close()
             throw Failure(call: "connect", code: code)
         }
     }
