@@ -11,7 +11,7 @@ import Testing
 /// The bowl played: by a real `aplay` on ALSA's null device, by the first of `pw-play`,
 /// `paplay` and `aplay` that plays, by the command `MOMENTS_PLAYER` names, and, when none
 /// can, an outcome that says why so the caller rings the terminal bell.
-@Suite("BellSounds: the bowl played")
+@Suite("BellSounds: the bowl played", .blocking)
 struct BowlPlayerTests {
     @Test("ALSA's aplay plays the bowl's WAV file to its null device, exiting 0")
     func aplayPlaysTheFile() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The two executables, as a person runs them: real processes of the built products.
-@Suite("The apps' entry points")
+@Suite("The apps' entry points", .blocking)
 struct AppEntryPointTests {
     @Test("moments --help describes the live app and exits 0", arguments: ["--help", "-h"])
     func momentsHelp(flag: String) throws {

@@ -9,7 +9,7 @@ import TestSupport
 /// It reads the products `swift test` built beside it: a debug build keeps every symbol of
 /// every object it links (nothing is dead-stripped), so a module absent there is absent
 /// from the release binary too.
-@Suite("The products' symbols")
+@Suite("The products' symbols", .blocking)
 struct FixtureFreeProductTests {
     /// The defined symbols of `product` that belong to the module `Fixtures`: Swift
     /// mangles a module name as its length and its name (`$s8Fixtures…`).

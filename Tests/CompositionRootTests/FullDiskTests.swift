@@ -8,7 +8,7 @@ import Testing
 /// `moments start` on a full disk, a real one: a small tmpfs, filled. It exits with the
 /// status of an environment failure (4), not that of a usage error, and says only what
 /// applies.
-@Suite("moments start on a full disk", .serialized)
+@Suite("moments start on a full disk", .serialized, .blocking)
 struct FullDiskTests {
     /// Whether this process may mount a tmpfs (root, as CI runs).
     static let canMount: Bool = {

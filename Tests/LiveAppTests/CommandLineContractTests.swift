@@ -5,7 +5,7 @@ import Testing
 /// What `moments` promises every script and shell: `--help` everywhere (exit 0), usage
 /// errors as status 1 with ArgumentParser's message on stderr, and completion scripts
 /// that know every subcommand.
-@Suite("moments' command-line contract")
+@Suite("moments' command-line contract", .blocking)
 struct CommandLineContractTests {
     /// Every command path under `moments`, found the way a person finds them: by reading
     /// the SUBCOMMANDS section of each help screen. So a command added later is covered

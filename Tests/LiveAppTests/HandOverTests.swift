@@ -12,7 +12,7 @@ import Testing
 /// one, also when several race. Its screen goes on, and an intent sent during the hand-over
 /// is answered once. The two seconds the hand-over takes is a figure for a benchmark, not
 /// for these tests: they wait for it up to ``Patience/hang``, which only a hang reaches.
-@Suite("Hosting hand-over", .timeLimit(.minutes(2)))
+@Suite("Hosting hand-over", .timeLimit(.minutes(2)), .blocking)
 struct HandOverTests {
     /// The running processes whose runtime file says they host the embedded server (the
     /// file of a killed host stays until a `moments` process next reads the folder).

@@ -4,7 +4,7 @@ import Testing
 
 /// Hooks as a person sets them and `moments start` runs them, with real processes: the
 /// settings command, the embedded host and `/bin/sh`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .blocking)
 struct HookProcessTests {
     @Test("settings set hook-end, then start 2s: the end hook has run, once, when start has exited, with the outcome and the name")
     func endHookRunsBeforeStartLeaves() throws {

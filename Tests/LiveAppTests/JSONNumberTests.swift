@@ -10,7 +10,7 @@ import Testing
 /// they are written, literal by literal, since reading them into `Double`s would hide the
 /// noise. Which commands take `--json` is read from the products' own help, so a new one
 /// cannot be forgotten here.
-@Suite("JSON numbers, to the millisecond, in every --json command")
+@Suite("JSON numbers, to the millisecond, in every --json command", .blocking)
 struct JSONNumberTests {
     /// What each product's `--json` commands are run with here.
     static let runs: [String: [[String]]] = [

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `moments` without a terminal (a pipe, CI, `--no-tty`), and its exit statuses.
-@Suite("Line mode and exit statuses")
+@Suite("Line mode and exit statuses", .blocking)
 struct LineModeAndExitTests {
     @Test("under a pipe: no escape at all, one line per change of state, then the summary; exit 0")
     func pipe() throws {

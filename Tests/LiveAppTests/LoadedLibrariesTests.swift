@@ -5,7 +5,7 @@ import TestSupport
 /// What the apps load: FoundationEssentials, never all of Foundation nor ICU, whose pages
 /// cost a running session about 8 MB (ADR 0016). A module that imports `Foundation`, or a
 /// dependency's trait that does, makes this fail.
-@Suite("The apps' libraries")
+@Suite("The apps' libraries", .blocking)
 struct LoadedLibrariesTests {
     @Test("moments and moments-showcase load FoundationEssentials but neither Foundation nor ICU", arguments: ["moments", "moments-showcase"])
     func foundationEssentialsOnly(product: String) throws {

@@ -9,7 +9,7 @@ import Testing
 /// A session started on a server of the person's choosing is found again after the
 /// `start` that created it has exited: the client keeps its id and token in the state
 /// folder (mode 0600, keyed by server), and forgets it when the session ends.
-@Suite("Sessions found again on a remote server", .timeLimit(.minutes(2)))
+@Suite("Sessions found again on a remote server", .timeLimit(.minutes(2)), .blocking)
 struct RemoteSessionTests {
     /// The remembered sessions file of `machine`, parsed, or `nil` when there is none.
     static func remembered(_ machine: LiveFixture) throws -> [[String: Any]]? {

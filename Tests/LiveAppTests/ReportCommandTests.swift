@@ -10,7 +10,7 @@ import Testing
 /// binary on a temporary data folder written through the real stores. Piped, each prints
 /// exactly the frame the Rendering view draws for the same data, in plain text at 80
 /// columns, or a JSON document of a fixed shape.
-@Suite("moments history, stats, settings and widget, as processes")
+@Suite("moments history, stats, settings and widget, as processes", .blocking)
 struct ReportCommandTests {
     /// The environment the child draws in (UTC, plain text), as of `now`.
     static func environment(now: Date = Date()) -> ViewEnvironment {

@@ -13,7 +13,7 @@ import Testing
 /// the process with the terminal as it was. Before the program has started its work it may
 /// die of the signal, having changed nothing; after, it exits 2. How fast it ends is a
 /// benchmark's figure: here only a process still running at ``Patience/hang`` fails.
-@Suite("Signals from the first instant", .serialized)
+@Suite("Signals from the first instant", .serialized, .blocking)
 struct SignalTimingTests {
     static let delays: [Int] = [0, 1, 2, 5, 10, 15, 20, 30, 40, 50]
 

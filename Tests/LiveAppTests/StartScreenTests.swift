@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `moments start` as a person runs it, in a real pseudo-terminal, on the embedded server.
-@Suite("moments start in a terminal")
+@Suite("moments start in a terminal", .blocking)
 struct StartScreenTests {
     @Test("start, pause, resume, finish: the screen shows each state; the history holds the session once")
     func pauseResumeFinish() throws {

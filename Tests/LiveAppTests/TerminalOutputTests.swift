@@ -5,7 +5,7 @@ import Testing
 
 /// The commands in a real pseudo-terminal: ANSI at the colour depth the environment
 /// names, at the terminal's width rather than `COLUMNS`.
-@Suite("The commands in a terminal")
+@Suite("The commands in a terminal", .blocking)
 struct TerminalOutputTests {
     /// Runs `moments` in a real pseudo-terminal `columns` wide (TestSupport's), and answers
     /// what the terminal received once the process has exited.

@@ -8,6 +8,7 @@ import Testing
 /// A waiter wakes when another process changes a folder, not on a timer: a file closed
 /// after writing (how a lock is released, also by the kernel for a killed holder) and an
 /// entry made or removed.
+@Suite(.blocking)
 struct FileWatchTests {
     @Test func aFileClosedAfterWritingWakesTheWatchAndAReadDoesNot() throws {
         try TemporaryFolder.with { folder in

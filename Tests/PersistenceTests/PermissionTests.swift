@@ -13,6 +13,7 @@ import Testing
 /// and nothing is moved aside or lost. Root bypasses file modes, so when the tests run as
 /// root the store is driven by a worker process that has become `nobody`; otherwise file
 /// modes alone deny the same access to this user.
+@Suite(.blocking)
 struct PermissionTests {
     private static let isRoot = geteuid() == 0
 

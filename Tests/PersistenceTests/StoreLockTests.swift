@@ -12,6 +12,7 @@ import Testing
 /// Two users of one store never write at once. The lock is a `flock` on `NAME.lock`, which
 /// belongs to an open file description: a second open in the same process conflicts like
 /// another process would, and a holder that dies, even by SIGKILL, releases it.
+@Suite(.blocking)
 struct StoreLockTests {
     @Test func aSecondOpenInTheSameProcessIsToldTheStoreIsInUse() throws {
         try TemporaryFolder.with { folder in

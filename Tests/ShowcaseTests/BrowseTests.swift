@@ -10,7 +10,7 @@ import TestSupport
 
 /// `moments-showcase browse` in a real pseudo-terminal: searching, editing inputs live,
 /// printing them as Mother code, redrawing on resize, and giving the terminal back.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .blocking)
 struct BrowseTests {
     static let environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
 

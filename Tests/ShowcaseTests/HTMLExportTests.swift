@@ -8,6 +8,7 @@ import TestSupport
 /// The HTML gallery as a person sees it: exported by the built executable, loaded from
 /// disk in headless Chromium (no server, no network), and checked by what the page shows
 /// once its scripts ran: its DOM, and the tiles' layout as the browser measures it.
+@Suite(.blocking)
 struct HTMLExportTests {
     /// The gallery, exported by the built executable, loaded page by page: one export
     /// for every check, since Chromium and the export are the costly parts. The index is

@@ -6,6 +6,7 @@ import TestSupport
 /// files, at start-up or in any command. Proved as a process, whose home and XDG folders
 /// are watched by inotify for any access at all; `play`, which runs the live app's loop,
 /// is traced call by call in `PlayTests`.
+@Suite(.blocking)
 struct IsolationTests {
     static let commands: [[String]] = [
         ["--help"], ["--version"], ["list"], ["list", "--json", "--search", "timer"],

@@ -11,7 +11,7 @@ import TestSupport
 /// own loop on the real sync server over a preview storage and a preview clock. Keys move the session through
 /// the same push path as `moments start`, and the process opens no socket and writes no
 /// file, which its system calls, traced one by one, prove.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .blocking)
 struct PlayTests {
     static let environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
 

@@ -6,6 +6,7 @@ import TestSupport
 
 /// `moments-showcase` as a person runs it: the built executable, in real processes, its
 /// output checked against the catalog's own frames.
+@Suite(.blocking)
 struct ShowcaseCommandTests {
     @Test("list groups every scenario under its view, one id and title per line")
     func list() throws {

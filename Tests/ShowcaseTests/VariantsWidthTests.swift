@@ -8,6 +8,7 @@ import TestSupport
 
 /// `variants` fills the width every command draws at: the terminal's own, else
 /// `COLUMNS`, else 160, as Documentation/Showcase.md says.
+@Suite(.blocking)
 struct VariantsWidthTests {
     static let id = "LiveActivity/LockScreen/paused"
 

@@ -10,7 +10,7 @@ import Testing
 
 /// The HTTP protocol of Documentation/Protocol.md, byte for byte: statuses, headers,
 /// bodies, and every kind of bad input answered without a change of state.
-@Suite("Sync HTTP protocol")
+@Suite("Sync HTTP protocol", .blocking)
 struct HTTPProtocolTests {
     struct Fixture {
         let harness: SyncHarness

@@ -8,7 +8,7 @@ import Testing
 
 /// The loopback socket bound before its HTTP server exists, as the embedded server holds
 /// it until a watcher comes (ADR 0037).
-@Suite("A listening socket served later")
+@Suite("A listening socket served later", .blocking)
 struct ListeningSocketTests {
     private static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 

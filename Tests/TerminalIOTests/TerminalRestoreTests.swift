@@ -9,7 +9,7 @@ import Testing
 
 /// The terminal layer in a real pseudo-terminal: raw mode while it runs, and the terminal
 /// given back (settings, main screen, cursor) however the program ends.
-@Suite("The terminal is restored on every exit", .serialized)
+@Suite("The terminal is restored on every exit", .serialized, .blocking)
 struct TerminalRestoreTests {
     /// The probe in a pty, entered into raw mode and the alternate screen.
     func probe() throws -> PseudoTerminal {

@@ -15,14 +15,9 @@ public struct TakingTurns: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await Turn.shared.take()
-        do {
-            try await withTaskExecutorPreference(BlockingExecutor.shared, operation: function)
-        } catch {
-            await Turn.shared.pass()
-            throw error
+        try await Slots.turn.holding {
+            try await BlockingExecutor.run(function)
         }
-        await Turn.shared.pass()
     }
 }
 
@@ -31,24 +26,40 @@ extension Trait where Self == TakingTurns {
     public static var takingTurns: TakingTurns { TakingTurns() }
 }
 
-/// The one turn of the test run.
-private actor Turn {
-    static let shared = Turn()
+/// Places for suites or tests, at most `width` taken at a time, given in the order asked.
+actor Slots {
+    /// The one turn of the test run (``TakingTurns``).
+    static let turn = Slots(width: 1)
 
-    private var taken = false
+    private let width: Int
+    private var taken = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func take() async {
-        guard taken else {
-            taken = true
+    init(width: Int) { self.width = width }
+
+    /// Runs `body` in a place of its own, waiting for one first when all are taken.
+    nonisolated func holding(_ body: () async throws -> Void) async throws {
+        await take()
+        do {
+            try await body()
+        } catch {
+            await give()
+            throw error
+        }
+        await give()
+    }
+
+    private func take() async {
+        guard taken == width else {
+            taken += 1
             return
         }
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    func pass() {
+    private func give() {
         if waiting.isEmpty {
-            taken = false
+            taken -= 1
         } else {
             waiting.removeFirst().resume()
         }

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The test run's rule for threads: a suite whose tests block their thread on processes,
+/// terminals, sockets or files says so with a trait (`.blocking`, `.takingTurns` or
+/// `.ownThreads`), which runs it off the cooperative pool. Without one it holds a pool
+/// thread while it waits, and the in-memory suites behind it miss their deadlines.
+@Suite("TestSupport: suites that block their thread run off the pool")
+struct BlockingSuitesTests {
+    /// The calls of TestSupport and the suites' helpers that block the calling thread.
+    static let blockingCalls = [
+        "waitForText(", "waitForOutput(", "waitForScreen(", "waitForExit(", "remainingLines(", "readLine(timeout",
+        "BuiltProduct.run(", "ProcessRunner.run(", "PseudoTerminal(", "ServerProcess(", "WorkerProcess",
+        "HeadlessChromium", "GalleryProbe", "LiveFixture(", "DescriptorReader(", "RawConnection(", "usleep(",
+        "waitUntilExit()", "PostgresScope", "PostgresServer.start(",
+    ]
+
+    /// The traits that take a suite off the pool.
+    static let offThePoolTraits = [".blocking", ".takingTurns", ".ownThreads"]
+
+    @Test("every test file that makes a blocking call belongs to a suite given a trait that takes it off the pool")
+    func everyBlockingSuiteSaysSo() throws {
+        let files = try Self.testFiles()
+        let marked = Set(files.filter { Self.hasTrait($0.text) }.flatMap { Self.suiteNames(in: $0.text) })
+        let unmarked = files.filter { file in
+            file.text.contains("@Test") && Self.blockingCalls.contains { file.text.contains($0) }
+                && !Self.hasTrait(file.text)
+                && !Self.extendedNames(in: file.text).contains { marked.contains($0) }
+        }
+        #expect(unmarked.map(\.path) == [], "give these suites .blocking (or .takingTurns, .ownThreads)")
+    }
+
+    @Test("the rule finds a blocking call in a suite without a trait, and not once the trait is there")
+    func theRuleSeesWhatItIsFor() {
+        let bare = "@Suite(\"x\")\nstruct X {\n    @Test func y() { _ = terminal.waitForText(\"a\") }\n}"
+        let marked = bare.replacingOccurrences(of: "@Suite(\"x\")", with: "@Suite(\"x\", .blocking)")
+        #expect(Self.blockingCalls.contains { bare.contains($0) })
+        #expect(!Self.hasTrait(bare))
+        #expect(Self.hasTrait(marked))
+        #expect(Self.extendedNames(in: "extension X {\n}") == ["X"])
+    }
+
+    /// Whether a suite or test of `text` is given one of the traits, as an argument.
+    static func hasTrait(_ text: String) -> Bool {
+        offThePoolTraits.contains { text.contains($0 + ")") || text.contains($0 + ",") }
+    }
+
+    static func suiteNames(in text: String) -> [String] {
+        declaredNames(in: text, after: "struct ")
+    }
+
+    static func extendedNames(in text: String) -> [String] {
+        declaredNames(in: text, after: "extension ")
+    }
+
+    private static func declaredNames(in text: String, after keyword: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix(keyword) else { return nil }
+            return line.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber }.description
+        }
+    }
+
+    /// Every suite's source under Tests/, but the helpers' own targets and the benchmarks.
+    static func testFiles() throws -> [(path: String, text: String)] {
+        let tests = packageRoot.appendingPathComponent("Tests")
+        let skipped = ["TestSupport", "Benchmarks", "MemoryFloor", "PersistenceCrashWorker"]
+        var files: [(path: String, text: String)] = []
+        let enumerator = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
+        while let file = enumerator?.nextObject() as? URL {
+            let relative = String(file.path.dropFirst(tests.path.count + 1))
+            guard file.pathExtension == "swift", !skipped.contains(where: { relative.hasPrefix($0 + "/") }),
+                relative != "ArchitectureTests/BlockingSuitesTests.swift"
+            else { continue }
+            files.append((relative, try String(contentsOf: file, encoding: .utf8)))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+/// A suite given `.blocking`: its synchronous tests run on ``BlockingExecutor``'s threads.
+@Suite("TestSupport: a suite given .blocking", .blocking)
+struct BlockingTraitTests {
+    @Test("a synchronous test of the suite runs on the executor's threads, not the pool's")
+    func runsOffThePool() {
+        #expect(BlockingExecutor.shared.runsCurrentThread)
+    }
+
+    @Test("its tasks run at a priority above the light suites', so the pool serves them first")
+    func runsAbove() async {
+        #expect(Task.currentPriority >= .high)
+        let helper = Task { Task.currentPriority }
+        #expect(await helper.value >= .high)
+    }
+}
