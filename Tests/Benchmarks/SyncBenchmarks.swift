@@ -31,6 +31,31 @@ enum SyncBenchmarks {
         semaphore.wait()
     }
 
+    /// Only the in-process throughput and its floor: the intent path without HTTP, for
+    /// profiling it (`perf record … Benchmarks intents`).
+    static func runInProcess() {
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intents-bench-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let assembled = try await LiveRoot.buildServer(ServerConfiguration(locations: StoreLocations(singleDirectory: folder)))
+                let fsync = try floors(folder: folder)
+                let floor = "64 senders / (fsync + rename) = \(Int(64 / fsync))/s"
+                for count in [1, 100] {
+                    try await throughput(
+                        activities: count, connection: InProcessConnection(server: assembled.server), label: "in-process",
+                        beside: floor)
+                }
+                await assembled.close()
+            } catch {
+                print("intents benchmark failed: \(error)")
+            }
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
+
     private static func measure(metrics: Bool) async throws {
         // What each figure's name ends with: nothing, or that the figures were kept.
         let suffix = metrics ? ", metrics on" : ""

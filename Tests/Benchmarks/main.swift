@@ -7,6 +7,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("persistence", PersistenceBenchmarks.run),
     ("rendering", RenderingBenchmarks.run),
     ("sync", { SyncBenchmarks.run() }),
+    // The in-process figures of `sync` alone, to profile the intent path: only when named.
+    ("intents", SyncBenchmarks.runInProcess),
     // `moments serve` as a process pushing to 1 to 10,000 event streams (needs the release `moments`).
     ("fanout", FanOutBenchmarks.run),
     // The same server measured by HTTPLoad and by wrk (needs the release `moments` and wrk).
@@ -27,6 +29,7 @@ let suites: [(name: String, run: () -> Void)] = [
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())
-for suite in suites where requested.isEmpty || requested.contains(suite.name) {
+let onlyWhenNamed: Set = ["intents"]
+for suite in suites where requested.contains(suite.name) || (requested.isEmpty && !onlyWhenNamed.contains(suite.name)) {
     suite.run()
 }
