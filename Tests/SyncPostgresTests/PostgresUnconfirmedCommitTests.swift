@@ -20,14 +20,21 @@ struct PostgresUnconfirmedCommitTests {
         let server = SyncServer(storage: storage, clock: PreviewClock())
         let created = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 600))
 
-        // Another session takes the lock every commit takes first, and keeps it a while:
-        // the next commit begins its transaction and then waits past its deadline.
+        // Another session takes the lock every commit takes first, and keeps it until the
+        // test ends that session: the next commit begins its transaction and then waits
+        // past its deadline. (A hold of a fixed 4 s ended too soon on a loaded machine,
+        // where finding the lock taken and sending took longer than 4 s less the deadline.)
         let holding = Task {
             try await offThePool {
                 try postgres.psql(
-                    "SELECT pg_advisory_lock(\(PostgresSchema.commitLock)); SELECT pg_sleep(4);", database: database)
+                    "SELECT pg_advisory_lock(\(PostgresSchema.commitLock)); SELECT pg_sleep(120);", database: database)
             }
         }
+        let letGo = {
+            _ = try? postgres.psql(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted", database: database)
+        }
+        defer { letGo() }
         try await eventually {
             let held = try? postgres.psql(
                 "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted", database: database)
@@ -49,7 +56,8 @@ struct PostgresUnconfirmedCommitTests {
 
         // Once the lock is let go and the database answers again, the same intent is
         // answered, and applied exactly once however often it is sent.
-        _ = try await holding.value
+        letGo()
+        _ = await holding.result
         var answered: ActivitySnapshot?
         try await eventually {
             answered = try? await server.send(pause, to: created.id, token: created.token)
