@@ -5,6 +5,18 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// Every Swift source under `folder` (relative to the package), with its path relative to
+/// the package, in path order.
+func swiftSources(under folder: String) throws -> [(path: String, text: String)] {
+    var sources: [(path: String, text: String)] = []
+    let files = FileManager.default.enumerator(at: packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+        guard file.pathExtension == "swift" else { continue }
+        sources.append((String(file.path.dropFirst(packageRoot.path.count + 1)), try String(contentsOf: file, encoding: .utf8)))
+    }
+    return sources.sorted { $0.path < $1.path }
+}
+
 @Suite("Architecture: the import table holds")
 struct ArchitectureTests {
     @Test("the real package graph and every source file's imports follow the import table")
@@ -45,28 +57,15 @@ struct ArchitectureTests {
 
     @Test("the composition root only wires: its three compositions together stay under 300 lines")
     func rootOnlyWires() throws {
-        let folder = packageRoot.appendingPathComponent("Modules/CompositionRoot")
-        var lines = 0
-        var files = 0
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        while let file = enumerator?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            files += 1
-            lines += try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
-        }
-        #expect(files >= 3, "found too few composition files under \(folder.path)")
+        let sources = try swiftSources(under: "Modules/CompositionRoot")
+        let lines = sources.reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+        #expect(sources.count >= 3, "found too few composition files under Modules/CompositionRoot")
         #expect(lines < 300, "Modules/CompositionRoot holds \(lines) lines: move adapters and lifecycle to a module by role (Modules/Adapters)")
     }
 
     @Test("the live app never changes a session, makes a push or plays a server itself")
     func noLocalUpdate() throws {
-        let folder = packageRoot.appendingPathComponent("Modules/LiveApp")
-        var sources: [String: String] = [:]
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            sources[String(file.path.dropFirst(packageRoot.path.count + 1))] = try String(contentsOf: file, encoding: .utf8)
-        }
+        let sources = Dictionary(uniqueKeysWithValues: try swiftSources(under: "Modules/LiveApp").map { ($0.path, $0.text) })
         #expect(sources.count > 20, "found too few LiveApp sources: \(sources.keys.sorted())")
         let violations = ArchitectureRules.liveAppViolations(sources)
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")

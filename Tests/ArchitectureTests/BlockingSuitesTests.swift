@@ -22,6 +22,7 @@ struct BlockingSuitesTests {
     @Test("every test file that makes a blocking call belongs to a suite given a trait that takes it off the pool")
     func everyBlockingSuiteSaysSo() throws {
         let files = try Self.testFiles()
+        #expect(files.count > 100, "found too few test files: \(files.count)")
         let marked = Set(files.filter { Self.hasTrait($0.text) }.flatMap { Self.suiteNames(in: $0.text) })
         let unmarked = files.filter { file in
             file.text.contains("@Test") && Self.blockingCalls.contains { file.text.contains($0) }
@@ -61,20 +62,13 @@ struct BlockingSuitesTests {
         }
     }
 
-    /// Every suite's source under Tests/, but the helpers' own targets and the benchmarks.
+    /// Every suite's source under Tests/, but the helpers' own targets, the benchmarks and
+    /// this file (which names the calls).
     static func testFiles() throws -> [(path: String, text: String)] {
-        let tests = packageRoot.appendingPathComponent("Tests")
-        let skipped = ["TestSupport", "Benchmarks", "MemoryFloor", "PersistenceCrashWorker"]
-        var files: [(path: String, text: String)] = []
-        let enumerator = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
-        while let file = enumerator?.nextObject() as? URL {
-            let relative = String(file.path.dropFirst(tests.path.count + 1))
-            guard file.pathExtension == "swift", !skipped.contains(where: { relative.hasPrefix($0 + "/") }),
-                relative != "ArchitectureTests/BlockingSuitesTests.swift"
-            else { continue }
-            files.append((relative, try String(contentsOf: file, encoding: .utf8)))
+        let skipped = ["TestSupport", "Benchmarks", "MemoryFloor", "PersistenceCrashWorker"].map { "Tests/\($0)/" }
+        return try swiftSources(under: "Tests").filter { file in
+            !skipped.contains { file.path.hasPrefix($0) } && file.path != "Tests/ArchitectureTests/BlockingSuitesTests.swift"
         }
-        return files.sorted { $0.path < $1.path }
     }
 }
 

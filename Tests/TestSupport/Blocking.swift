@@ -27,9 +27,7 @@ public struct Blocking: SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await Self.slots.holding {
-            try await BlockingExecutor.run(function)
-        }
+        try await Self.slots.runOffThePool(function)
     }
 }
 

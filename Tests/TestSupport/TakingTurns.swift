@@ -15,9 +15,7 @@ public struct TakingTurns: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await Slots.turn.holding {
-            try await BlockingExecutor.run(function)
-        }
+        try await Slots.turn.runOffThePool(function)
     }
 }
 
@@ -37,11 +35,12 @@ actor Slots {
 
     init(width: Int) { self.width = width }
 
-    /// Runs `body` in a place of its own, waiting for one first when all are taken.
-    nonisolated func holding(_ body: () async throws -> Void) async throws {
+    /// Runs a trait's suite or test (`function`) in a place of its own, waiting for one
+    /// first when all are taken, on ``BlockingExecutor``'s threads (``BlockingExecutor/run(_:)``).
+    nonisolated func runOffThePool(_ function: @Sendable () async throws -> Void) async throws {
         await take()
         do {
-            try await body()
+            try await BlockingExecutor.run(function)
         } catch {
             await give()
             throw error
