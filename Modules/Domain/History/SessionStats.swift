@@ -39,53 +39,86 @@ public struct SessionStats: Hashable, Sendable {
     /// Computes the stats of `records` as of `now`, with `days` entries in
     /// ``minutesPerDay``, days taken in `timeZone`. Each record costs one time-zone look-up
     /// and integer arithmetic on day numbers, so 100,000 sessions take milliseconds.
-    public init(records: some Sequence<SessionRecord>, timeZone: LocalTimeZone, now: Date, days: Int = 7) {
+    ///
+    /// It takes an array, not any sequence: this module's generic code is not specialised
+    /// in its callers', so a sequence would be walked through its witnesses.
+    public init(records: [SessionRecord], timeZone: LocalTimeZone, now: Date, days: Int = 7) {
         let days = max(0, days)
-        var millisecondsByDay: [Int: Int64] = [:]
         var total: Int64 = 0
         var count = 0
-        // Sessions of one day mostly come together (a history is listed by start), so a
-        // day's run is summed apart and added to the table once: one table update a day,
-        // not one a session.
-        var dayRun: (day: Int, milliseconds: Int64)?
+        // Sessions of one day mostly come together and in order (a history is listed by
+        // start), so a day's run is summed apart and kept once, in an array: sorted only
+        // when the records were not, and read by binary search, with no hashing per day.
+        var byDay: [(day: Int, milliseconds: Int64)] = []
+        var inOrder = true
         for record in records where record.outcome.countsTowardStats {
             let milliseconds = Seconds.milliseconds(record.actualSeconds)
             total &+= milliseconds
             count += 1
             let day = timeZone.dayNumber(of: record.startedAt)
-            if let current = dayRun, current.day == day {
-                dayRun = (day, current.milliseconds &+ milliseconds)
+            if let last = byDay.last, last.day == day {
+                byDay[byDay.count - 1].milliseconds &+= milliseconds
             } else {
-                if let current = dayRun { millisecondsByDay[current.day, default: 0] &+= current.milliseconds }
-                dayRun = (day, milliseconds)
+                if let last = byDay.last, day < last.day { inOrder = false }
+                byDay.append((day, milliseconds))
             }
         }
-        if let current = dayRun { millisecondsByDay[current.day, default: 0] &+= current.milliseconds }
+        if !inOrder { byDay = Self.merged(byDay) }
         totalSeconds = Double(total) / 1_000
         sessionCount = count
 
         let today = timeZone.dayNumber(of: now)
         minutesPerDay = (0..<days).reversed().map { back in
             let day = today - back
-            return Day(start: timeZone.startOfDay(number: day), seconds: Double(millisecondsByDay[day] ?? 0) / 1_000)
+            let found = Self.index(of: day, in: byDay)
+            let milliseconds = found < byDay.count && byDay[found].day == day ? byDay[found].milliseconds : 0
+            return Day(start: timeZone.startOfDay(number: day), seconds: Double(milliseconds) / 1_000)
         }
 
         var longest = 0
         var run = 0
         var previous: Int?
-        for day in millisecondsByDay.keys.sorted() {
+        for (day, _) in byDay {
             run = previous == day - 1 ? run + 1 : 1
             longest = max(longest, run)
             previous = day
         }
         longestStreak = longest
 
-        var cursor = millisecondsByDay[today] != nil ? today : today - 1
+        // Back from today (or yesterday, when today has nothing yet) while the days follow.
+        var position = Self.index(of: today + 1, in: byDay) - 1
+        var cursor = position >= 0 && byDay[position].day == today ? today : today - 1
         var current = 0
-        while millisecondsByDay[cursor] != nil {
+        while position >= 0, byDay[position].day > cursor { position -= 1 }
+        while position >= 0, byDay[position].day == cursor {
             current += 1
             cursor -= 1
+            position -= 1
         }
         currentStreak = current
+    }
+
+    /// `runs` sorted by day, with the runs of one day added together.
+    private static func merged(_ runs: [(day: Int, milliseconds: Int64)]) -> [(day: Int, milliseconds: Int64)] {
+        var merged: [(day: Int, milliseconds: Int64)] = []
+        for run in runs.sorted(by: { $0.day < $1.day }) {
+            if let last = merged.last, last.day == run.day {
+                merged[merged.count - 1].milliseconds &+= run.milliseconds
+            } else {
+                merged.append(run)
+            }
+        }
+        return merged
+    }
+
+    /// The index of the first run on or after `day` in runs sorted by day.
+    private static func index(of day: Int, in runs: [(day: Int, milliseconds: Int64)]) -> Int {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
