@@ -26,22 +26,25 @@ enum WidgetPresets {
         var usage: [Kind: Usage] = [:]
         // A history comes listed by start, so it is sorted only when it is not; and since a
         // person sits the same session many times in a row, a run of one kind is counted
-        // apart and added to the table once.
-        let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.startedAt <= $1.startedAt }
+        // apart and added to the table once. The records are walked by index, reading only
+        // the fields needed: a loop binding each record copied it (a retain and a release of
+        // its name per session).
+        let inOrder = records.indices.dropFirst().allSatisfy { records[$0 - 1].startedAt <= records[$0].startedAt }
+        let ordered = inOrder ? records : records.sorted(by: { $0.startedAt < $1.startedAt })
         var run: (kind: Kind, usage: Usage)?
         func flush() {
             guard let (kind, counted) = run else { return }
             usage[kind, default: Usage()].count += counted.count
             usage[kind, default: Usage()].latest = counted.latest
         }
-        for (index, record) in (inOrder ? records : records.sorted(by: { $0.startedAt < $1.startedAt })).enumerated()
-        where record.outcome.countsTowardStats {
-            let kind = Kind(name: record.name.value, seconds: record.plannedSeconds)
-            if let current = run, current.kind == kind {
-                run = (kind, Usage(count: current.usage.count + 1, latest: index))
+        for index in ordered.indices where ordered[index].outcome.countsTowardStats {
+            if let current = run, current.kind.seconds == ordered[index].plannedSeconds,
+                current.kind.name == ordered[index].name.value
+            {
+                run = (current.kind, Usage(count: current.usage.count + 1, latest: index))
             } else {
                 flush()
-                run = (kind, Usage(count: 1, latest: index))
+                run = (Kind(name: ordered[index].name.value, seconds: ordered[index].plannedSeconds), Usage(count: 1, latest: index))
             }
         }
         flush()
@@ -55,10 +58,15 @@ enum WidgetPresets {
     /// What the small widget offers: to sit again as in the last counted session, or,
     /// before there is one, the default preset.
     static func smallContent(records: [SessionRecord], settings: Settings) -> SmallWidget.Content {
-        guard let last = records.filter(\.outcome.countsTowardStats).max(by: { $0.startedAt < $1.startedAt }) else {
-            return .preset(defaultPreset(settings))
+        // The first of the latest counted sessions, as `max(by:)` would pick it, found without
+        // copying the counted ones into an array of their own.
+        var latest: Int?
+        for index in records.indices where records[index].outcome.countsTowardStats {
+            if let current = latest, records[current].startedAt >= records[index].startedAt { continue }
+            latest = index
         }
-        return .lastSession(last, key: "1")
+        guard let latest else { return .preset(defaultPreset(settings)) }
+        return .lastSession(records[latest], key: "1")
     }
 
     /// The session `moments start` begins without arguments.
