@@ -93,11 +93,8 @@ struct PrettyJSONWriter: ~Copyable {
     mutating func member(_ key: String, number value: Double?) {
         startValue(key: key)
         guard let value else { return ascii("null") }
-        if !milliseconds(value) {
-            var text = value.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            ascii(text)
-        }
+        reserve(JSONText.longestNumber)
+        count += JSONText.writeNumber(value, to: buffer.baseAddress! + count)
     }
 
     /// Ends the document with a newline, and hands on what is left.
@@ -149,82 +146,12 @@ struct PrettyJSONWriter: ~Copyable {
 
     // MARK: - values
 
-    /// Writes `value` when it is a whole number of milliseconds below a billion seconds,
-    /// not negative (every duration the project keeps): its digits, and up to three
-    /// decimals without trailing zeros. Such a `Double` is within far less than half a
-    /// millisecond of no other such decimal, so this is the shortest text that reads back
-    /// as it, the one `description` gives. Answers `false`, writing nothing, for any other.
-    private mutating func milliseconds(_ value: Double) -> Bool {
-        guard value >= 0, value < 1e9, value.sign == .plus else { return false }
-        let scaled = (value * 1_000).rounded()
-        guard scaled / 1_000 == value else { return false }
-        let total = Int64(scaled)
-        var whole = total / 1_000
-        var fraction = total % 1_000
-        reserve(14)
-        var length = 1
-        var probe = whole
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
-        for offset in (0..<length).reversed() {
-            buffer[count + offset] = UInt8(truncatingIfNeeded: 48 + whole % 10)
-            whole /= 10
-        }
-        count += length
-        guard fraction > 0 else { return true }
-        put(UInt8(ascii: "."))
-        var divisor: Int64 = 100
-        while fraction > 0 {
-            put(UInt8(truncatingIfNeeded: 48 + fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
-        return true
-    }
-
-    /// A JSON string as `JSONEncoder` escapes it: the quote, the backslash and the C0
-    /// controls (short forms where JSON has them, else `\u00xx`); everything else as is.
+    /// A JSON string as `JSONEncoder` escapes it (``Domain/JSONText``).
     private mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            reserve(2 + 6 * bytes.count)
-            put(UInt8(ascii: "\""))
-            if !bytes.contains(where: Self.needsEscape) {
-                put(bytes)
-            } else {
-                for byte in bytes { escaped(byte) }
-            }
-            put(UInt8(ascii: "\""))
-        }
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// One byte of a string, escaped when it must be (room is reserved by the caller).
-    private mutating func escaped(_ byte: UInt8) {
-        let short: UInt8? =
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-            case 0x08: UInt8(ascii: "b")
-            case 0x09: UInt8(ascii: "t")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0D: UInt8(ascii: "r")
-            default: nil
-            }
-        if let short {
-            put(UInt8(ascii: "\\"))
-            put(short)
-        } else if byte < 0x20 {
-            for part in Array(#"\u00"#.utf8) + [Self.lowerHex[Int(byte >> 4)], Self.lowerHex[Int(byte & 0x0F)]] {
-                put(part)
-            }
-        } else {
-            put(byte)
+            reserve(JSONText.longestString(bytes.count))
+            count += JSONText.writeString(bytes, to: buffer.baseAddress! + count)
         }
     }
 
@@ -268,5 +195,4 @@ struct PrettyJSONWriter: ~Copyable {
     }
 
     private static let upperHex = Array("0123456789ABCDEF".utf8)
-    private static let lowerHex = Array("0123456789abcdef".utf8)
 }

@@ -1,0 +1,146 @@
+import Domain
+import Fixtures
+import Foundation
+import PropertyBased
+import Testing
+
+/// ``Domain/JSONWriter`` writes what `JSONEncoder` with sorted keys and unescaped slashes
+/// writes, byte for byte: the encoder stays the reference, and a store written by either
+/// reads the same (issue 25).
+@Suite("JSONWriter against JSONEncoder")
+struct JSONWriterTests {
+    static func encoded(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func written(_ value: some JSONWritable) -> String {
+        String(decoding: value.jsonData, as: UTF8.self)
+    }
+
+    static func written(_ write: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter(capacity: 16)
+        write(&writer)
+        return String(decoding: writer.finish(), as: UTF8.self)
+    }
+
+    @Test("strings: every ASCII character, escapes, slashes and names in any script")
+    func strings() throws {
+        let ascii = String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })
+        let texts = [
+            "", ascii, #"a "quote", a \ and a / slash"#, "tab\there\nnew line\r\u{0B}\u{0C}\u{08}\u{7F}",
+            SessionAttributesMother.emojiName, SessionAttributesMother.cjkName, SessionAttributesMother.rightToLeftName,
+            "\u{2028}\u{2029}\u{FEFF}", String(repeating: "long ", count: 500),
+        ]
+        for text in texts {
+            #expect(Self.written { $0.string(text) } == (try Self.encoded(text)), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("numbers as Double: durations to the millisecond, and any other finite value")
+    func numbers() async throws {
+        let fixed: [Double] = [
+            0, 1, 0.5, 0.001, 599.123, 999_999_999.999, 1e9, 1e15, 1e16, 1e21, 1e-7, 123_456.7891, -0.0, -1, -599.5,
+            .pi, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .ulpOfOne, 0.1 + 0.2,
+        ]
+        for value in fixed {
+            #expect(Self.written { $0.number(value) } == (try Self.encoded(value)), "\(value)")
+        }
+        await propertyCheck(count: 2_000, input: Gen.int(in: 0...999_999_999_999), Gen.uint64()) { millis, bits in
+            let duration = Double(millis) / 1_000
+            let encodedDuration = try Self.encoded(duration)
+            #expect(Self.written { $0.number(duration) } == encodedDuration, "\(duration)")
+            let any = Double(bitPattern: bits)
+            guard any.isFinite else { return }
+            let encodedAny = try Self.encoded(any)
+            #expect(Self.written { $0.number(any) } == encodedAny, "\(any)")
+        }
+    }
+
+    @Test("integers, booleans, null, and the commas of nested arrays and objects")
+    func structure() throws {
+        for value in [0, 1, -1, 42, Int.max, Int.min] {
+            #expect(Self.written { $0.integer(value) } == (try Self.encoded(value)))
+        }
+        for value: UInt64 in [0, 7, .max] {
+            #expect(Self.written { $0.integer(value) } == (try Self.encoded(value)))
+        }
+        struct Nested: Encodable {
+            let a: [[Int]] = [[], [1], [2, 3]]
+            let b: [String: Bool] = [:]
+            let c = [true, false]
+        }
+        let written = Self.written { writer in
+            writer.beginObject()
+            writer.key("a")
+            writer.beginArray()
+            for inner in [[], [1], [2, 3]] {
+                writer.beginArray()
+                for value in inner { writer.integer(value) }
+                writer.endArray()
+            }
+            writer.endArray()
+            writer.key("b")
+            writer.beginObject()
+            writer.endObject()
+            writer.key("c")
+            writer.beginArray()
+            writer.bool(true)
+            writer.bool(false)
+            writer.endArray()
+            writer.endObject()
+        }
+        #expect(written == (try Self.encoded(Nested())))
+        #expect(Self.written { $0.null() } == (try Self.encoded(Int?.none)))
+    }
+
+    /// Activities in every moment of a session, with and without bells, target or seconds.
+    static func activities() -> [Activity] {
+        let moments: [SessionScript.Moment] = [
+            .justStarted, .running(elapsed: 125.25), .paused(elapsed: 125), .completed(elapsed: 300),
+            .finishedEarly(elapsed: 61.5), .cancelled(elapsed: 3), .expired(elapsed: 125), .rang(elapsed: 70),
+            .rang(elapsed: 5),
+        ]
+        let programs: [BellProgram?] = [
+            nil, BellProgramMother.makeWarmUpSit(), BellProgramMother.makeSchedule(),
+            BellProgramMother.makeProgram(warmUpSeconds: 0, startStrikes: 0, interval: nil, endStrikes: 0),
+        ]
+        var activities: [Activity] = []
+        for moment in moments {
+            for program in programs {
+                for (name, planned) in [("Morning sit", 300.0), (#"Quiet "one" \ /"#, nil), (SessionAttributesMother.emojiName, 3_600)] {
+                    let script = SessionScriptMother.makeScript(
+                        name: name, plannedSeconds: planned, moment: moment, showSeconds: planned != nil, bells: program)
+                    activities += StoredActivityMother.makePushes(script: script).map(\.activity)
+                }
+            }
+        }
+        return activities
+    }
+
+    @Test("every Domain value the server keeps, in every moment of a session")
+    func domainValues() throws {
+        let activities = Self.activities()
+        #expect(activities.count > 150)
+        var alerts = 0
+        for activity in activities {
+            #expect(Self.written(activity) == (try Self.encoded(activity)))
+            #expect(Self.written(activity.content) == (try Self.encoded(activity.content)))
+            #expect(Self.written(activity.attributes) == (try Self.encoded(activity.attributes)))
+            #expect(Self.written(activity.lifecycle) == (try Self.encoded(activity.lifecycle)))
+            if let bells = activity.attributes.bells {
+                #expect(Self.written(bells) == (try Self.encoded(bells)))
+            }
+        }
+        for (before, after) in zip(activities, activities.dropFirst()) {
+            guard let alert = BellAlert.rung(from: before, to: after) else { continue }
+            alerts += 1
+            #expect(Self.written(alert) == (try Self.encoded(alert)))
+        }
+        #expect(alerts > 0)
+        for policy in [DismissalPolicy.default, .immediate, .after(InstantMother.morning)] {
+            #expect(Self.written(policy) == (try Self.encoded(policy)))
+        }
+    }
+}
