@@ -44,7 +44,7 @@ public final class JSONSyncStorage: IndexedSyncStorage {
     ) throws(PersistenceError) {
         collection = try ServerStateStore.open(
             locations: locations, schema: Self.schema, compactionThreshold: compactionThreshold, lockWait: lockWait,
-            amend: { $0.amend(with: $1) })
+            amend: { $0.amend(with: $1) }, write: { $0.write(to: &$1) })
         index = Mutex(ActivityIndex(SyncRecord.fold(collection.documents.values)))
         self.onProblem = onProblem
     }

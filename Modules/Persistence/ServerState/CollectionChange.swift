@@ -1,3 +1,5 @@
+import Domain
+
 /// One change to a ``DocumentCollection``. A list of changes is applied all together or
 /// not at all, with one write and one sync.
 public enum CollectionChange<Document: Codable & Sendable>: Sendable {
@@ -23,3 +25,8 @@ public enum CollectionChange<Document: Codable & Sendable>: Sendable {
 /// to the document under its key when it replays its journal: the same function its owner
 /// used to make the amended document, so the replay gives back what was written.
 public typealias DocumentAmendment<Document> = @Sendable (_ document: inout Document, _ amendment: Document) -> Void
+
+/// How a collection writes one document's JSON, by hand: byte for byte what its `Codable`
+/// form gives through `JSONEncoder` with sorted keys, so the files are the same either way
+/// (``Domain/JSONWriter``). A collection opened without one encodes with `JSONEncoder`.
+public typealias DocumentWriter<Document> = @Sendable (_ document: Document, _ writer: inout JSONWriter) -> Void

@@ -1,3 +1,10 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The lines of a collection's two files.
 ///
 /// The snapshot holds one document per line after its header:
@@ -37,6 +44,61 @@ enum CollectionLines {
         var document: Content?
         var removed: Bool?
         var amends: Bool?
+    }
+}
+
+extension CollectionLines {
+    /// A journal line, newline included, written by hand: what `JSONEncoder` with sorted
+    /// keys writes for ``Transaction``, byte for byte.
+    static func transactionLine<Content>(
+        sequence: UInt64, changes: [CollectionChange<Content>], writing write: DocumentWriter<Content>
+    ) -> Data {
+        var json = JSONWriter(capacity: 1_024)
+        json.beginObject()
+        json.key("changes")
+        json.beginArray()
+        for change in changes {
+            json.beginObject()
+            switch change {
+            case .put(let key, let document):
+                json.key("document")
+                write(document, &json)
+                json.key("key")
+                json.string(key)
+            case .remove(let key):
+                json.key("key")
+                json.string(key)
+                json.key("removed")
+                json.bool(true)
+            case .amend(let key, _, let amendment):
+                json.key("amends")
+                json.bool(true)
+                json.key("document")
+                write(amendment, &json)
+                json.key("key")
+                json.string(key)
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("sequence")
+        json.integer(sequence)
+        json.endObject()
+        json.endLine()
+        return json.finish()
+    }
+
+    /// A snapshot line, without its newline, written by hand: what `JSONEncoder` with
+    /// sorted keys writes for ``Entry``, byte for byte.
+    static func entryLine<Content>(key: String, document: Content, writing write: DocumentWriter<Content>) -> Data {
+        var json = JSONWriter(capacity: 1_024)
+        json.beginObject()
+        json.key("document")
+        write(document, &json)
+        json.key("key")
+        json.string(key)
+        json.endObject()
+        return json.finish()
     }
 }
 

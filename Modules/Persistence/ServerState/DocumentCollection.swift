@@ -53,6 +53,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     private let compactionThreshold: Int
     /// How an amendment is applied on replay; `nil`: the collection takes no amendments.
     private let amend: DocumentAmendment<Document>?
+    /// How a document's JSON is written by hand; `nil`: with `JSONEncoder`.
+    private let write: DocumentWriter<Document>?
     private let lock: StoreLock?
     private let state: Guarded<State>
 
@@ -74,13 +76,15 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     private init(
         snapshotURL: URL, journalURL: URL, schema: DocumentSchema<Document>, compactionThreshold: Int,
-        amend: DocumentAmendment<Document>?, lock: StoreLock?, state: State, issues: [StoreIssue]
+        amend: DocumentAmendment<Document>?, write: DocumentWriter<Document>?, lock: StoreLock?, state: State,
+        issues: [StoreIssue]
     ) {
         self.snapshotURL = snapshotURL
         self.journalURL = journalURL
         self.schema = schema
         self.compactionThreshold = compactionThreshold
         self.amend = amend
+        self.write = write
         self.lock = lock
         self.state = Guarded(state)
         self.issues = issues
@@ -91,11 +95,12 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// and replays the journal, repairing what it must (see ``issues``). With `amend`, it
     /// takes amendments (``CollectionChange/amend(key:document:amendment:)``) and replays
     /// them with that function; its journal is then written in layout 2, which a program
-    /// that knows only layout 1 refuses.
+    /// that knows only layout 1 refuses. With `write`, its lines are written by hand
+    /// rather than by `JSONEncoder`, the same bytes for a fraction of the time.
     public static func open(
         named name: String, in directory: URL, schema: DocumentSchema<Document>,
         compactionThreshold: Int = 1_000, lockWait: Duration = StoreDefaults.lockWait,
-        amend: DocumentAmendment<Document>? = nil
+        amend: DocumentAmendment<Document>? = nil, write: DocumentWriter<Document>? = nil
     ) throws(PersistenceError) -> DocumentCollection {
         let snapshotURL = directory.appendingPathComponent("\(name).snapshot.jsonl")
         let journalURL = directory.appendingPathComponent("\(name).journal.jsonl")
@@ -109,7 +114,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             let loaded = try CollectionLoader.load(snapshot: snapshotURL, journal: journalURL, schema: schema, amend: amend)
             let collection = DocumentCollection(
                 snapshotURL: snapshotURL, journalURL: journalURL, schema: schema,
-                compactionThreshold: max(1, compactionThreshold), amend: amend, lock: lock,
+                compactionThreshold: max(1, compactionThreshold), amend: amend, write: write, lock: lock,
                 state: State(
                     documents: loaded.documents, sequence: loaded.sequence,
                     journalTransactions: loaded.journalTransactions, log: nil),
@@ -170,10 +175,14 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 try Directory.sync(journalURL.deletingLastPathComponent().path)
                 state.folderUnsynced = false
             }
-            let transaction = CollectionLines.Transaction(
-                sequence: state.sequence + 1, changes: changes.map(CollectionLines.Change.init))
-            var line = try encode(transaction, path: journalURL.path)
-            line.append(0x0A)
+            let line: Data
+            if let write {
+                line = CollectionLines.transactionLine(sequence: state.sequence + 1, changes: changes, writing: write)
+            } else {
+                let transaction = CollectionLines.Transaction(
+                    sequence: state.sequence + 1, changes: changes.map(CollectionLines.Change.init))
+                line = try encode(transaction, path: journalURL.path) + [0x0A]
+            }
             // The line is in the journal once this returns: from here the change is applied.
             switch try log.append(line) {
             case .durable: break
@@ -250,7 +259,11 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         lines.reserveCapacity(state.documents.count)
         for key in state.documents.keys.sorted() {
             guard let document = state.documents[key] else { continue }
-            lines.append(try encode(CollectionLines.Entry(key: key, document: document), path: snapshotURL.path))
+            if let write {
+                lines.append(CollectionLines.entryLine(key: key, document: document, writing: write))
+            } else {
+                lines.append(try encode(CollectionLines.Entry(key: key, document: document), path: snapshotURL.path))
+            }
         }
         try DurableFile.save(
             LineFile.render(header: LineFileHeader.encode(snapshotHeader), records: lines), to: snapshotURL)

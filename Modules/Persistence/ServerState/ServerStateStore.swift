@@ -15,13 +15,15 @@ public enum ServerStateStore {
 
     /// Opens the server's state where `locations` keep state, compacting its journal
     /// every `compactionThreshold` transactions (at least once per document), replaying
-    /// amendments with `amend` (``DocumentCollection/open(named:in:schema:compactionThreshold:lockWait:amend:)``).
+    /// amendments with `amend` and writing documents with `write`
+    /// (``DocumentCollection/open(named:in:schema:compactionThreshold:lockWait:amend:write:)``).
     public static func open<Document: Codable & Sendable>(
         locations: StoreLocations, schema: DocumentSchema<Document>, compactionThreshold: Int = 1_000,
-        lockWait: Duration = StoreDefaults.lockWait, amend: DocumentAmendment<Document>? = nil
+        lockWait: Duration = StoreDefaults.lockWait, amend: DocumentAmendment<Document>? = nil,
+        write: DocumentWriter<Document>? = nil
     ) throws(PersistenceError) -> DocumentCollection<Document> {
         try DocumentCollection.open(
             named: collectionName, in: locations.stateDirectory, schema: schema,
-            compactionThreshold: compactionThreshold, lockWait: lockWait, amend: amend)
+            compactionThreshold: compactionThreshold, lockWait: lockWait, amend: amend, write: write)
     }
 }
