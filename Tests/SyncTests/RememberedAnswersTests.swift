@@ -68,4 +68,28 @@ struct RememberedAnswersTests {
         let misread = Set(sent).filter { key in activity.answer(for: key) != reference.answers.first { $0.key == key } }
         #expect(misread.isEmpty, "answers found otherwise than the rule keeps them: \(misread.prefix(5))")
     }
+
+    @Test("a copy shares its answers until it remembers one, and then leaves the original as it was")
+    func copiesAreValues() {
+        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
+        var original = StoredActivityMother.makeStoredActivity()
+        // Twenty clients, each past its own limit and together past the activity's: the
+        // oldest chunk partly forgotten, and answers cut from the middle.
+        for index in 0..<400 {
+            let client = "client-\(index % 20)"
+            original.remember(StoredAnswer(key: IntentKey(clientID: client, intentID: "\(index)"), outcome: outcome))
+        }
+        let before = original.answers
+        var copy = original
+        for index in 400..<440 {
+            copy.remember(StoredAnswer(key: IntentKey(clientID: "watch", intentID: "\(index)"), outcome: outcome))
+        }
+        #expect(original.answers == before)
+        #expect(before.count == StoredActivity.rememberedAnswers)
+        #expect(original.answer(for: IntentKey(clientID: "watch", intentID: "439")) == nil)
+        #expect(copy.answer(for: IntentKey(clientID: "watch", intentID: "439")) != nil)
+        #expect(copy.answers.filter { $0.key.clientID == "watch" }.count == StoredActivity.answersPerClient)
+        #expect(copy.answers.count == StoredActivity.rememberedAnswers)
+        #expect(Array(copy.answers.suffix(StoredActivity.answersPerClient)).map(\.key.intentID) == (424..<440).map { "\($0)" })
+    }
 }

@@ -17,15 +17,10 @@ public struct StoredActivity: Hashable, Sendable {
     /// The id of the person's access key that made it; `nil` on a server without keys.
     public let owner: String?
     /// Remembered answers, oldest first.
-    public private(set) var answers: [StoredAnswer] = []
-    /// The serial of each remembered answer: its place in ``answers`` plus ``firstSerial``,
-    /// so forgetting the oldest answers moves no other's entry (an intent forgets one once
-    /// an activity is full, and rebuilding the index for it was the intent path's main cost).
-    private var answerIndex: [IntentKey: Int] = [:]
-    /// The serial of `answers[0]`.
-    private var firstSerial = 0
-    /// How many of ``answers`` each client has.
-    private var answersByClient: [String: Int] = [:]
+    public var answers: [StoredAnswer] { remembered.all }
+    /// The same, in chunks that copies of this activity share (an intent remembers its
+    /// answer on a copy, and copying them all was most of its cost).
+    private var remembered = RememberedAnswers()
 
     /// An activity with no remembered answers yet.
     public init(snapshot: ActivitySnapshot, token: KeptToken, creation: ActivityCreation? = nil, owner: String? = nil) {
@@ -42,47 +37,17 @@ public struct StoredActivity: Hashable, Sendable {
 
     /// The answer given to an intent, if it is remembered.
     public func answer(for key: IntentKey) -> StoredAnswer? {
-        answerIndex[key].map { answers[$0 - firstSerial] }
+        remembered.answer(for: key)
     }
 
     /// Remembers an answer, forgetting the client's oldest past ``answersPerClient`` and
     /// the activity's oldest past ``rememberedAnswers``.
     public mutating func remember(_ answer: StoredAnswer) {
-        if answerIndex[answer.key] != nil { return }
-        answerIndex[answer.key] = firstSerial + answers.count
-        answers.append(answer)
+        if remembered.answer(for: answer.key) != nil { return }
+        remembered.append(answer)
         let clientID = answer.key.clientID
-        let count = answersByClient[clientID, default: 0] + 1
-        answersByClient[clientID] = count
-        if count > Self.answersPerClient, let oldest = answers.firstIndex(where: { $0.key.clientID == clientID }) {
-            if oldest == 0 {
-                forgetOldest(1)
-            } else {
-                // Another client's answers came first: the later ones move down, and the
-                // index is made again (only when one client has many among the last few).
-                forgotten(answers.remove(at: oldest))
-                firstSerial = 0
-                answerIndex = Dictionary(uniqueKeysWithValues: answers.enumerated().map { ($0.element.key, $0.offset) })
-            }
-        }
-        if answers.count > Self.rememberedAnswers { forgetOldest(answers.count - Self.rememberedAnswers) }
-    }
-
-    /// Forgets the `count` oldest answers.
-    private mutating func forgetOldest(_ count: Int) {
-        for answer in answers.prefix(count) {
-            answerIndex[answer.key] = nil
-            forgotten(answer)
-        }
-        answers.removeFirst(count)
-        firstSerial += count
-    }
-
-    /// Counts `answer` out of its client's.
-    private mutating func forgotten(_ answer: StoredAnswer) {
-        let clientID = answer.key.clientID
-        let left = answersByClient[clientID, default: 1] - 1
-        answersByClient[clientID] = left > 0 ? left : nil
+        if remembered.count(of: clientID) > Self.answersPerClient { _ = remembered.removeOldest(of: clientID) }
+        while remembered.count > Self.rememberedAnswers { remembered.removeOldest() }
     }
 
     /// Folds one record into a set of activities: a record with a token (a creation or a
