@@ -81,11 +81,13 @@ public final class JSONSyncStorage: IndexedSyncStorage {
             }
             let changes = latest.keys.sorted().compactMap { id -> CollectionChange<SyncRecord>? in
                 guard let write = latest[id] else { return nil }
-                let checkpoint = write.activity.checkpoint
                 guard !repeated.contains(id), let amendment = SyncRecord.amendment(of: write, over: index.activity(id)) else {
-                    return .put(key: id, document: checkpoint)
+                    return .put(key: id, document: write.activity.checkpoint)
                 }
-                return .amend(key: id, document: checkpoint, amendment: amendment)
+                // The checkpoint, every remembered answer in one array, is made only for a
+                // compaction: the activity's answers are shared with the index until then.
+                let activity = write.activity
+                return .amendDeferred(key: id, amendment: amendment, document: { activity.checkpoint })
             }
             return (results, changes)
         }

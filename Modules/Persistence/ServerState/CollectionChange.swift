@@ -12,11 +12,25 @@ public enum CollectionChange<Document: Codable & Sendable>: Sendable {
     /// `amendment`, so a small change to a large document costs a small line (ADR 0038).
     /// Only a collection opened with an amendment function takes it.
     case amend(key: String, document: Document, amendment: Document)
+    /// As ``amend(key:document:amendment:)``, but the document after the amendment is made
+    /// only when the collection needs it whole (a compaction, or a read of it): for a
+    /// document that costs far more to build than its amendment, such as an activity with
+    /// every answer it remembers, changed by every intent and needed whole once in a
+    /// thousand transactions.
+    case amendDeferred(key: String, amendment: Document, document: @Sendable () -> Document)
+
+    /// The amendment it journals, if it is one.
+    var amendment: Document? {
+        switch self {
+        case .amend(_, _, let amendment), .amendDeferred(_, let amendment, _): return amendment
+        case .put, .remove: return nil
+        }
+    }
 
     /// The key the change is about.
     public var key: String {
         switch self {
-        case .put(let key, _), .remove(let key), .amend(let key, _, _): return key
+        case .put(let key, _), .remove(let key), .amend(let key, _, _), .amendDeferred(let key, _, _): return key
         }
     }
 }

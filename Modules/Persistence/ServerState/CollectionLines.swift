@@ -70,7 +70,7 @@ extension CollectionLines {
                 json.string(key)
                 json.key("removed")
                 json.bool(true)
-            case .amend(let key, _, let amendment):
+            case .amend(let key, _, let amendment), .amendDeferred(let key, let amendment, _):
                 json.key("amends")
                 json.bool(true)
                 json.key("document")
@@ -108,7 +108,8 @@ extension CollectionLines.Change where Content: Sendable {
         switch change {
         case .put(let key, let document): self.init(key: key, document: document, removed: nil, amends: nil)
         case .remove(let key): self.init(key: key, document: nil, removed: true, amends: nil)
-        case .amend(let key, _, let amendment): self.init(key: key, document: amendment, removed: nil, amends: true)
+        case .amend(let key, _, let amendment), .amendDeferred(let key, let amendment, _):
+            self.init(key: key, document: amendment, removed: nil, amends: true)
         }
     }
 }

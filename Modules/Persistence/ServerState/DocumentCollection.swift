@@ -58,8 +58,21 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     private let lock: StoreLock?
     private let state: Guarded<State>
 
+    /// A document as the collection holds it: made, or to be made when first needed.
+    enum Slot {
+        case made(Document)
+        case deferred(@Sendable () -> Document)
+
+        var document: Document {
+            switch self {
+            case .made(let document): return document
+            case .deferred(let make): return make()
+            }
+        }
+    }
+
     struct State {
-        var documents: [String: Document]
+        var documents: [String: Slot]
         var sequence: UInt64
         var journalTransactions: Int
         var log: AppendLog?
@@ -116,7 +129,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 snapshotURL: snapshotURL, journalURL: journalURL, schema: schema,
                 compactionThreshold: max(1, compactionThreshold), amend: amend, write: write, lock: lock,
                 state: State(
-                    documents: loaded.documents, sequence: loaded.sequence,
+                    documents: loaded.documents.mapValues(Slot.made), sequence: loaded.sequence,
                     journalTransactions: loaded.journalTransactions, log: nil),
                 issues: loaded.issues)
             try collection.state.withLock { (state) throws(PersistenceError) in
@@ -138,12 +151,12 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     /// The document under `key`, if any.
     public func document(for key: String) -> Document? {
-        state.withLock { $0.documents[key] }
+        state.withLock { $0.documents[key]?.document }
     }
 
     /// Every document, by key.
     public var documents: [String: Document] {
-        state.withLock { $0.documents }
+        state.withLock { $0.documents.mapValues(\.document) }
     }
 
     /// Puts `document` under `key` durably: when this returns it survives a crash or power cut.
@@ -165,7 +178,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     public func apply(_ changes: [CollectionChange<Document>]) throws(PersistenceError) {
         guard !changes.isEmpty else { return }
         guard !isReadOnly else { throw .readOnlyFileSystem(path: journalURL.path) }
-        if amend == nil, changes.contains(where: { if case .amend = $0 { true } else { false } }) {
+        if amend == nil, changes.contains(where: { $0.amendment != nil }) {
             preconditionFailure("an amendment to a collection opened without an amendment function")
         }
         try state.withLock { (state) throws(PersistenceError) in
@@ -192,9 +205,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             state.journalTransactions += 1
             for change in changes {
                 switch change {
-                case .put(let key, let document): state.documents[key] = document
+                case .put(let key, let document), .amend(let key, let document, _): state.documents[key] = .made(document)
                 case .remove(let key): state.documents[key] = nil
-                case .amend(let key, let document, _): state.documents[key] = document
+                case .amendDeferred(let key, _, let make): state.documents[key] = .deferred(make)
                 }
             }
             if state.journalTransactions >= max(compactionThreshold, state.documents.count, state.nextCompactionAttempt) {
@@ -258,7 +271,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         var lines: [Data] = []
         lines.reserveCapacity(state.documents.count)
         for key in state.documents.keys.sorted() {
-            guard let document = state.documents[key] else { continue }
+            guard let document = state.documents[key]?.document else { continue }
+            state.documents[key] = .made(document)
             if let write {
                 lines.append(CollectionLines.entryLine(key: key, document: document, writing: write))
             } else {
