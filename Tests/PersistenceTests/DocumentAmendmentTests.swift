@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Persistence
 import TestSupport
 import Testing
@@ -68,6 +69,41 @@ struct DocumentAmendmentTests {
             // An amending collection opens it, and goes on with it.
             let amending = try open(folder)
             #expect(amending.document(for: "activity-1") == ServerRecordDouble.make(version: 1))
+        }
+    }
+
+    @Test func aDeferredAmendmentMakesItsDocumentOnlyWhenItIsNeededWhole() throws {
+        try TemporaryFolder.with { folder in
+            let collection = try open(folder)
+            let original = ServerRecordDouble.make(version: 1, intents: 5)
+            try collection.put(original, for: "activity-1")
+            let made = Mutex(0)
+            var amended = original
+            for version in 2...4 {
+                var amendment = ServerRecordDouble.make(version: UInt64(version), intents: 0)
+                amendment.appliedIntents = ["client-b/\(version)": "accepted v\(version)"]
+                Self.amend(&amended, amendment)
+                let document = amended
+                try collection.apply([
+                    .amendDeferred(key: "activity-1", amendment: amendment, document: {
+                        made.withLock { $0 += 1 }
+                        return document
+                    })
+                ])
+            }
+            // Journaled, not made: only the last one is ever needed whole.
+            #expect(made.withLock { $0 } == 0)
+            #expect(collection.document(for: "activity-1") == amended)
+            #expect(made.withLock { $0 } == 1)
+            collection.close()
+            let journal = String(decoding: try folder.bytes("server-state.journal.jsonl"), as: UTF8.self)
+            #expect(journal.split(separator: "\n").filter { $0.contains(#""amends":true"#) }.count == 3)
+
+            let reopened = try open(folder)
+            #expect(reopened.documents == ["activity-1": amended])
+            try reopened.compact()
+            reopened.close()
+            #expect(try open(folder).documents == ["activity-1": amended])
         }
     }
 }
