@@ -38,16 +38,16 @@ struct JSONWriterTests {
         }
     }
 
-    @Test("numbers as Double: durations to the millisecond, and any other finite value")
+    @Test("numbers as Double: durations and Unix times to the millisecond, and any other finite value")
     func numbers() async throws {
         let fixed: [Double] = [
-            0, 1, 0.5, 0.001, 599.123, 999_999_999.999, 1e9, 1e15, 1e16, 1e21, 1e-7, 123_456.7891, -0.0, -1, -599.5,
+            0, 1, 0.5, 0.001, 599.123, 999_999_999.999, 1e9, 1_795_000_000.12, 999_999_999_999.999, 1e12, 1e15, 1e16, 1e21, 1e-7, 123_456.7891, -0.0, -1, -599.5,
             .pi, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .ulpOfOne, 0.1 + 0.2,
         ]
         for value in fixed {
             #expect(Self.written { $0.number(value) } == (try Self.encoded(value)), "\(value)")
         }
-        await propertyCheck(count: 2_000, input: Gen.int(in: 0...999_999_999_999), Gen.uint64()) { millis, bits in
+        await propertyCheck(count: 2_000, input: Gen.int(in: 0...999_999_999_999_999), Gen.uint64()) { millis, bits in
             let duration = Double(millis) / 1_000
             let encodedDuration = try Self.encoded(duration)
             #expect(Self.written { $0.number(duration) } == encodedDuration, "\(duration)")

@@ -49,7 +49,7 @@ struct SyncRecordJSONTests {
         ]
     }
 
-    @Test("snapshots, answers and records in every form the storage writes")
+    @Test("snapshots, push payloads, answers and records in every form the server writes")
     func records() throws {
         let key = try KeptTokenMother.makeCreationKey()
         let creation = StoredActivityMother.makeCreation(key: key, clientID: "client/1")
@@ -63,6 +63,7 @@ struct SyncRecordJSONTests {
         var checked = 0
         for (index, snapshot) in snapshots.enumerated() {
             #expect(Self.written(snapshot) == (try Self.encoded(snapshot)))
+            #expect(Self.written(PushPayload(snapshot)) == (try Self.encoded(PushPayload(snapshot))))
             let answers = Self.answers(snapshot)
             for answer in answers {
                 #expect(Self.written(answer) == (try Self.encoded(answer)))

@@ -260,13 +260,14 @@ public enum JSONText {
         return length
     }
 
-    /// Writes `value` when it is a whole number of milliseconds below a billion seconds,
-    /// not negative (every duration the project keeps): its digits, and up to three
-    /// decimals without trailing zeros. Such a `Double` is within far less than half a
-    /// millisecond of no other such decimal, so this is the shortest text that reads back
-    /// as it, the one `description` gives. Answers `nil`, writing nothing, for any other.
+    /// Writes `value` when it is a whole number of milliseconds below a trillion seconds,
+    /// not negative (every duration the project keeps, and every instant as Unix seconds):
+    /// its digits, and up to three decimals without trailing zeros. Such a `Double` is
+    /// within far less than half a millisecond of no other such decimal (its spacing there
+    /// is at most 0.00013), so this is the shortest text that reads back as it, the one
+    /// `description` gives. Answers `nil`, writing nothing, for any other.
     private static func writeMilliseconds(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
-        guard value >= 0, value < 1e9, value.sign == .plus else { return nil }
+        guard value >= 0, value < 1e12, value.sign == .plus else { return nil }
         let scaled = (value * 1_000).rounded()
         guard scaled / 1_000 == value else { return nil }
         let total = UInt64(scaled)

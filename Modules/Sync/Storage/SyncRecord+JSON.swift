@@ -123,3 +123,52 @@ extension SyncRecord: JSONWritable {
         writer.endObject()
     }
 }
+
+extension PushPayload: JSONWritable {
+    /// Writes the payload as its `encode(to:)` does: the body of every answer and event.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("activity")
+        writer.value(activity)
+        writer.key("activity_id")
+        writer.string(activityID)
+        writer.key("aps")
+        writer.value(aps)
+        if let bell {
+            writer.key("bell")
+            writer.value(bell)
+        }
+        writer.key("version")
+        writer.integer(version)
+        writer.endObject()
+    }
+}
+
+extension PushPayload.APS: JSONWritable {
+    /// Writes the platform's part as its `encode(to:)` does.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let alert {
+            writer.key("alert")
+            writer.beginObject()
+            writer.key("body")
+            writer.string(alert.body)
+            writer.key("title")
+            writer.string(alert.title)
+            writer.endObject()
+        }
+        writer.key("content-state")
+        writer.value(contentState)
+        writer.key("dismissal-date")
+        if let dismissalDate { writer.number(dismissalDate) } else { writer.null() }
+        writer.key("event")
+        writer.string(event.rawValue)
+        writer.key("relevance-score")
+        writer.number(relevanceScore)
+        writer.key("stale-date")
+        if let staleDate { writer.number(staleDate) } else { writer.null() }
+        writer.key("timestamp")
+        writer.number(timestamp)
+        writer.endObject()
+    }
+}
