@@ -121,7 +121,9 @@ let package = Package(
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only
         module("Domain"),
-        suite("DomainTests", ["Domain", "Fixtures", .product(name: "PropertyBased", package: "swift-property-based")]),
+        suite("DomainTests", [
+            "Domain", "Fixtures", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
 
         // MARK: - Rendering: the terminal view toolkit and every view; Domain only
         module("Rendering", ["Domain"]),

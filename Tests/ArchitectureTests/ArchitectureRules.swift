@@ -113,7 +113,7 @@ struct ArchitectureRules {
         "FuzzDocuments": Allowance(["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"]),
         "FuzzRendering": Allowance(["Rendering", "Domain", "FuzzSupport"]),
         // The suites: each reaches the modules it tests, Fixtures and TestSupport.
-        "DomainTests": Allowance(["Domain", "Fixtures"], external: testing.union(["PropertyBased"])),
+        "DomainTests": Allowance(["Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
         "SoundTests": Allowance(["Sound"], external: testing),

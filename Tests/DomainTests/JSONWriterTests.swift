@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 /// ``Domain/JSONWriter`` writes what `JSONEncoder` with sorted keys and unescaped slashes
@@ -9,15 +10,9 @@ import Testing
 /// reads the same (issue 25).
 @Suite("JSONWriter against JSONEncoder")
 struct JSONWriterTests {
-    static func encoded(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func encoded(_ value: some Encodable) throws -> String { try JSONReference.encoded(value) }
 
-    static func written(_ value: some JSONWritable) -> String {
-        String(decoding: value.jsonData, as: UTF8.self)
-    }
+    static func written(_ value: some JSONWritable) -> String { JSONReference.written(value) }
 
     static func written(_ write: (inout JSONWriter) -> Void) -> String {
         var writer = JSONWriter(capacity: 16)

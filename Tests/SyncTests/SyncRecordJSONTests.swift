@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import Sync
+import TestSupport
 import Testing
 
 /// The sync server's records written by hand (``Domain/JSONWriter``) are what `JSONEncoder`
@@ -9,15 +10,9 @@ import Testing
 /// the writer, and either reads the other's (issue 25).
 @Suite("SyncRecord's JSON against JSONEncoder")
 struct SyncRecordJSONTests {
-    static func encoded(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func encoded(_ value: some Encodable) throws -> String { try JSONReference.encoded(value) }
 
-    static func written(_ value: some JSONWritable) -> String {
-        String(decoding: value.jsonData, as: UTF8.self)
-    }
+    static func written(_ value: some JSONWritable) -> String { JSONReference.written(value) }
 
     /// The pushes of sessions in every moment, with and without bells, under odd names.
     static func snapshots() -> [ActivitySnapshot] {
