@@ -4,6 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Scans one flat JSON object with no white space, `{"key":value,…}`, whose values are
 /// strings without escapes, numbers or `null`: the shape of a history line. Anything else
 /// makes ``scanObject(_:)`` answer `false`, so the caller can fall back to `JSONDecoder`.
@@ -34,6 +38,35 @@ struct FlatJSONScanner {
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}")) && index == bytes.count
     }
+
+    // MARK: - a line of known shape
+
+    /// Takes `literal` (ASCII) when the bytes at the cursor are exactly it.
+    mutating func expect(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count, let base = bytes.baseAddress,
+            memcmp(base + index, literal.utf8Start, count) == 0
+        else { return false }
+        index += count
+        return true
+    }
+
+    /// A string value at the cursor, as ``scanObject(_:)`` reads one.
+    mutating func string() -> UnsafeBufferPointer<UInt8>? { scanString() }
+
+    /// A number at the cursor, as ``scanObject(_:)`` reads one.
+    mutating func number() -> Double? { scanNumber() }
+
+    /// A number or `null` at the cursor; `nil` for anything else.
+    mutating func numberOrNull() -> Double?? {
+        if expect("null") { return .some(nil) }
+        return scanNumber().map { .some($0) }
+    }
+
+    /// Whether the cursor is past the last byte.
+    var isAtEnd: Bool { index == bytes.count }
+
+    // MARK: - scanning
 
     private mutating func take(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }

@@ -46,10 +46,32 @@ package struct HistoryLineParser {
 
     /// The record in the bytes of one line (without its newline).
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+        if let record = parseAsWritten(line) { return record }
         var scanner = FlatJSONScanner(bytes: line)
         var fields = Fields()
         guard scanner.scanObject({ key, value in fields.set(key, value, names: &self) }) else { return nil }
         return fields.record()
+    }
+
+    /// The record in a line exactly as ``HistoryLine`` writes it: the seven keys in their
+    /// sorted order, each where it is expected, so no key is looked for; `nil` for any other
+    /// line, which the general reader then reads (a third of the time for 100,000 lines). The
+    /// values are read and checked as the general reader reads them.
+    private mutating func parseAsWritten(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+        var scanner = FlatJSONScanner(bytes: line)
+        guard scanner.expect(#"{"actual_seconds":"#), let actualSeconds = scanner.number(),
+            scanner.expect(#","ended_at":"#), let ended = scanner.string(), let endedAt = Instant.parse(utf8: ended),
+            scanner.expect(#","id":"#), let idText = scanner.string(), let id = FlatJSONScanner.uuid(idText),
+            scanner.expect(#","name":"#), let nameText = scanner.string(), let name = name(nameText),
+            scanner.expect(#","outcome":"#), let outcomeText = scanner.string(),
+            let outcome = Fields.outcome(outcomeText),
+            scanner.expect(#","planned_seconds":"#), let plannedSeconds = scanner.numberOrNull(),
+            scanner.expect(#","started_at":"#), let started = scanner.string(), let startedAt = Instant.parse(utf8: started),
+            scanner.expect("}"), scanner.isAtEnd
+        else { return nil }
+        return try? SessionRecord(
+            id: id, name: name, startedAt: startedAt, endedAt: endedAt, plannedSeconds: plannedSeconds,
+            actualSeconds: actualSeconds, outcome: outcome)
     }
 
     /// The checked name whose text is `bytes`, or `nil` when Domain refuses it.
@@ -113,7 +135,7 @@ package struct HistoryLineParser {
 
         /// The outcome spelled by `text`, told apart by its bytes (as `rawValue`, without a
         /// `String` per line and the string switch the raw value's initializer runs).
-        private static func outcome(_ text: UnsafeBufferPointer<UInt8>) -> SessionOutcome? {
+        static func outcome(_ text: UnsafeBufferPointer<UInt8>) -> SessionOutcome? {
             for (outcome, spelling) in outcomes {
                 if spelling.withUnsafeBufferPointer({ same(text, $0) }) { return outcome }
             }
