@@ -19,19 +19,26 @@ extension SharedDatabaseServersTests {
             let created = try await deployment.connection(0).createActivity(
                 BellProgramMother.makeAttributes(program, plannedSeconds: 22), showSeconds: true, clientID: "a",
                 idempotencyKey: .random())
+            let createdAt = ContinuousClock.now
+            let following = Locked(false)
             let follower = Task {
                 var seen: [ActivitySnapshot] = []
                 // Minutes of silence between bells are normal: the read timeout is the client's own.
                 let follower = HTTPSyncConnection(baseURL: deployment.servers[2].baseURL)
                 for try await push in try await follower.events(of: created.id, token: created.token, after: nil) {
                     seen.append(push)
+                    following.withLock { $0 = true }
                     if push.event == .end { break }
                 }
                 return seen
             }
+            // The start bell is on the first state, which a stream only begins with while it
+            // is still the current one: the follower must be in before the pause changes it
+            // (on a loaded machine its task and connection can take seconds).
+            try await eventually { following.value }
             // The scenario's own timeline, not a wait for an event: paused at about 4 seconds
             // sat, for 2 seconds, through the other servers, so the bells after it move.
-            try await Task.sleep(for: .seconds(4))
+            try await Task.sleep(until: createdAt.advanced(by: .seconds(4)), clock: .continuous)
             _ = try await deployment.connection(1).send(
                 try IntentRequest(clientID: "a", intentID: "pause", intent: .pause), to: created.id, token: created.token)
             try await Task.sleep(for: .seconds(2))

@@ -191,7 +191,9 @@ struct SharedDatabaseServersTests {
                 }
                 try await group.waitForAll()
             }
-            #expect(!deployment.servers[0].process.isRunning)
+            // The kill is sure; Foundation learns of the exit a moment later, and the clients
+            // may have been answered through the others before then.
+            try await eventually { !deployment.servers[0].process.isRunning }
             // Every answer was durable: the state the others serve is at least as new.
             let final = try await deployment.connection(1).activity(id: created.id, token: created.token)
             #expect(answered.value.count == 120)
