@@ -19,7 +19,6 @@ extension SharedDatabaseServersTests {
             let created = try await deployment.connection(0).createActivity(
                 BellProgramMother.makeAttributes(program, plannedSeconds: 22), showSeconds: true, clientID: "a",
                 idempotencyKey: .random())
-            let createdAt = ContinuousClock.now
             let following = Locked(false)
             let follower = Task {
                 var seen: [ActivitySnapshot] = []
@@ -34,11 +33,10 @@ extension SharedDatabaseServersTests {
             }
             // The start bell is on the first state, which a stream only begins with while it
             // is still the current one: the follower must be in before the pause changes it
-            // (on a loaded machine its task and connection can take seconds).
+            // (on a loaded machine its task and connection can take seconds). Then paused at
+            // once, well before the first interval bell (10 s sat), for 2 seconds, through the
+            // other servers, so the bells after it move.
             try await eventually { following.value }
-            // The scenario's own timeline, not a wait for an event: paused at about 4 seconds
-            // sat, for 2 seconds, through the other servers, so the bells after it move.
-            try await Task.sleep(until: createdAt.advanced(by: .seconds(4)), clock: .continuous)
             _ = try await deployment.connection(1).send(
                 try IntentRequest(clientID: "a", intentID: "pause", intent: .pause), to: created.id, token: created.token)
             try await Task.sleep(for: .seconds(2))
