@@ -69,9 +69,10 @@ package struct HistoryLineParser {
             scanner.expect(#","started_at":"#), let started = scanner.string(), let startedAt = Instant.parse(utf8: started),
             scanner.expect("}"), scanner.isAtEnd
         else { return nil }
-        return try? SessionRecord(
+        return Fields(
             id: id, name: name, startedAt: startedAt, endedAt: endedAt, plannedSeconds: plannedSeconds,
-            actualSeconds: actualSeconds, outcome: outcome)
+            actualSeconds: actualSeconds, outcome: outcome
+        ).record()
     }
 
     /// The checked name whose text is `bytes`, or `nil` when Domain refuses it.
