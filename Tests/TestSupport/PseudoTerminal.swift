@@ -83,6 +83,7 @@ public final class PseudoTerminal {
         }
         posix_spawn_file_actions_addclose(&actions, controller)
         posix_spawn_file_actions_addclose(&actions, terminal)
+        SpawnedDescriptors.closeAllButStandard(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

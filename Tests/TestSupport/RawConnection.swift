@@ -25,7 +25,7 @@ public final class RawConnection {
     /// Connects to `127.0.0.1:port`; `receiveBuffer` (bytes) shrinks the socket's receive
     /// buffer first, so a client that does not read stalls the server sooner.
     public init(port: Int, receiveBuffer: Int? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             let code = errno
             isClosed = true

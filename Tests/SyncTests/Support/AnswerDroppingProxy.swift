@@ -32,7 +32,7 @@ final class AnswerDroppingProxy: Sendable {
 
     /// A proxy to the server on `upstreamPort` that drops the first `drops` answers.
     init(upstreamPort: Int, drops: Int) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(call: "socket", code: errno) }
         var address = Self.loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
@@ -51,6 +51,7 @@ final class AnswerDroppingProxy: Sendable {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 Thread.detachNewThread { Self.serve(client, upstreamPort: upstreamPort, state: state) }
             }
         }
@@ -65,7 +66,7 @@ final class AnswerDroppingProxy: Sendable {
     private static func serve(_ client: Int32, upstreamPort: Int, state: Locked<State>) {
         defer { _ = Glibc.close(client) }
         guard let request = readMessage(client) else { return }
-        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { _ = Glibc.close(upstream) }
         var address = loopback(port: upstreamPort)
         let connected = withUnsafePointer(to: &address) {
