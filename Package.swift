@@ -154,6 +154,7 @@ let package = Package(
 
         suite("SyncTests", [
             "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

@@ -126,7 +126,8 @@ struct ArchitectureRules {
         "PersistenceTests": Allowance(
             ["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         "SyncTests": Allowance(
-            ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"], external: testing.union(serverLibraries)),
+            ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
+            external: testing.union(serverLibraries).union(["PropertyBased"])),
         "SyncJSONStoreTests": Allowance(
             ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "SyncPostgresTests": Allowance(

@@ -81,10 +81,17 @@ package struct IntentBody: Codable {
 
     /// The body a client sends for `request`.
     init(_ request: IntentRequest) {
-        clientID = request.key.clientID
-        intentID = request.key.intentID
-        intent = request.intent
-        expectedVersion = request.expectedVersion
+        self.init(
+            clientID: request.key.clientID, intentID: request.key.intentID, intent: request.intent,
+            expectedVersion: request.expectedVersion)
+    }
+
+    /// A body of these fields, as read (``readCompact(_:)``) or to be sent.
+    init(clientID: String, intentID: String, intent: Intent, expectedVersion: UInt64?) {
+        self.clientID = clientID
+        self.intentID = intentID
+        self.intent = intent
+        self.expectedVersion = expectedVersion
     }
 
     package init(from decoder: any Decoder) throws {

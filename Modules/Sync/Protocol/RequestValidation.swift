@@ -16,6 +16,14 @@ package enum RequestValidation {
 
     /// An intent body (`POST /v1/activities/{id}/intents`), strictly read.
     package static func intentBody(_ body: Data) throws(SyncError) -> IntentBody {
+        if let compact = IntentBody.readCompact(body) { return compact }
+        return try intentBodyDecoded(body)
+    }
+
+    /// An intent body read by `JSONDecoder` alone, whatever its form: the reference the
+    /// compact reader is held to (tests and the server's fuzz target), and what reads and
+    /// explains every body that reader leaves.
+    package static func intentBodyDecoded(_ body: Data) throws(SyncError) -> IntentBody {
         try StrictJSON.decode(IntentBody.self, from: body, allowed: IntentBody.fields)
     }
 

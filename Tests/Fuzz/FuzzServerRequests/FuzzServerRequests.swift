@@ -12,7 +12,8 @@ import Foundation
 /// `Authorization`, `Last-Event-ID`, `If-Match` and `Idempotency-Key` headers (a line per
 /// header value).
 ///
-/// Properties: an accepted body encodes, as the client writes it, and reads back to the
+/// Properties: an accepted intent body is what `JSONDecoder` alone reads (the compact
+/// reader agrees with its reference); an accepted body encodes, as the client writes it, and reads back to the
 /// same values; an accepted header's value, written back as a client writes it, reads to
 /// itself; an accepted key has the allowed length and characters; nothing traps.
 enum ServerRequestsFuzz {
@@ -27,6 +28,11 @@ enum ServerRequestsFuzz {
                 "an accepted creation body does not read back to itself")
         }
         if let body = try? RequestValidation.intentBody(data) {
+            let decoded = try? RequestValidation.intentBodyDecoded(data)
+            fuzzRequire(
+                decoded?.intent == body.intent && decoded?.clientID == body.clientID && decoded?.intentID == body.intentID
+                    && decoded?.expectedVersion == body.expectedVersion,
+                "an intent body is read otherwise than JSONDecoder reads it")
             let again = try? RequestValidation.intentBody(JSONEncoder().encode(body))
             fuzzRequire(
                 again?.intent == body.intent && again?.clientID == body.clientID && again?.intentID == body.intentID

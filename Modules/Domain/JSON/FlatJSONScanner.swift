@@ -4,31 +4,37 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Scans one flat JSON object with no white space, `{"key":value,…}`, whose values are
-/// strings without escapes, numbers or `null`: the shape of a history line. Anything else
-/// makes ``scanObject(_:)`` answer `false`, so the caller can fall back to `JSONDecoder`.
-struct FlatJSONScanner {
+/// strings without escapes, numbers or `null`: the shape of a history line and of the
+/// request bodies the project's own client sends. Anything else makes a read answer
+/// `false` or `nil`, so the caller can fall back to `JSONDecoder`, which stays the
+/// reference for every input and the only source of error messages.
+///
+/// The reading counterpart of ``JSONWriter``: for inputs read so often that `JSONDecoder`
+/// is the cost (a history of 100,000 lines, every intent a server is sent).
+public struct FlatJSONScanner {
     /// A member's value, pointing into the scanned bytes.
-    enum Value {
+    public enum Value {
+        /// A string without escapes, its UTF-8 bytes as written (not yet validated).
         case string(UnsafeBufferPointer<UInt8>)
+        /// A number, as `Double(text)` reads it.
         case number(Double)
+        /// `null`.
         case null
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes scanned.
+    public let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A scanner at the start of `bytes`, which must outlive it.
+    public init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Calls `member` for each key and value in order; answers whether the whole input was
     /// one object of the expected shape and every call accepted its member.
-    mutating func scanObject(_ member: (UnsafeBufferPointer<UInt8>, Value) -> Bool) -> Bool {
+    public mutating func scanObject(_ member: (UnsafeBufferPointer<UInt8>, Value) -> Bool) -> Bool {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return index == bytes.count }
         repeat {
@@ -42,36 +48,66 @@ struct FlatJSONScanner {
     // MARK: - a line of known shape
 
     /// Takes `literal` (ASCII) when the bytes at the cursor are exactly it.
-    mutating func expect(_ literal: StaticString) -> Bool {
+    public mutating func expect(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count, let base = bytes.baseAddress,
-            memcmp(base + index, literal.utf8Start, count) == 0
-        else { return false }
+        guard bytes.count - index >= count else { return false }
+        let expected = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
         index += count
         return true
     }
 
     /// A string value at the cursor, as ``scanObject(_:)`` reads one.
-    mutating func string() -> UnsafeBufferPointer<UInt8>? { scanString() }
+    public mutating func string() -> UnsafeBufferPointer<UInt8>? { scanString() }
 
     /// A number at the cursor, as ``scanObject(_:)`` reads one.
-    mutating func number() -> Double? { scanNumber() }
+    public mutating func number() -> Double? { scanNumber() }
+
+    /// A whole number written with digits only (`0|[1-9][0-9]*`, at most 19 of them, so it
+    /// fits a `UInt64` exactly) at the cursor; `nil` for any other number or value, with
+    /// the cursor where it was.
+    public mutating func unsignedInteger() -> UInt64? {
+        let start = index
+        if take(UInt8(ascii: "0")) {
+        } else if index < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index]) {
+            skipDigits()
+        } else {
+            return nil
+        }
+        let end = index
+        guard end - start <= 19, index == bytes.count || !Self.continuesNumber(bytes[index]) else {
+            index = start
+            return nil
+        }
+        var value: UInt64 = 0
+        for byte in UnsafeBufferPointer(rebasing: bytes[start..<end]) { value = value * 10 + UInt64(byte &- UInt8(ascii: "0")) }
+        return value
+    }
+
+    /// Takes one byte when it is `byte`.
+    public mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
 
     /// A number or `null` at the cursor; `nil` for anything else.
-    mutating func numberOrNull() -> Double?? {
+    public mutating func numberOrNull() -> Double?? {
         if expect("null") { return .some(nil) }
         return scanNumber().map { .some($0) }
     }
 
     /// Whether the cursor is past the last byte.
-    var isAtEnd: Bool { index == bytes.count }
+    public var isAtEnd: Bool { index == bytes.count }
 
     // MARK: - scanning
 
-    private mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
+    /// Whether `byte` would go on the number before it (a digit, a fraction or an exponent).
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
     }
 
     private mutating func scanValue() -> Value? {
@@ -161,7 +197,7 @@ struct FlatJSONScanner {
     }
 
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case, as `UUID(uuidString:)` reads it.
-    static func uuid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    public static func uuid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let complete = withUnsafeMutableBytes(of: &value) { bytes in
