@@ -32,9 +32,9 @@ public enum ServerLogLevel: String, CaseIterable, Sendable {
         }
     }
 
-    /// The logger of a `moments serve` at this level.
+    /// The logger of a `moments serve` at this level, on standard error (``ServerLogHandler``).
     public func logger(label: String = "little-moments.sync") -> Logger {
-        var logger = Logger(label: label)
+        var logger = Logger(label: label) { ServerLogHandler(label: $0) }
         logger.logLevel = level
         return logger
     }
