@@ -1,53 +1,63 @@
-/// The answers an activity remembers, oldest first, kept in small immutable chunks that
-/// copies of the activity share.
+/// The answers an activity remembers, oldest first, kept in small chunks that copies of the
+/// activity share.
 ///
 /// Every intent remembers its answer on a copy of the stored activity: the storage keeps
 /// the activity as it was until the write commits. With the answers in one array, that copy
 /// copied all 256 of them (each with its outcome's snapshot) and its index on every
 /// intent, and forgetting the oldest moved the rest down: most of an intent's CPU time once
-/// the journal's JSON was written by hand (issue 25). Here a copy shares every chunk; an
-/// answer replaces only the newest chunk (at most ``chunkSize`` answers copied), and
-/// forgetting the oldest moves a mark in the oldest chunk. Answers are found by a scan of
-/// the chunks' key hashes, at most 256 integers, instead of a dictionary each copy would
-/// have to copy.
+/// the journal's JSON was written by hand (issue 25). Here a copy shares every chunk. An
+/// answer is added to the newest chunk in place when no copy shares it, else to a new
+/// chunk with at most ``chunkSize`` answers copied; a forgotten answer is a bit in its
+/// chunk's mask, kept beside the chunks, so forgetting copies no answer; a chunk goes when
+/// all of its answers are forgotten. Answers are found by a scan of the chunks' key hashes,
+/// at most 256 integers, instead of a dictionary each copy would have to copy.
 struct RememberedAnswers: Sendable {
-    /// The most answers in one chunk.
+    /// The most answers in one chunk (at most the bits of a ``Mask``).
     static let chunkSize = 16
 
-    /// A run of answers, never changed once made, with the hashes of their keys and clients.
-    private final class Chunk: Sendable {
-        let answers: [StoredAnswer]
-        let keyHashes: [Int]
-        let clientHashes: [Int]
+    /// Which answers of a chunk are forgotten, a bit each, by position.
+    private typealias Mask = UInt32
 
-        convenience init(_ answers: [StoredAnswer]) {
-            self.init(answers, keyHashes: answers.map { $0.key.hashValue }, clientHashes: answers.map { $0.key.clientID.hashValue })
-        }
+    /// A run of answers with the hashes of their keys and clients. Changed only while no
+    /// copy of the answers holds it (`isKnownUniquelyReferenced`), which is what makes it
+    /// safe to share between threads.
+    private final class Chunk: @unchecked Sendable {
+        private(set) var answers: [StoredAnswer]
+        private(set) var keyHashes: [Int]
+        private(set) var clientHashes: [Int]
 
-        private init(_ answers: [StoredAnswer], keyHashes: [Int], clientHashes: [Int]) {
+        init(_ answers: [StoredAnswer]) {
             self.answers = answers
-            self.keyHashes = keyHashes
-            self.clientHashes = clientHashes
+            keyHashes = answers.map { $0.key.hashValue }
+            clientHashes = answers.map { $0.key.clientID.hashValue }
+            reserve()
         }
 
-        /// This chunk with `answer` after its own; only the new answer's key is hashed.
-        func adding(_ answer: StoredAnswer) -> Chunk {
-            Chunk(answers + [answer], keyHashes: keyHashes + [answer.key.hashValue], clientHashes: clientHashes + [answer.key.clientID.hashValue])
+        /// A chunk of the same answers, for a copy to add to.
+        init(copying other: Chunk) {
+            answers = other.answers
+            keyHashes = other.keyHashes
+            clientHashes = other.clientHashes
+            reserve()
         }
 
-        /// This chunk without its answer at `position`.
-        func removing(at position: Int) -> Chunk {
-            var (kept, keys, clients) = (answers, keyHashes, clientHashes)
-            kept.remove(at: position)
-            keys.remove(at: position)
-            clients.remove(at: position)
-            return Chunk(kept, keyHashes: keys, clientHashes: clients)
+        private func reserve() {
+            answers.reserveCapacity(RememberedAnswers.chunkSize)
+            keyHashes.reserveCapacity(RememberedAnswers.chunkSize)
+            clientHashes.reserveCapacity(RememberedAnswers.chunkSize)
+        }
+
+        /// Adds `answer` after the others; only its own key is hashed.
+        func add(_ answer: StoredAnswer) {
+            answers.append(answer)
+            keyHashes.append(answer.key.hashValue)
+            clientHashes.append(answer.key.clientID.hashValue)
         }
     }
 
     private var chunks: [Chunk] = []
-    /// How many answers of the first chunk are forgotten.
-    private var forgottenInFirst = 0
+    /// The forgotten answers of each chunk; no chunk has all of its answers forgotten.
+    private var forgotten: [Mask] = []
     /// How many answers are remembered.
     private(set) var count = 0
 
@@ -56,7 +66,8 @@ struct RememberedAnswers: Sendable {
         var all: [StoredAnswer] = []
         all.reserveCapacity(count)
         for (index, chunk) in chunks.enumerated() {
-            all += chunk.answers[(index == 0 ? forgottenInFirst : 0)...]
+            let (answers, mask) = (chunk.answers, forgotten[index])
+            for position in answers.indices where mask & (1 << Mask(position)) == 0 { all.append(answers[position]) }
         }
         return all
     }
@@ -65,30 +76,25 @@ struct RememberedAnswers: Sendable {
     func answer(for key: IntentKey) -> StoredAnswer? {
         let hash = key.hashValue
         for (index, chunk) in chunks.enumerated() {
-            for position in (index == 0 ? forgottenInFirst : 0)..<chunk.answers.count
-            where chunk.keyHashes[position] == hash && chunk.answers[position].key == key {
-                return chunk.answers[position]
+            // Each array read once per chunk: a class's stored property is checked for
+            // exclusive access at every read.
+            let (hashes, mask) = (chunk.keyHashes, forgotten[index])
+            for position in hashes.indices where hashes[position] == hash && mask & (1 << Mask(position)) == 0 {
+                let answer = chunk.answers[position]
+                if answer.key == key { return answer }
             }
         }
         return nil
     }
 
-    /// How many answers `clientID` has among them.
-    func count(of clientID: String) -> Int {
-        var found = 0
-        forEachPlace(of: clientID) { _, _ in
-            found += 1
-            return true
-        }
-        return found
-    }
-
     /// Adds `answer` as the newest.
     mutating func append(_ answer: StoredAnswer) {
         if let last = chunks.indices.last, chunks[last].answers.count < Self.chunkSize {
-            chunks[last] = chunks[last].adding(answer)
+            if !isKnownUniquelyReferenced(&chunks[last]) { chunks[last] = Chunk(copying: chunks[last]) }
+            chunks[last].add(answer)
         } else {
             chunks.append(Chunk([answer]))
+            forgotten.append(0)
         }
         count += 1
     }
@@ -97,37 +103,35 @@ struct RememberedAnswers: Sendable {
     @discardableResult
     mutating func removeOldest() -> StoredAnswer? {
         guard let first = chunks.first else { return nil }
-        let oldest = first.answers[forgottenInFirst]
-        forgottenInFirst += 1
-        if forgottenInFirst == first.answers.count {
-            chunks.removeFirst()
-            forgottenInFirst = 0
-        }
-        count -= 1
+        let position = (~forgotten[0]).trailingZeroBitCount
+        let oldest = first.answers[position]
+        forget(chunk: 0, position: position)
         return oldest
     }
 
-    /// Forgets the oldest answer of `clientID`; answers whether there was one.
-    mutating func removeOldest(of clientID: String) -> Bool {
-        var place: (chunk: Int, position: Int)?
+    /// Forgets the oldest answer of `clientID` when it has more than `limit`; answers
+    /// whether one was forgotten. One scan of the clients' hashes.
+    mutating func removeOldest(of clientID: String, ifMoreThan limit: Int) -> Bool {
+        var oldest: (chunk: Int, position: Int)?
+        var found = 0
         forEachPlace(of: clientID) { chunk, position in
-            place = (chunk, position)
-            return false
-        }
-        guard let (chunk, position) = place else { return false }
-        if chunk == 0, position == forgottenInFirst {
-            removeOldest()
+            if oldest == nil { oldest = (chunk, position) }
+            found += 1
             return true
         }
-        let remaining = chunks[chunk].removing(at: position)
-        if remaining.answers.count == (chunk == 0 ? forgottenInFirst : 0) {
+        guard found > limit, let (chunk, position) = oldest else { return false }
+        forget(chunk: chunk, position: position)
+        return true
+    }
+
+    /// Marks one answer forgotten; a chunk with none left goes.
+    private mutating func forget(chunk: Int, position: Int) {
+        forgotten[chunk] |= 1 << Mask(position)
+        if forgotten[chunk].nonzeroBitCount == chunks[chunk].answers.count {
             chunks.remove(at: chunk)
-            if chunk == 0 { forgottenInFirst = 0 }
-        } else {
-            chunks[chunk] = remaining
+            forgotten.remove(at: chunk)
         }
         count -= 1
-        return true
     }
 
     /// Calls `visit` with the place of each answer of `clientID`, oldest first, while it
@@ -135,8 +139,9 @@ struct RememberedAnswers: Sendable {
     private func forEachPlace(of clientID: String, _ visit: (Int, Int) -> Bool) {
         let hash = clientID.hashValue
         for (index, chunk) in chunks.enumerated() {
-            for position in (index == 0 ? forgottenInFirst : 0)..<chunk.answers.count
-            where chunk.clientHashes[position] == hash && chunk.answers[position].key.clientID == clientID {
+            let (hashes, mask) = (chunk.clientHashes, forgotten[index])
+            for position in hashes.indices
+            where hashes[position] == hash && mask & (1 << Mask(position)) == 0 && chunk.answers[position].key.clientID == clientID {
                 if !visit(index, position) { return }
             }
         }

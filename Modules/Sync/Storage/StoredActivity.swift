@@ -45,8 +45,7 @@ public struct StoredActivity: Hashable, Sendable {
     public mutating func remember(_ answer: StoredAnswer) {
         if remembered.answer(for: answer.key) != nil { return }
         remembered.append(answer)
-        let clientID = answer.key.clientID
-        if remembered.count(of: clientID) > Self.answersPerClient { _ = remembered.removeOldest(of: clientID) }
+        _ = remembered.removeOldest(of: answer.key.clientID, ifMoreThan: Self.answersPerClient)
         while remembered.count > Self.rememberedAnswers { remembered.removeOldest() }
     }
 
