@@ -47,11 +47,11 @@ struct RememberedAnswers: Sendable {
             clientHashes.reserveCapacity(RememberedAnswers.chunkSize)
         }
 
-        /// Adds `answer` after the others; only its own key is hashed.
-        func add(_ answer: StoredAnswer) {
+        /// Adds `answer`, whose key and client hash to these, after the others.
+        func add(_ answer: StoredAnswer, keyHash: Int, clientHash: Int) {
             answers.append(answer)
-            keyHashes.append(answer.key.hashValue)
-            clientHashes.append(answer.key.clientID.hashValue)
+            keyHashes.append(keyHash)
+            clientHashes.append(clientHash)
         }
     }
 
@@ -87,11 +87,37 @@ struct RememberedAnswers: Sendable {
         return nil
     }
 
-    /// Adds `answer` as the newest.
-    mutating func append(_ answer: StoredAnswer) {
+    /// Adds `answer` as the newest unless an answer to its intent is remembered already;
+    /// then forgets its client's oldest past `perClient` and the oldest of all past
+    /// `inAll`. One scan of the hashes finds both the intent and the client's answers.
+    mutating func remember(_ answer: StoredAnswer, perClient: Int, inAll: Int) {
+        let (key, clientID) = (answer.key, answer.key.clientID)
+        let (keyHash, clientHash) = (key.hashValue, clientID.hashValue)
+        var clientsOldest: (chunk: Int, position: Int)?
+        var clientsCount = 0
+        for (index, chunk) in chunks.enumerated() {
+            // Each array read once per chunk: a class's stored property is checked for
+            // exclusive access at every read.
+            let (keys, clients, mask) = (chunk.keyHashes, chunk.clientHashes, forgotten[index])
+            for position in keys.indices where mask & (1 << Mask(position)) == 0 {
+                if keys[position] == keyHash, chunk.answers[position].key == key { return }
+                if clients[position] == clientHash, chunk.answers[position].key.clientID == clientID {
+                    if clientsOldest == nil { clientsOldest = (index, position) }
+                    clientsCount += 1
+                }
+            }
+        }
+        append(answer, keyHash: keyHash, clientHash: clientHash)
+        // Appending changed no place before the newest answer's.
+        if clientsCount + 1 > perClient, let (chunk, position) = clientsOldest { forget(chunk: chunk, position: position) }
+        while count > inAll { removeOldest() }
+    }
+
+    /// Adds `answer` as the newest: in place when no copy shares the newest chunk.
+    private mutating func append(_ answer: StoredAnswer, keyHash: Int, clientHash: Int) {
         if let last = chunks.indices.last, chunks[last].answers.count < Self.chunkSize {
             if !isKnownUniquelyReferenced(&chunks[last]) { chunks[last] = Chunk(copying: chunks[last]) }
-            chunks[last].add(answer)
+            chunks[last].add(answer, keyHash: keyHash, clientHash: clientHash)
         } else {
             chunks.append(Chunk([answer]))
             forgotten.append(0)
@@ -109,21 +135,6 @@ struct RememberedAnswers: Sendable {
         return oldest
     }
 
-    /// Forgets the oldest answer of `clientID` when it has more than `limit`; answers
-    /// whether one was forgotten. One scan of the clients' hashes.
-    mutating func removeOldest(of clientID: String, ifMoreThan limit: Int) -> Bool {
-        var oldest: (chunk: Int, position: Int)?
-        var found = 0
-        forEachPlace(of: clientID) { chunk, position in
-            if oldest == nil { oldest = (chunk, position) }
-            found += 1
-            return true
-        }
-        guard found > limit, let (chunk, position) = oldest else { return false }
-        forget(chunk: chunk, position: position)
-        return true
-    }
-
     /// Marks one answer forgotten; a chunk with none left goes.
     private mutating func forget(chunk: Int, position: Int) {
         forgotten[chunk] |= 1 << Mask(position)
@@ -132,18 +143,5 @@ struct RememberedAnswers: Sendable {
             forgotten.remove(at: chunk)
         }
         count -= 1
-    }
-
-    /// Calls `visit` with the place of each answer of `clientID`, oldest first, while it
-    /// answers `true`.
-    private func forEachPlace(of clientID: String, _ visit: (Int, Int) -> Bool) {
-        let hash = clientID.hashValue
-        for (index, chunk) in chunks.enumerated() {
-            let (hashes, mask) = (chunk.clientHashes, forgotten[index])
-            for position in hashes.indices
-            where hashes[position] == hash && mask & (1 << Mask(position)) == 0 && chunk.answers[position].key.clientID == clientID {
-                if !visit(index, position) { return }
-            }
-        }
     }
 }

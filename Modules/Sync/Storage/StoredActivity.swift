@@ -43,10 +43,7 @@ public struct StoredActivity: Hashable, Sendable {
     /// Remembers an answer, forgetting the client's oldest past ``answersPerClient`` and
     /// the activity's oldest past ``rememberedAnswers``.
     public mutating func remember(_ answer: StoredAnswer) {
-        if remembered.answer(for: answer.key) != nil { return }
-        remembered.append(answer)
-        _ = remembered.removeOldest(of: answer.key.clientID, ifMoreThan: Self.answersPerClient)
-        while remembered.count > Self.rememberedAnswers { remembered.removeOldest() }
+        remembered.remember(answer, perClient: Self.answersPerClient, inAll: Self.rememberedAnswers)
     }
 
     /// Folds one record into a set of activities: a record with a token (a creation or a
