@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import Persistence
@@ -39,13 +40,7 @@ struct HistoryLinePropertyTests {
             count: 2_000, input: Gen.int(in: 0...(lines.count - 1)), Gen.int(in: 0...10_000), Gen.int(in: 0...(bytes.count - 1)),
             Gen.int(in: 0...2)
         ) { which, position, byte, edit in
-            var line = Array(lines[which])
-            let at = position % (line.count + 1)
-            switch edit {
-            case 0: line.insert(bytes[byte], at: at)
-            case 1 where at < line.count: line.remove(at: at)
-            default: if at < line.count { line[at] = bytes[byte] }
-            }
+            let line = ByteEdit.allCases[edit].applied(to: Array(lines[which]), at: position, byte: bytes[byte])
             let data = Data(line)
             let oracle = try? JSONDecoder().decode(SessionRecord.self, from: data)
             var parser = HistoryLineParser()

@@ -2,6 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import Sync
@@ -36,14 +37,7 @@ struct IntentBodyReadingTests {
             count: 3_000, input: Gen.int(in: 0...(bodies.count - 1)), Gen.int(in: 0...10_000),
             Gen.int(in: 0...(bytes.count - 1)), Gen.int(in: 0...2)
         ) { which, position, byte, edit in
-            var body = Array(bodies[which])
-            let at = position % (body.count + 1)
-            switch edit {
-            case 0: body.insert(bytes[byte], at: at)
-            case 1 where at < body.count: body.remove(at: at)
-            default: if at < body.count { body[at] = bytes[byte] }
-            }
-            let data = Data(body)
+            let data = Data(ByteEdit.allCases[edit].applied(to: Array(bodies[which]), at: position, byte: bytes[byte]))
             if let compact = IntentBody.readCompact(data) {
                 let oracle = try? RequestValidation.intentBodyDecoded(data)
                 #expect(oracle.map { Self.same(compact, $0) } == true, "accepted differently: \(String(decoding: data, as: UTF8.self))")
