@@ -206,7 +206,7 @@ let package = Package(
         // MARK: - Sound: the singing bowl, synthesised, and its WAV file; toolchain only
         // Our own bowl, so no recording is taken from elsewhere (ADR 0033).
         module("Sound"),
-        suite("SoundTests", ["Sound"]),
+        suite("SoundTests", ["Sound", "TestSupport"]),
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [

@@ -116,7 +116,7 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
-        "SoundTests": Allowance(["Sound"], external: testing),
+        "SoundTests": Allowance(["Sound", "TestSupport"], external: testing),
         "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
         "SessionHooksTests": Allowance(
             ["SessionHooks", "EmbeddedHosting", "Domain", "Sync", "Persistence", "Fixtures", "TestSupport"], external: testing),

@@ -7,7 +7,7 @@ import Testing
 
 /// The bowl's files in the cache folder: written once per strikes and volume, read back on
 /// every ring, and written again when damaged, cut short or of an older design.
-@Suite("BellSounds: the cached sound")
+@Suite("BellSounds: the cached sound", .blocking)
 struct SoundCacheTests {
     /// The file's inode and modification time: a rewrite changes one or the other.
     static func identity(_ url: URL) throws -> [String] {

@@ -1,10 +1,11 @@
 import Sound
+import TestSupport
 import Testing
 
 /// The bowl, listened to as a signal: it rings at its designed pitch with inharmonic
 /// partials, dies away, never clips, follows the volume, and strikes as often as asked,
 /// each strike heard as a strike.
-@Suite("Sound: the bowl as a signal")
+@Suite("Sound: the bowl as a signal", .blocking)
 struct BowlSignalTests {
     static let one = try! BowlRecording(strikes: 1, volume: 100)
     static let three = try! BowlRecording(strikes: 3, volume: 100)

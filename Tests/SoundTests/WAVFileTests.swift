@@ -1,9 +1,10 @@
 import Sound
+import TestSupport
 import Testing
 
 /// The WAV file, byte by byte: the canonical header every player reads, the samples
 /// little-endian after it, and the reader that gives them back or says what is wrong.
-@Suite("Sound: the WAV file")
+@Suite("Sound: the WAV file", .blocking)
 struct WAVFileTests {
     static func uint16(_ bytes: [UInt8], at offset: Int) -> Int { Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 }
     static func uint32(_ bytes: [UInt8], at offset: Int) -> Int { uint16(bytes, at: offset) | uint16(bytes, at: offset + 2) << 16 }

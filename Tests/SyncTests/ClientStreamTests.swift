@@ -1,5 +1,6 @@
 import Domain
 import Sync
+import TestSupport
 import Testing
 
 /// How the HTTP client reads an event stream: any bytes, heartbeats included, show that the
@@ -7,7 +8,7 @@ import Testing
 ///
 /// No test waits a fixed time: the read timeout passing is shown by a silent stream ending
 /// of it. A stream that never ends would hang a test, so the suite has a time limit.
-@Suite("Sync HTTP client: event streams", .timeLimit(.minutes(1)))
+@Suite("Sync HTTP client: event streams", .blocking, .timeLimit(.minutes(1)))
 struct ClientStreamTests {
     @Test("heartbeats alone keep a quiet stream open past the read timeout")
     func heartbeatsKeepOpen() async throws {

@@ -186,18 +186,7 @@ struct HTTPProtocolTests {
         try await f.http.stop()
     }
 
-    @Test(
-        "a subscriber that hangs up is forgotten, heartbeats and pushes included",
-        .disabled(
-            """
-            In the whole suite, near the start of a loaded run, it fails about one run in three: \
-            five watchers attached, their sockets closed, and the server still counts them 45 s \
-            later. Alone, beside the HTTP suite, with six busy cores' worth of load, or with 300 \
-            watchers closed before their stream began, it passes every time; the tests' sockets \
-            no longer leak into spawned children (2ebfacc), which was not the cause. The same \
-            promise of `moments serve` as a process (a closed stream gives its key's count back) \
-            passes. Disabled so the run is green while the cause is found; see the closing note.
-            """))
+    @Test("a subscriber that hangs up is forgotten, heartbeats and pushes included")
     func hangUpForgotten() async throws {
         let f = try await fixture(heartbeat: .milliseconds(50))
         let server = f.harness.server
