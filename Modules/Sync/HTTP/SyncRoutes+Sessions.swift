@@ -29,7 +29,8 @@ extension SyncRoutes {
         }
         let (server, access) = (self.server, self.access)
         stream.onEnd {
-            Task {
+            // As an activity's stream's end (SyncRoutes.events): the count back promptly.
+            Task(priority: .high) {
                 await server.stopWatchingSessions(key)
                 if let streamOwner { await access?.closeStream(of: streamOwner) }
             }

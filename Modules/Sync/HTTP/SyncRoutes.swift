@@ -131,7 +131,10 @@ struct SyncRoutes: Sendable {
         }
         let (server, access) = (self.server, self.access)
         stream.onEnd {
-            Task {
+            // Run from the connection's event loop, outside any task: given a priority, so
+            // a busy server gives the place and the key's count back before the work queued
+            // behind it, as its limits promise (a closed stream gives its count back at once).
+            Task(priority: .high) {
                 if let key { await server.detach(key, from: id) }
                 if let streamOwner { await access?.closeStream(of: streamOwner) }
             }
