@@ -28,13 +28,11 @@ extension SyncRoutes {
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        stream.onEnd {
-            // As an activity's stream's end (SyncRoutes.events): the count back promptly.
-            Task(priority: .high) {
-                await server.stopWatchingSessions(key)
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
-            }
+        let release = StreamRelease {
+            await server.stopWatchingSessions(key)
+            if let streamOwner { await access?.closeStream(of: streamOwner) }
         }
-        return eventStream(stream)
+        stream.onEnd { release.start() }
+        return eventStream(stream, release: release)
     }
 }

@@ -130,21 +130,17 @@ struct SyncRoutes: Sendable {
             return Self.failure(error)
         }
         let (server, access) = (self.server, self.access)
-        stream.onEnd {
-            // Run from the connection's event loop, outside any task: given a priority, so
-            // a busy server gives the place and the key's count back before the work queued
-            // behind it, as its limits promise (a closed stream gives its count back at once).
-            Task(priority: .high) {
-                if let key { await server.detach(key, from: id) }
-                if let streamOwner { await access?.closeStream(of: streamOwner) }
-            }
+        let release = StreamRelease {
+            if let key { await server.detach(key, from: id) }
+            if let streamOwner { await access?.closeStream(of: streamOwner) }
         }
-        return eventStream(stream)
+        stream.onEnd { release.start() }
+        return eventStream(stream, release: release)
     }
 
     /// The response that writes `stream` as an event stream, with a heartbeat, until the
-    /// stream ends or the client goes.
-    func eventStream(_ stream: EventStream) -> Response {
+    /// stream ends or the client goes; its end is written once `release` is done.
+    func eventStream(_ stream: EventStream, release: StreamRelease) -> Response {
         heartbeats.add(stream)
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
@@ -157,7 +153,10 @@ struct SyncRoutes: Sendable {
         let body = ResponseBody { writer in
             metrics?.streamOpened()
             defer { metrics?.streamClosed() }
-            if await stream.run() == .finished { try await writer.finish(nil) }
+            let ending = await stream.run()
+            // Given back before the end is written: the client's next stream finds it so.
+            await release.run()
+            if ending == .finished { try await writer.finish(nil) }
         }
         return Response(status: .ok, headers: headers, body: body)
     }
