@@ -125,14 +125,10 @@ struct RememberedAnswers: Sendable {
         count += 1
     }
 
-    /// Forgets the oldest answer, and answers it.
-    @discardableResult
-    mutating func removeOldest() -> StoredAnswer? {
-        guard let first = chunks.first else { return nil }
-        let position = (~forgotten[0]).trailingZeroBitCount
-        let oldest = first.answers[position]
-        forget(chunk: 0, position: position)
-        return oldest
+    /// Forgets the oldest answer.
+    private mutating func removeOldest() {
+        guard !chunks.isEmpty else { return }
+        forget(chunk: 0, position: (~forgotten[0]).trailingZeroBitCount)
     }
 
     /// Marks one answer forgotten; a chunk with none left goes.
