@@ -70,7 +70,7 @@ struct PostgresChangeFeedTests {
     }
 
     @Test func theStreamsEndWhenTheStorageCloses() async throws {
-        let storage = try await PostgresSyncStorage.open(url: try PostgresScope.freshDatabase())
+        let storage = try await openStorage(try PostgresScope.freshDatabase())
         let changes = storage.changes()
         await storage.close()
         var iterator = changes.makeAsyncIterator()

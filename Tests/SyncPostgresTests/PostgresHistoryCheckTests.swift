@@ -19,7 +19,7 @@ struct PostgresHistoryCheckTests {
         let url = try PostgresScope.freshDatabase()
         let clock = PreviewClock()
         var storages: [PostgresSyncStorage] = []
-        for _ in 0..<3 { storages.append(try await PostgresSyncStorage.open(url: url)) }
+        for _ in 0..<3 { storages.append(try await openStorage(url)) }
         let servers = storages.map { SyncServer(storage: $0, clock: clock) }
         let connections: [any SyncConnection] = servers.map { InProcessConnection(server: $0) }
         var created: [CreatedActivity] = []

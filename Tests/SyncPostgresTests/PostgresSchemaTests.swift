@@ -62,7 +62,7 @@ struct PostgresSchemaTests {
         let newer = PostgresSchema.version + 1
         try server.psql("CREATE TABLE moments_schema (version integer NOT NULL); INSERT INTO moments_schema VALUES (\(newer))", database: database)
         await #expect {
-            try await PostgresSyncStorage.open(url: url)
+            try await openStorage(url)
         } throws: { error in
             guard case .schemaTooNew(_, let found, let supported) = error as? PostgresStorageError else { return false }
             return found == newer && supported == PostgresSchema.version
@@ -80,7 +80,7 @@ struct PostgresSchemaTests {
         // only by chance, so take a port that was just free.
         let url = "postgres://moments:hunter2@127.0.0.1:1/moments"
         await #expect {
-            try await PostgresSyncStorage.open(url: url)
+            try await openStorage(url)
         } throws: { error in
             guard case .unreachable = error as? PostgresStorageError else { return false }
             let message = "\(error)"
@@ -92,7 +92,7 @@ struct PostgresSchemaTests {
     @Test func aMissingDatabaseIsNamedInTheError() async throws {
         let server = try PostgresScope.current()
         await #expect {
-            try await PostgresSyncStorage.open(url: server.url(database: "no_such_database"))
+            try await openStorage(server.url(database: "no_such_database"))
         } throws: { error in
             "\(error)".contains("no_such_database") && "\(error)".contains("does not exist")
         }

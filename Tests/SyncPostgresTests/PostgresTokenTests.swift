@@ -25,8 +25,8 @@ struct PostgresTokenTests {
     func noTokenInTheDatabase() async throws {
         let url = try PostgresScope.freshDatabase()
         let database = PostgresScope.databaseName(of: url)
-        let first = try await PostgresSyncStorage.open(url: url)
-        let second = try await PostgresSyncStorage.open(url: url)
+        let first = try await openStorage(url)
+        let second = try await openStorage(url)
         let clock = PreviewClock()
         let servers = [SyncServer(storage: first, clock: clock), SyncServer(storage: second, clock: clock)]
         let key = try IdempotencyKey(Self.key)

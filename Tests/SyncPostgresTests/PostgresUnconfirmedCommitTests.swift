@@ -16,7 +16,7 @@ struct PostgresUnconfirmedCommitTests {
         let postgres = try PostgresScope.current()
         let url = try PostgresScope.freshDatabase()
         let database = PostgresScope.databaseName(of: url)
-        let storage = try await PostgresSyncStorage.open(url: url)
+        let storage = try await openStorage(url)
         let server = SyncServer(storage: storage, clock: PreviewClock())
         let created = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 600))
 

@@ -15,7 +15,9 @@ struct ClientStreamTests {
         let harness = try SyncHarness()
         let beating = try await RunningHTTPServer.start(harness.server, heartbeat: .milliseconds(50))
         let silent = try await RunningHTTPServer.start(harness.server, heartbeat: .seconds(60))
-        let readTimeout: Duration = .seconds(1)
+        // Sixty heartbeats to a read timeout: a whole run beside a busy core once kept an
+        // in-process server from beating for a second.
+        let readTimeout: Duration = .seconds(3)
         let created = try await harness.create()
         let stream = try await HTTPSyncConnection(baseURL: beating.baseURL, readTimeout: readTimeout)
             .events(of: created.id, token: created.token, after: nil)

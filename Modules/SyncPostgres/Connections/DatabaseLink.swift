@@ -22,7 +22,7 @@ final class DatabaseLink: Sendable {
     /// How long the link waits for the database.
     struct Patience: Sendable {
         /// The longest an operation (a lease from the pool and its queries) may take.
-        var operation: Duration = .milliseconds(1_500)
+        var operation: Duration = PostgresSyncStorage.standardOperationPatience
         /// The longest a probe of a database in an outage may take.
         var probe: Duration = .seconds(1)
         /// The longest pause between two probes: how late, at most, writes resume after

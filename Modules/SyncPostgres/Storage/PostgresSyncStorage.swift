@@ -22,6 +22,9 @@ public final class PostgresSyncStorage: Sendable {
     public static let changeLogRetention: Duration = .seconds(600)
     /// How often the change feed reads the log even without a notification.
     public static let pollInterval: Duration = .seconds(1)
+    /// The longest one database operation (a lease from the pool and its queries, or a
+    /// connection) may take before it is cut and answered as an outage (ADR 0027).
+    public static let standardOperationPatience: Duration = .milliseconds(1_500)
 
     /// Where the database is (printable: no password).
     public var location: PostgresLocation { link.location }
@@ -41,10 +44,13 @@ public final class PostgresSyncStorage: Sendable {
     /// - Throws: ``PostgresStorageError`` when the URL does not read, the database cannot
     ///   be reached, or its schema is newer than this program's; each message says what to
     ///   do and holds no password.
+    /// - Parameter operationPatience: The longest one database operation may take before
+    ///   it is cut and answered as an outage; the product keeps the standard 1.5 s.
     public static func open(
-        url: String, logger: Logger = quiet, metrics: SyncMetrics? = nil
+        url: String, logger: Logger = quiet, metrics: SyncMetrics? = nil,
+        operationPatience: Duration = standardOperationPatience
     ) async throws(PostgresStorageError) -> PostgresSyncStorage {
-        try await open(PostgresLocation(url: url), logger: logger, metrics: metrics)
+        try await open(PostgresLocation(url: url), logger: logger, metrics: metrics, operationPatience: operationPatience)
     }
 
     /// Opens the storage in the database at `location`: connects once to create or migrate
@@ -53,13 +59,16 @@ public final class PostgresSyncStorage: Sendable {
     ///
     /// - Throws: ``PostgresStorageError/unreachable(location:reason:)`` or
     ///   ``PostgresStorageError/schemaTooNew(location:found:supported:)``.
+    /// - Parameter operationPatience: The longest one database operation (or connection)
+    ///   may take before it is cut and answered as an outage.
     public static func open(
-        _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10, metrics: SyncMetrics? = nil
+        _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10, metrics: SyncMetrics? = nil,
+        operationPatience: Duration = standardOperationPatience
     ) async throws(PostgresStorageError) -> PostgresSyncStorage {
         let start: Int64
         let configuration: PostgresConnection.Configuration
         do {
-            configuration = try connectionConfiguration(location)
+            configuration = try connectionConfiguration(location, connectTimeout: operationPatience)
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             do {
                 try await PostgresSchema.prepare(on: connection, location: location, logger: logger)
@@ -76,8 +85,9 @@ public final class PostgresSyncStorage: Sendable {
         }
 
         let link = DatabaseLink(
-            location: location, connection: configuration, pool: clientConfiguration(location, maximumConnections),
-            patience: DatabaseLink.Patience(), logger: logger)
+            location: location, connection: configuration,
+            pool: clientConfiguration(location, maximumConnections, connectTimeout: operationPatience),
+            patience: DatabaseLink.Patience(operation: operationPatience), logger: logger)
         let storage = PostgresSyncStorage(link: link, logger: logger)
         let task = Task { [feed = storage.feed] in
             await feed.run(
@@ -272,7 +282,9 @@ public final class PostgresSyncStorage: Sendable {
     /// A logger that says nothing: the default when the caller gives none.
     public static let quiet = Logger(label: "moments.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    static func connectionConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+    static func connectionConfiguration(
+        _ location: PostgresLocation, connectTimeout: Duration = standardOperationPatience
+    ) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch location.tls {
         case .disable: tls = .disable
@@ -282,11 +294,13 @@ public final class PostgresSyncStorage: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
-        configuration.options.connectTimeout = .milliseconds(DatabaseLink.Patience().operation.milliseconds)
+        configuration.options.connectTimeout = .milliseconds(connectTimeout.milliseconds)
         return configuration
     }
 
-    private static func clientConfiguration(_ location: PostgresLocation, _ maximumConnections: Int) -> PostgresClient.Configuration {
+    private static func clientConfiguration(
+        _ location: PostgresLocation, _ maximumConnections: Int, connectTimeout: Duration
+    ) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch location.tls {
         case .disable: tls = .disable
@@ -297,7 +311,7 @@ public final class PostgresSyncStorage: Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
-        configuration.options.connectTimeout = DatabaseLink.Patience().operation
+        configuration.options.connectTimeout = connectTimeout
         return configuration
     }
 }
