@@ -56,6 +56,9 @@ enum SharedSyncBenchmarks {
 
         try await throughput(activities: 100, connections: connections)
         try await pushLatency(subscribers: 300, connections: connections, ports: servers.map(\.port))
+        try await outages(
+            postgres: postgres, database: "bench",
+            connections: servers.map { HTTPSyncConnection(baseURL: "http://127.0.0.1:\($0.port)", attempts: 1, client: client) })
 
         // The client first: a server's graceful shutdown waits for its idle connections.
         try await client.shutdown()
@@ -73,6 +76,90 @@ enum SharedSyncBenchmarks {
         Bench.report(
             "shared.durable intents/s, \(count) activities, 3 servers on PostgreSQL",
             value: rate, unit: "/s", label: "rate  ")
+    }
+
+    /// Issue #26's promises as figures (ADR 0027), which the outage tests check only for
+    /// a server never left stuck: with the database stopped, how soon an intent is answered
+    /// (503) through each server; after a fast restart, how soon each server completes a
+    /// write again. Beside them, the floors of the same run: how soon after the stop a
+    /// fresh `psql` is refused, and after the restart, how soon it is answered.
+    private static func outages(
+        postgres: PostgresServer, database: String, connections: [HTTPSyncConnection], rounds: Int = 10
+    ) async throws {
+        var probes: [(connection: HTTPSyncConnection, created: CreatedActivity)] = []
+        for connection in connections {
+            let created = try await connection.createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "outage", idempotencyKey: nil)
+            probes.append((connection, created))
+        }
+        var refused: [Double] = []
+        var refusedFloor: [Double] = []
+        var resumed: [Double] = []
+        var resumedFloor: [Double] = []
+        for round in 0..<rounds {
+            try postgres.pause(mode: .fast)
+            refusedFloor.append(try timed { (try? postgres.psql("SELECT 1", database: database)) == nil })
+            for probe in probes {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let answered = (try? await probe.connection.send(
+                    try request(round, 0), to: probe.created.id, token: probe.created.token)) != nil
+                guard !answered else { throw BenchFailure("an intent was applied while the database was stopped") }
+                refused.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            try postgres.resume()
+            resumedFloor.append(try timed { (try? postgres.psql("SELECT 1", database: database)) != nil })
+            try postgres.restart(mode: .fast)
+            let back = DispatchTime.now().uptimeNanoseconds
+            try await withThrowingTaskGroup(of: Double.self) { group in
+                for (index, probe) in probes.enumerated() {
+                    group.addTask {
+                        var attempt = 1
+                        while (try? await probe.connection.send(
+                            try request(round, attempt), to: probe.created.id, token: probe.created.token)) == nil {
+                            attempt += 1
+                            guard attempt < 10_000 else { throw BenchFailure("server \(index) never wrote again") }
+                            try await Task.sleep(for: .milliseconds(5))
+                        }
+                        return Double(DispatchTime.now().uptimeNanoseconds - back) / 1e9
+                    }
+                }
+                for try await took in group { resumed.append(took) }
+            }
+        }
+        let floorNote = { (samples: [Double]) in
+            "a fresh psql: p50 \(Bench.duration(Bench.percentile(samples, 0.5))), max \(Bench.duration(samples.max() ?? 0))"
+        }
+        Bench.reportTail(
+            "shared.intent answered with the database stopped (503), 3 servers, \(rounds) stops", refused,
+            beside: "issue 26: within 2 s; refused to \(floorNote(refusedFloor))")
+        Bench.reportTail(
+            "shared.first write after a fast restart, each of 3 servers, \(rounds) restarts", resumed,
+            beside: "issue 26: within 2 s; answered to \(floorNote(resumedFloor))")
+    }
+
+    /// The one intent of round `round` that applies: an open-ended session starts running,
+    /// each round changes it once, so even rounds pause it and odd ones resume it. Each
+    /// attempt has an id of its own; one refused changes nothing.
+    private static func request(_ round: Int, _ attempt: Int) throws -> IntentRequest {
+        try IntentRequest(
+            clientID: "outage", intentID: "\(round)-\(attempt)", intent: round.isMultiple(of: 2) ? .pause : .resume)
+    }
+
+    private struct BenchFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// How long `condition` takes to hold, checked every millisecond (at most a minute).
+    private static func timed(_ condition: () throws -> Bool) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        while try !condition() {
+            guard DispatchTime.now().uptimeNanoseconds - start < 60_000_000_000 else {
+                throw BenchFailure("the database did not change within a minute")
+            }
+            usleep(1_000)
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// From sending an intent (through the first server) to the push arriving at every one

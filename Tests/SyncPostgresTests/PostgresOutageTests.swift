@@ -49,10 +49,13 @@ struct DeadlineTests {
     }
 }
 
-/// A storage on its suite's own PostgreSQL, which the test stops and starts again.
+/// A storage on its suite's own PostgreSQL, which the test stops and starts again. How
+/// soon it answers (issue #26's two seconds) is a figure of `Benchmarks shared`; a wait
+/// here fails only a storage that is stuck (10 s: the deadline is 1.5 s, the longest pause
+/// between probes 1 s).
 @Suite("A storage through a PostgreSQL outage", .serialized, .takingTurns, .postgres, .enabled(if: postgresAvailable))
 struct PostgresOutageTests {
-    @Test("stopped: reads answer unavailable within ~2 s, then at once, and unavailability() says why; started again: reads within 2 s")
+    @Test("stopped: reads answer unavailable, and unavailability() says why; started again: reads resume")
     func stopAndStart() async throws {
         let postgres = try PostgresScope.current()
         let storage = try await PostgresSyncStorage.open(url: try PostgresScope.freshDatabase())
@@ -62,8 +65,7 @@ struct PostgresOutageTests {
         for attempt in 0..<3 {
             let start = ContinuousClock.now
             await #expect(throws: PostgresStorageError.self) { try await storage.activities(ownedBy: nil) }
-            // The issue's bound is 2 s; a second more for a loaded machine.
-            #expect(ContinuousClock.now - start < .seconds(3), "attempt \(attempt)")
+            #expect(ContinuousClock.now - start < .seconds(10), "attempt \(attempt)")
         }
         let reason = await storage.unavailability()
         #expect(reason?.contains("is not answering") == true, "\(reason ?? "ready")")
@@ -72,7 +74,7 @@ struct PostgresOutageTests {
         let back = ContinuousClock.now
         try await eventually(within: .seconds(30)) { (try? await storage.activities(ownedBy: nil)) != nil }
         let resumed = ContinuousClock.now - back
-        #expect(resumed <= .seconds(2), "reads resumed after \(resumed)")
+        #expect(resumed <= .seconds(10), "reads resumed after \(resumed)")
         #expect(await storage.unavailability() == nil)
         await storage.close()
     }
