@@ -79,10 +79,11 @@ enum SharedSyncBenchmarks {
     }
 
     /// Issue #26's promises as figures (ADR 0027), which the outage tests check only for
-    /// a server never left stuck: with the database stopped, how soon an intent is answered
-    /// (503) through each server; after a fast restart, how soon each server completes a
-    /// write again. Beside them, the floors of the same run: how soon after the stop a
-    /// fresh `psql` is refused, and after the restart, how soon it is answered.
+    /// a server never left stuck: with the database stopped, how soon the first intent is
+    /// answered (503) through each server, which waits for its operation's deadline (1.5 s;
+    /// those after it are answered at once); after a fast restart, how soon each server
+    /// completes a write again. Beside them, the floors of the same run: how soon after the
+    /// stop a fresh `psql` is refused, and after the restart, how soon it is answered.
     private static func outages(
         postgres: PostgresServer, database: String, connections: [HTTPSyncConnection], rounds: Int = 10
     ) async throws {
@@ -130,7 +131,7 @@ enum SharedSyncBenchmarks {
             "a fresh psql: p50 \(Bench.duration(Bench.percentile(samples, 0.5))), max \(Bench.duration(samples.max() ?? 0))"
         }
         Bench.reportTail(
-            "shared.intent answered with the database stopped (503), 3 servers, \(rounds) stops", refused,
+            "shared.first intent answered with the database stopped (503), each of 3 servers, \(rounds) stops", refused,
             beside: "issue 26: within 2 s; refused to \(floorNote(refusedFloor))")
         Bench.reportTail(
             "shared.first write after a fast restart, each of 3 servers, \(rounds) restarts", resumed,
