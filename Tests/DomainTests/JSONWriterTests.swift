@@ -107,7 +107,10 @@ struct JSONWriterTests {
                 for (name, planned) in [("Morning sit", 300.0), (#"Quiet "one" \ /"#, nil), (SessionAttributesMother.emojiName, 3_600)] {
                     let script = SessionScriptMother.makeScript(
                         name: name, plannedSeconds: planned, moment: moment, showSeconds: planned != nil, bells: program)
-                    activities += StoredActivityMother.makePushes(script: script).map(\.activity)
+                    activities += ContentStateMother.makeTimeline(
+                        attributes: script.attributes, showSeconds: script.showSeconds, start: script.start,
+                        steps: script.steps.map { ($0.afterSeconds, $0.intent) }
+                    ).map(\.activity)
                 }
             }
         }
