@@ -3,11 +3,9 @@ import Fixtures
 import Foundation
 import Rendering
 import Testing
-import TestSupport
 
 /// The gallery's index shows each scenario's frame, not just its name: the tiles hold the
 /// frames' text, drawn as the scenario's own page draws them.
-@Suite(.computing)
 struct HTMLGalleryIndexTests {
     @Test("each tile holds its scenario's frame as text, first visible row included")
     func frameText() throws {

@@ -2,11 +2,9 @@
 import Fixtures
 import Rendering
 import Testing
-import TestSupport
 
 /// The gallery's search field and `Catalog.search` look in the same text, so a search
 /// finds the same scenarios in a browser as in `list --search` and `browse`.
-@Suite(.computing)
 struct HTMLGallerySearchTests {
     @Test("every entry of the index carries its scenario's search text")
     func searchText() {

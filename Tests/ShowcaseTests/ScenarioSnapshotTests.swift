@@ -4,7 +4,6 @@ import Foundation
 import Rendering
 import SnapshotTesting
 import Testing
-import TestSupport
 
 /// Every scenario of the catalog as styled text (``Rendering/StyledTextEncoder``):
 /// light and dark, at the default text size and the largest, in one file per scenario
@@ -14,7 +13,6 @@ import TestSupport
 /// the files as they do on screen. To re-record after a deliberate change, run
 /// `SNAPSHOT_TESTING_RECORD=all swift test --filter ShowcaseTests` (or `failed` for only
 /// the failing ones) and review the diff before committing.
-@Suite(.computing)
 struct ScenarioSnapshotTests {
     @Test("every scenario, light and dark, medium and accessibility-xl text", arguments: Catalog.all)
     func scenario(scenario: Scenario) {

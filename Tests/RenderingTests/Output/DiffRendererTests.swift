@@ -5,7 +5,6 @@ import Testing
 
 /// The diff renderer's output, replayed on a virtual terminal, always leaves the screen
 /// showing the new frame, and writes little when little changed.
-@Suite(.computing)
 struct DiffRendererTests {
     static let renderer = DiffRenderer(depth: .trueColor)
 

@@ -2,7 +2,6 @@ import Fixtures
 import Foundation
 import Rendering
 import Testing
-import TestSupport
 
 /// The toolkit's promise, checked over the whole range of sizes the app meets: every view,
 /// at widths 1 to 200 and heights 1 to 60, in both schemes and every text size, draws
@@ -18,7 +17,6 @@ import TestSupport
 /// - for every scenario in the light scheme: the corners and two seeded sizes, each also
 ///   encoded as ANSI at one of the four colour depths in turn.
 /// The colour scheme changes colours, never layout, so it needs fewer sizes.
-@Suite(.computing)
 struct NeverOverflowsTests {
     static let sweep: [Size] =
         [1, 5, 24, 60].flatMap { height in (1...200).map { Size(width: $0, height: height) } }
