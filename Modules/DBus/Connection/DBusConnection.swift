@@ -141,10 +141,10 @@ public final class DBusConnection: Sendable {
         try writing.withLock { _ throws(DBusError) in try socket.write(bytes) }
     }
 
-    /// Reads messages on a thread of Dispatch's until the socket ends, handing each reply
-    /// to its call and each signal to ``signals``.
+    /// Reads messages on a thread of its own (``ReaderThread``) until the socket ends,
+    /// handing each reply to its call and each signal to ``signals``.
     private func startReading(after leftover: [UInt8]) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        ReaderThread.start { [self] in
             var buffer = leftover
             reading: while true {
                 while let length = try? DBusMessage.length(ofPrefix: buffer), buffer.count >= length {
