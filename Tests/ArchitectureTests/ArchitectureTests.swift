@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The folder that holds Package.swift, found from this file's own path.
@@ -17,7 +18,7 @@ func swiftSources(under folder: String) throws -> [(path: String, text: String)]
     return sources.sorted { $0.path < $1.path }
 }
 
-@Suite("Architecture: the import table holds")
+@Suite("Architecture: the import table holds", .blocking)
 struct ArchitectureTests {
     @Test("the real package graph and every source file's imports follow the import table")
     func realPackage() throws {

@@ -14,6 +14,9 @@ struct BlockingSuitesTests {
         "BuiltProduct.run(", "ProcessRunner.run(", "PseudoTerminal(", "ServerProcess(", "WorkerProcess",
         "HeadlessChromium", "GalleryProbe", "LiveFixture(", "DescriptorReader(", "RawConnection(", "usleep(",
         "waitUntilExit()", "PostgresScope", "PostgresServer.start(",
+        // `swift package dump-package`, through a helper of another file: two suites held
+        // both of the pool's threads on it for half a minute of a loaded run.
+        "PackageGraph.load(",
         // Not a wait but as long: the bowl's synthesis holds its thread for seconds in a
         // debug build, and three suites of it held both of the pool's threads for a minute
         // and a half at the start of every run (the in-memory suites behind them failed

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The import table has one source, ``ArchitectureRules/table``; Documentation/Architecture.md
 /// writes it out for people, and this suite keeps the two in agreement: every module of the
 /// package has a row there, and each row names exactly the package's targets the rules let
 /// it import (third-party libraries and the words around the list are the prose's own).
-@Suite("Architecture: the documented import table is the rules'")
+@Suite("Architecture: the documented import table is the rules'", .blocking)
 struct ImportTableDocumentTests {
     /// The rows of the table under "## Import rules": first cell → second cell.
     static func documentedRows() throws -> [String: String] {

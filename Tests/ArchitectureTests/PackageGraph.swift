@@ -19,9 +19,23 @@ struct PackageGraph {
     /// The names of the products another package can depend on.
     var products: [String] = []
 
+    /// The real manifest of the package at `root`, read once per test run: `dump-package`
+    /// compiles the manifest, seconds of a loaded machine, and the suites that ask for it
+    /// wait on it (they are `.blocking`, off the cooperative pool).
+    static func load(root: URL) throws -> PackageGraph {
+        try loaded.withLock { loaded in
+            if let (path, graph) = loaded, path == root.path { return graph }
+            let graph = Result { try read(root: root) }
+            if case .success = graph { loaded = (root.path, graph) }
+            return graph
+        }.get()
+    }
+
+    private static let loaded = Locked<(path: String, graph: Result<PackageGraph, any Error>)?>(nil)
+
     /// Reads the real manifest of the package at `root`. A scratch folder of its own keeps
     /// this from waiting on the lock of the `swift test` run that called it.
-    static func load(root: URL) throws -> PackageGraph {
+    private static func read(root: URL) throws -> PackageGraph {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("architecture-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
