@@ -9,6 +9,7 @@ import Testing
 /// file is moved aside, bad records are left out with the rest kept, the original bytes are
 /// always preserved, and the message names the path and says what to do. A file from a
 /// newer version is the exception: it is refused and left exactly as it was.
+@Suite(.blocking)
 struct DamagedFileTests {
     // MARK: - Settings (one document)
 

@@ -7,6 +7,7 @@ import Testing
 
 /// The durable save leaves exactly the new bytes under the target's name and nothing else
 /// behind, and each store sweeps away the temporary files a crash left — its own only.
+@Suite(.blocking)
 struct DurableFileTests {
     @Test func aSaveCreatesThenReplacesTheFileWithExactlyTheNewBytes() throws {
         try TemporaryFolder.with { folder in

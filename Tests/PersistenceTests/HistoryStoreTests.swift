@@ -7,6 +7,7 @@ import Testing
 
 /// The session history: what is appended is there after reopening, in order, once, and
 /// the ranges and stats read from it match the Domain's own answers.
+@Suite(.blocking)
 struct HistoryStoreTests {
     @Test func appendedSessionsAreThereAfterReopening() throws {
         try TemporaryFolder.with { folder in

@@ -17,6 +17,7 @@ import Testing
 /// The crash is `close()` and a reopen in this process: every write goes straight to the
 /// system (nothing is buffered in the process), so the files then hold exactly what a
 /// SIGKILL would leave. `moments serve` is killed for real in `AnswerTruthServeTests`.
+@Suite(.blocking)
 struct WriteStepTruthTests {
     /// What the write of the transaction that triggers a compaction must answer.
     enum Answer: Sendable { case applied, refused }
