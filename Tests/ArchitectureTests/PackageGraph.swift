@@ -24,14 +24,15 @@ struct PackageGraph {
     /// wait on it (they are `.blocking`, off the cooperative pool).
     static func load(root: URL) throws -> PackageGraph {
         try loaded.withLock { loaded in
-            if let (path, graph) = loaded, path == root.path { return graph }
-            let graph = Result { try read(root: root) }
-            if case .success = graph { loaded = (root.path, graph) }
-            return graph
+            if let (path, graph) = loaded, path == root.path { return Result<PackageGraph, any Error>.success(graph) }
+            return Result { try read(root: root) }.map { graph in
+                loaded = (root.path, graph)
+                return graph
+            }
         }.get()
     }
 
-    private static let loaded = Locked<(path: String, graph: Result<PackageGraph, any Error>)?>(nil)
+    private static let loaded = Locked<(path: String, graph: PackageGraph)?>(nil)
 
     /// Reads the real manifest of the package at `root`. A scratch folder of its own keeps
     /// this from waiting on the lock of the `swift test` run that called it.

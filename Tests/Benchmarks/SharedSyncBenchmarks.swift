@@ -79,53 +79,32 @@ enum SharedSyncBenchmarks {
     }
 
     /// Issue #26's promises as figures (ADR 0027), which the outage tests check only for
-    /// a server never left stuck: with the database stopped, how soon the first intent is
-    /// answered (503) through each server, which waits for its operation's deadline (1.5 s;
-    /// those after it are answered at once); after a fast restart, how soon each server
-    /// completes a write again. Beside them, the floors of the same run: how soon after the
-    /// stop a fresh `psql` is refused, and after the restart, how soon it is answered.
+    /// a server never left stuck. Each round: a fast restart, then how soon each server
+    /// completes a write again; then the database stopped, and how soon the first intent
+    /// through each server is answered (503), which waits for its operation's deadline
+    /// (1.5 s; those after it are answered at once); then started again, and every server
+    /// writing again before the next round. Beside them, the floor of the same round: one
+    /// fresh `psql`, refused after the stop, answered after the restart.
     private static func outages(
         postgres: PostgresServer, database: String, connections: [HTTPSyncConnection], rounds: Int = 10
     ) async throws {
-        var probes: [(connection: HTTPSyncConnection, created: CreatedActivity)] = []
-        for connection in connections {
-            let created = try await connection.createActivity(
-                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "outage", idempotencyKey: nil)
-            probes.append((connection, created))
-        }
-        var refused: [Double] = []
-        var refusedFloor: [Double] = []
-        var resumed: [Double] = []
-        var resumedFloor: [Double] = []
-        for round in 0..<rounds {
+        var probes: [Probe] = []
+        for connection in connections { probes.append(try await Probe(connection)) }
+        var (refused, refusedFloor, resumed, resumedFloor) = ([Double](), [Double](), [Double](), [Double]())
+        for _ in 0..<rounds {
+            try postgres.restart(mode: .fast)
+            resumed += try await writeAgain(probes)
+            resumedFloor.append(try psqlTime(postgres, database, answered: true))
+
             try postgres.pause(mode: .fast)
-            refusedFloor.append(try timed { (try? postgres.psql("SELECT 1", database: database)) == nil })
+            refusedFloor.append(try psqlTime(postgres, database, answered: false))
             for probe in probes {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let answered = (try? await probe.connection.send(
-                    try request(round, 0), to: probe.created.id, token: probe.created.token)) != nil
-                guard !answered else { throw BenchFailure("an intent was applied while the database was stopped") }
+                guard try await !probe.write() else { throw BenchFailure("an intent was applied while the database was stopped") }
                 refused.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
             try postgres.resume()
-            resumedFloor.append(try timed { (try? postgres.psql("SELECT 1", database: database)) != nil })
-            try postgres.restart(mode: .fast)
-            let back = DispatchTime.now().uptimeNanoseconds
-            try await withThrowingTaskGroup(of: Double.self) { group in
-                for (index, probe) in probes.enumerated() {
-                    group.addTask {
-                        var attempt = 1
-                        while (try? await probe.connection.send(
-                            try request(round, attempt), to: probe.created.id, token: probe.created.token)) == nil {
-                            attempt += 1
-                            guard attempt < 10_000 else { throw BenchFailure("server \(index) never wrote again") }
-                            try await Task.sleep(for: .milliseconds(5))
-                        }
-                        return Double(DispatchTime.now().uptimeNanoseconds - back) / 1e9
-                    }
-                }
-                for try await took in group { resumed.append(took) }
-            }
+            _ = try await writeAgain(probes)
         }
         let floorNote = { (samples: [Double]) in
             "a fresh psql: p50 \(Bench.duration(Bench.percentile(samples, 0.5))), max \(Bench.duration(samples.max() ?? 0))"
@@ -138,29 +117,65 @@ enum SharedSyncBenchmarks {
             beside: "issue 26: within 2 s; answered to \(floorNote(resumedFloor))")
     }
 
-    /// The one intent of round `round` that applies: an open-ended session starts running,
-    /// each round changes it once, so even rounds pause it and odd ones resume it. Each
-    /// attempt has an id of its own; one refused changes nothing.
-    private static func request(_ round: Int, _ attempt: Int) throws -> IntentRequest {
-        try IntentRequest(
-            clientID: "outage", intentID: "\(round)-\(attempt)", intent: round.isMultiple(of: 2) ? .pause : .resume)
+    /// An open-ended activity of its own on one server, paused and resumed in turn: each
+    /// write that is answered applies, and one refused changes nothing.
+    private final class Probe: Sendable {
+        let connection: HTTPSyncConnection
+        let created: CreatedActivity
+        private let writes = Locked(0)
+        private let attempts = Locked(0)
+
+        init(_ connection: HTTPSyncConnection) async throws {
+            self.connection = connection
+            created = try await connection.createActivity(
+                SessionAttributesMother.makeOpenEnded(), showSeconds: true, clientID: "outage", idempotencyKey: nil)
+        }
+
+        /// Sends the next pause or resume; answers whether it was applied.
+        func write() async throws -> Bool {
+            let (done, attempt) = (writes.value, attempts.withLock { $0 += 1; return $0 })
+            let request = try IntentRequest(
+                clientID: "outage", intentID: "\(attempt)", intent: done.isMultiple(of: 2) ? .pause : .resume)
+            guard (try? await connection.send(request, to: created.id, token: created.token)) != nil else { return false }
+            writes.withLock { $0 += 1 }
+            return true
+        }
+    }
+
+    /// How long each probe's server takes from now to apply a write. Nothing announces a
+    /// server's way back but an answered write, so each probe sends until one is, pausing
+    /// 5 ms between a refusal (answered at once) and the next try rather than flooding it.
+    private static func writeAgain(_ probes: [Probe]) async throws -> [Double] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        return try await withThrowingTaskGroup(of: Double.self) { group in
+            for (index, probe) in probes.enumerated() {
+                group.addTask {
+                    var tries = 1
+                    while try await !probe.write() {
+                        tries += 1
+                        guard tries < 10_000 else { throw BenchFailure("server \(index) never wrote again") }
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// How long one fresh `psql` takes to be `answered` (or refused) by the database.
+    private static func psqlTime(_ postgres: PostgresServer, _ database: String, answered: Bool) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = (try? postgres.psql("SELECT 1", database: database)) != nil
+        guard outcome == answered else {
+            throw BenchFailure("psql was \(outcome ? "answered" : "refused") by a database that should not have")
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     private struct BenchFailure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-
-    /// How long `condition` takes to hold, checked every millisecond (at most a minute).
-    private static func timed(_ condition: () throws -> Bool) throws -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        while try !condition() {
-            guard DispatchTime.now().uptimeNanoseconds - start < 60_000_000_000 else {
-                throw BenchFailure("the database did not change within a minute")
-            }
-            usleep(1_000)
-        }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// From sending an intent (through the first server) to the push arriving at every one

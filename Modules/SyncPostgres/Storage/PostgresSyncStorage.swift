@@ -283,7 +283,7 @@ public final class PostgresSyncStorage: Sendable {
     public static let quiet = Logger(label: "moments.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     static func connectionConfiguration(
-        _ location: PostgresLocation, connectTimeout: Duration = standardOperationPatience
+        _ location: PostgresLocation, connectTimeout: Duration
     ) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch location.tls {
