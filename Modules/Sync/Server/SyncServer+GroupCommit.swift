@@ -64,6 +64,7 @@ extension SyncServer {
         do {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SyncWriteResult, any Error>) in
                 queued[id]?.waiters.append(continuation)
+                queuedRequests += 1
                 startCommitIfIdle()
             }
         } catch let error as SyncError {
@@ -109,15 +110,27 @@ extension SyncServer {
         }
     }
 
-    func startCommitIfIdle() {
+    /// Begins the next batch unless one is in flight, nothing waits, or the requests the
+    /// last batch answered are still coming back (``BatchGathering``); a barrier begins it
+    /// at once, and so does `patienceSpent`.
+    func startCommitIfIdle(patienceSpent: Bool = false) {
         guard !committing, !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
+        guard patienceSpent || !barrierWaiters.isEmpty || gathering.beginsNow(queuedRequests: queuedRequests) else {
+            waitForMoreRequests()
+            return
+        }
+        gatheringTimer?.cancel()
+        gatheringTimer = nil
+        gatheringRound &+= 1
         committing = true
         let writes = queueOrder.compactMap { id in
             queued[id].flatMap { write in unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
         }
         let barriers = barrierWaiters
+        let requests = queuedRequests
         queued = [:]
         queueOrder = []
+        queuedRequests = 0
         barrierWaiters = []
         let storage = self.storage
         let observer = self.observer
@@ -125,12 +138,15 @@ extension SyncServer {
         Task {
             let result: Result<[SyncWriteResult], SyncError>
             var durable: ContinuousClock.Instant?
+            var took: Duration?
             if writes.isEmpty {
                 result = .success([])
             } else {
                 do {
                     let began = metrics?.start()
+                    let storageBegan = ContinuousClock.now
                     let results = try await storage.commit(writes.map(\.write))
+                    took = ContinuousClock.now - storageBegan
                     if let metrics, let began {
                         let committed = metrics.start()
                         metrics.batchCommitted(requests: writes.reduce(0) { $0 + $1.waiters.count }, in: committed - began)
@@ -148,15 +164,33 @@ extension SyncServer {
                     result = .failure(.storageFailed(String(describing: error)))
                 }
             }
-            self.finishCommit(writes, barriers: barriers, result: result)
+            self.finishCommit(writes, barriers: barriers, result: result, requests: requests, took: took)
             // Its changes are with every stream now (and its observer told): the push's share.
             if let durable, writes.contains(where: { !$0.changes.isEmpty }) { metrics?.pushed(since: durable) }
         }
     }
 
+    /// Waits for the requests the last batch answered to come back, for at most the
+    /// gathering's patience; one timer per gathering.
+    private func waitForMoreRequests() {
+        guard gatheringTimer == nil else { return }
+        let (patience, round) = (gathering.patience, gatheringRound)
+        gatheringTimer = Task {
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            self.patienceSpent(round: round)
+        }
+    }
+
+    private func patienceSpent(round: UInt64) {
+        guard round == gatheringRound else { return }
+        gatheringTimer = nil
+        startCommitIfIdle(patienceSpent: true)
+    }
+
+    /// Answers a batch (`requests` of them, `took` in its storage when it was written).
     private func finishCommit(
         _ writes: [BatchedWrite], barriers: [CheckedContinuation<Void, any Error>],
-        result: Result<[SyncWriteResult], SyncError>
+        result: Result<[SyncWriteResult], SyncError>, requests: Int, took: Duration?
     ) {
         committing = false
         switch result {
@@ -173,10 +207,12 @@ extension SyncServer {
                     // Void, and so is whatever was decided on top of it since.
                     unfinished[id] = nil
                     let voided = queued.removeValue(forKey: id)?.waiters ?? []
+                    queuedRequests -= voided.count
                     queueOrder.removeAll { $0 == id }
                     for waiter in write.waiters + voided { waiter.resume(returning: .conflict) }
                 }
             }
+            if let took { gathering.committed(answered: requests, queued: queuedRequests, in: took) }
             for barrier in barriers { barrier.resume() }
         case .failure(let error):
             // Forget everything that is not durable: this batch and whatever was queued on
@@ -186,7 +222,9 @@ extension SyncServer {
             unfinished = [:]
             queued = [:]
             queueOrder = []
+            queuedRequests = 0
             barrierWaiters = []
+            gathering.failed()
             for waiter in writes.flatMap(\.waiters) + voided { waiter.resume(throwing: error) }
             for barrier in barriers + queuedBarriers { barrier.resume(throwing: error) }
             notBefore = clock.now().addingTimeInterval(1)
