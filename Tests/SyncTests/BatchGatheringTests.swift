@@ -53,7 +53,7 @@ struct BatchGatheringTests {
         gathering.committed(answered: 8, queued: 0, in: .microseconds(300))
         #expect(gathering.patience == .microseconds(300))
         gathering.committed(answered: 8, queued: 0, in: .seconds(2))
-        #expect(gathering.patience == BatchGathering.longestWait)
+        #expect(gathering.patience == BatchGathering.standardLongestWait)
         gathering.committed(answered: 8, queued: 0, in: .zero)
         #expect(gathering.beginsNow(queuedRequests: 1), "nothing to wait for when a commit costs nothing")
     }
@@ -90,8 +90,11 @@ struct BatchGatheringTests {
 
     @Test("senders that come back within the wait share one batch each round")
     func sendersShareBatches() async throws {
-        let storage = CountingStorage(delay: .milliseconds(20))
-        let server = SyncServer(storage: storage, clock: PreviewClock())
+        // Commits of 100 ms, and as long to wait for the others: in a whole test run a
+        // sender's task may wait many milliseconds for a thread, the product's millisecond
+        // would measure the machine's load, not the rule.
+        let storage = CountingStorage(delay: .milliseconds(100))
+        let server = SyncServer(storage: storage, clock: PreviewClock(), longestBatchWait: .seconds(1))
         var activities: [CreatedActivity] = []
         for _ in 0..<4 { activities.append(try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600))) }
         storage.reset()
@@ -113,9 +116,8 @@ struct BatchGatheringTests {
         #expect(sizes.reduce(0, +) == 24)
         // Without gathering they alternate, one and three, every round: a sender's next
         // intent is always queued alone before the other three come back. A round some
-        // sender missed by more than the wait (a millisecond, on a loaded machine) is still
-        // one of fewer; at least one round must have gathered all four.
-        #expect(sizes.contains(4), "batches: \(sizes)")
+        // sender missed by more than the wait is still one of fewer.
+        #expect(sizes.filter { $0 == 4 }.count >= 3, "batches: \(sizes)")
         await server.shutdown()
     }
 }

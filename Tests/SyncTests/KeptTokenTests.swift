@@ -18,6 +18,14 @@ import Testing
         #expect(!kept.admits(kept.digest))
     }
 
+    @Test("a kept digest cut short or grown admits nothing, the token included")
+    func aDigestOfAnotherLengthAdmitsNothing() {
+        let digest = KeptToken(Self.token, activityID: "a").digest
+        for damaged in [String(digest.dropLast()), String(digest.dropLast(2)), digest + "0", digest + "00", ""] {
+            #expect(!KeptToken(digest: damaged, sealed: nil, plain: nil).admits(Self.token), "digest \(damaged)")
+        }
+    }
+
     @Test("the digest is the standard SHA-256 of the token, byte for byte what earlier versions stored")
     func theDigestIsTheStandards() throws {
         // Written by the hand-written SHA-256 these digests were stored with before ADR 0024.

@@ -2,13 +2,32 @@
 enum Hex {
     /// Two lowercase hex digits per byte.
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            text.append(digit(byte >> 4))
+            text.append(digit(byte & 0x0F))
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether `text` is `bytes` as ``encode(_:)`` writes them, in time that depends only
+    /// on their lengths, not on where they differ; nothing is allocated.
+    static func matches(_ bytes: some Sequence<UInt8>, _ text: String) -> Bool {
+        var difference: UInt8 = 0
+        var digits = text.utf8.makeIterator()
+        for byte in bytes {
+            // A text that ends early meets a 0, which no digit is.
+            difference |= (digits.next() ?? 0) ^ digit(byte >> 4)
+            difference |= (digits.next() ?? 0) ^ digit(byte & 0x0F)
+        }
+        if digits.next() != nil { difference |= 1 }
+        return difference == 0
+    }
+
+    /// The lowercase hex digit of a value below 16.
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The bytes of `text`, or `nil` when it is not an even number of hex digits.

@@ -15,8 +15,12 @@
 ///   that did not come back loses at most what the batch it would have had to wait for
 ///   would have cost it, and the batch adjusts to the requests that did.
 struct BatchGathering: Sendable, Equatable {
+    /// The longest a batch waits for its requests by default, however slow the last commit
+    /// was: what the figures of ADR 0043 were measured with.
+    static let standardLongestWait: Duration = .milliseconds(1)
+
     /// The longest a batch waits for its requests, however slow the last commit was.
-    static let longestWait: Duration = .milliseconds(1)
+    let longestWait: Duration
 
     /// How many requests the next batch waits for: those the last batch answered and those
     /// already queued when it did (at least one).
@@ -24,8 +28,11 @@ struct BatchGathering: Sendable, Equatable {
     /// How long the next batch may wait for them.
     private(set) var patience: Duration = .zero
 
-    /// Nothing committed yet: the first batch begins at once.
-    init() {}
+    /// Nothing committed yet: the first batch begins at once. A batch waits at most
+    /// `longestWait` for the requests the last one answered.
+    init(longestWait: Duration = Self.standardLongestWait) {
+        self.longestWait = max(longestWait, .zero)
+    }
 
     /// The last batch answered `answered` requests once durable, after `duration` in its
     /// storage, with `queued` more already waiting for the next. Counting the queued ones
@@ -34,12 +41,12 @@ struct BatchGathering: Sendable, Equatable {
     /// good (batches of 63 with one always left over, of 64 senders).
     mutating func committed(answered: Int, queued: Int, in duration: Duration) {
         expectedRequests = max(answered + queued, 1)
-        patience = min(max(duration, .zero), Self.longestWait)
+        patience = min(max(duration, .zero), longestWait)
     }
 
     /// The last batch failed: the next one begins at once, as after a start.
     mutating func failed() {
-        self = BatchGathering()
+        self = BatchGathering(longestWait: longestWait)
     }
 
     /// Whether a batch of `queuedRequests` begins now rather than wait for more.

@@ -56,7 +56,7 @@ public actor SyncServer {
     /// How many requests wait in ``queued`` (joined writes count each of theirs).
     var queuedRequests = 0
     /// When the next batch begins, learnt from the last one.
-    var gathering = BatchGathering()
+    var gathering: BatchGathering
     /// Begins the next batch once the gathering's patience is spent; `nil` while none waits.
     var gatheringTimer: Task<Void, Never>?
     /// Which gathering the timer belongs to: a timer of one that already began does nothing.
@@ -80,15 +80,21 @@ public actor SyncServer {
     /// A server over `storage`, telling `observer` of each change once it is durable and
     /// `metrics` of its figures. It reads nothing yet: its owner calls ``tick()`` once it
     /// is up, which catches up on what came due while no server ran.
+    ///
+    /// A batch waits at most `longestBatchWait` for the requests the last batch answered to
+    /// come back (ADR 0043), and never longer than the last commit took; zero: a batch
+    /// begins with whatever is queued.
     public init(
         storage: any SyncStorage,
         clock: any SyncClock = SystemClock(),
         observer: (any DurableChangeObserver)? = nil,
         metrics: SyncMetrics? = nil,
+        longestBatchWait: Duration = .milliseconds(1),
         makeToken: @escaping @Sendable () -> String = SecureToken.make,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
+        self.gathering = BatchGathering(longestWait: longestBatchWait)
         self.memoryIndex = storage as? any IndexedSyncStorage
         self.clock = clock
         self.observer = observer
