@@ -334,7 +334,7 @@ let package = Package(
         suite("ArchitectureTests", ["TestSupport"]),
         program("Benchmarks", [
             "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-            "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
+            "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound", "SyncJSONStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

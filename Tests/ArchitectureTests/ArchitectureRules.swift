@@ -150,7 +150,7 @@ struct ArchitectureRules {
         "Benchmarks": Allowance(
             [
                 "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
-                "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound",
+                "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound", "SyncJSONStore",
             ],
             external: serverLibraries),
     ]

@@ -13,9 +13,14 @@ enum IntentLoad {
     static func intentsPerSecond(
         activities count: Int, through connections: [any SyncConnection], perSender: Int = 60
     ) async throws -> Double {
-        let created = try await timedActivities(count, through: connections)
+        try await intentsPerSecond(on: try await timedActivities(count, through: connections), through: connections, perSender: perSender)
+    }
+
+    /// ``intentsPerSecond(activities:through:perSender:)`` on activities made already.
+    static func intentsPerSecond(
+        on targets: [CreatedActivity], through connections: [any SyncConnection], perSender: Int = 60
+    ) async throws -> Double {
         let senders = 64
-        let targets = created
         let start = DispatchTime.now().uptimeNanoseconds
         try await withThrowingTaskGroup(of: Void.self) { group in
             for sender in 0..<senders {

@@ -48,12 +48,39 @@ enum SyncBenchmarks {
                         beside: floor)
                 }
                 await assembled.close()
+                try await slowCommits(fsync: fsync)
             } catch {
                 print("intents benchmark failed: \(error)")
             }
             semaphore.signal()
         }
         semaphore.wait()
+    }
+
+    /// In process on the JSON files with every commit 5 ms slower, with the batch's
+    /// gathering as the server has it and with none (`longestBatchWait: .zero`), one after
+    /// the other: what waiting for the requests the last batch answered is for (ADR 0043).
+    private static func slowCommits(fsync: Double) async throws {
+        let delay = Duration.milliseconds(5)
+        let floor = "64 senders / (fsync + rename + 5 ms) = \(Int(64 / (fsync + 0.005)))/s"
+        for (label, wait) in [("gathering", Duration.milliseconds(1)), ("no gathering", .zero)] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slow-bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let storage = try SlowCommitStorage(folder: folder, delay: delay)
+            let server = SyncServer(storage: storage, clock: SystemClock(), longestBatchWait: wait)
+            for count in [1, 100] {
+                let created = try await IntentLoad.timedActivities(count, through: [InProcessConnection(server: server)])
+                _ = storage.answersPerBatch()
+                let rate = try await IntentLoad.intentsPerSecond(
+                    on: created, through: [InProcessConnection(server: server)], perSender: 100)
+                Bench.report(
+                    "sync.durable intents/s, \(count) activit\(count == 1 ? "y" : "ies"), in-process, commits 5 ms slower, \(label)",
+                    value: rate, unit: "/s", label: "rate  ",
+                    beside: "\(floor); \(String(format: "%.1f", storage.answersPerBatch())) intents per batch")
+            }
+            await server.shutdown()
+            storage.close()
+        }
     }
 
     private static func measure(metrics: Bool) async throws {

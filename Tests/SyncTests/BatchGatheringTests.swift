@@ -40,6 +40,41 @@ struct BatchGatheringTests {
         #expect(gathering.beginsNow(queuedRequests: 64))
     }
 
+    @Test("after a wait that ran out, batches begin at once: one, then twice as many each time, up to 64")
+    func backsOffAfterAWaitThatRanOut() {
+        var gathering = BatchGathering()
+        var notWaiting: [Int] = []
+        for _ in 0..<9 {
+            gathering.committed(answered: 64, queued: 0, in: .microseconds(500))
+            #expect(!gathering.beginsNow(queuedRequests: 10), "a wait follows the back-off")
+            gathering.began(waitRanOut: true)
+            notWaiting.append(gathering.batchesNotWaiting)
+            // The batches of the back-off begin with whatever is queued.
+            while gathering.batchesNotWaiting > 0 {
+                gathering.committed(answered: 64, queued: 0, in: .microseconds(500))
+                #expect(gathering.beginsNow(queuedRequests: 1))
+                gathering.began(waitRanOut: false)
+            }
+        }
+        #expect(notWaiting == [1, 2, 4, 8, 16, 32, 64, 64, 64])
+    }
+
+    @Test("a wait that gathers every request ends the back-off")
+    func aWaitThatPaysEndsTheBackOff() {
+        var gathering = BatchGathering()
+        gathering.committed(answered: 64, queued: 0, in: .microseconds(500))
+        gathering.began(waitRanOut: true)
+        gathering.began(waitRanOut: false)
+        gathering.began(waitRanOut: true)
+        #expect(gathering.batchesNotWaiting == 2)
+        gathering.began(waitRanOut: false)
+        gathering.began(waitRanOut: false)
+        // The wait after the back-off gathered its 64: the next one that runs out backs off by one again.
+        gathering.began(waitRanOut: false)
+        gathering.began(waitRanOut: true)
+        #expect(gathering.batchesNotWaiting == 1)
+    }
+
     @Test("a lone client's batches never wait")
     func loneClient() {
         var gathering = BatchGathering()

@@ -1,6 +1,7 @@
 /// When the server's next group commit begins: at once, unless the last batch answered
-/// (with those queued meanwhile) more requests than are queued now; then once that many are queued, or once as long as
-/// the last commit took has passed, whichever comes first (ADR 0043).
+/// (with those queued meanwhile) more requests than are queued now; then once that many are
+/// queued, or once as long as the last commit took has passed, whichever comes first; and
+/// at once again for a while after such a wait ran out (ADR 0043).
 ///
 /// The requests a batch answers come back soon after (each client sends its next intent),
 /// within a fraction of a commit, but one by one. A batch begun at the first of them carries
@@ -14,10 +15,17 @@
 /// - The wait is at most the last commit's duration (and at most ``longestWait``): a request
 ///   that did not come back loses at most what the batch it would have had to wait for
 ///   would have cost it, and the batch adjusts to the requests that did.
+/// - A wait that runs out did not pay: the clients come back more slowly than a commit
+///   takes (over HTTP, with the answer's round trip and parsing, they take several). The
+///   batches after it begin at once, one after the first such wait, then twice as many
+///   after each wait that runs out again, up to ``longestBackOff``; a wait that gathers
+///   every request ends the back-off.
 struct BatchGathering: Sendable, Equatable {
     /// The longest a batch waits for its requests by default, however slow the last commit
     /// was: what the figures of ADR 0043 were measured with.
     static let standardLongestWait: Duration = .milliseconds(1)
+    /// The most batches that begin at once after a wait ran out, before one waits again.
+    static let longestBackOff = 64
 
     /// The longest a batch waits for its requests, however slow the last commit was.
     let longestWait: Duration
@@ -27,11 +35,27 @@ struct BatchGathering: Sendable, Equatable {
     private(set) var expectedRequests = 1
     /// How long the next batch may wait for them.
     private(set) var patience: Duration = .zero
+    /// How many batches still begin at once, without waiting, after a wait that ran out.
+    private(set) var batchesNotWaiting = 0
+    /// How many batches begin at once after the next wait that runs out.
+    private var backOff = 0
 
     /// Nothing committed yet: the first batch begins at once. A batch waits at most
     /// `longestWait` for the requests the last one answered.
     init(longestWait: Duration = Self.standardLongestWait) {
         self.longestWait = max(longestWait, .zero)
+    }
+
+    /// A batch began: because its wait ran out (`waitRanOut`), or not.
+    mutating func began(waitRanOut: Bool) {
+        if waitRanOut {
+            backOff = min(max(backOff * 2, 1), Self.longestBackOff)
+            batchesNotWaiting = backOff
+        } else if batchesNotWaiting > 0 {
+            batchesNotWaiting -= 1
+        } else {
+            backOff = 0
+        }
     }
 
     /// The last batch answered `answered` requests once durable, after `duration` in its
@@ -51,6 +75,6 @@ struct BatchGathering: Sendable, Equatable {
 
     /// Whether a batch of `queuedRequests` begins now rather than wait for more.
     func beginsNow(queuedRequests: Int) -> Bool {
-        queuedRequests >= expectedRequests || patience == .zero
+        queuedRequests >= expectedRequests || patience == .zero || batchesNotWaiting > 0
     }
 }

@@ -122,6 +122,7 @@ extension SyncServer {
         gatheringTimer?.cancel()
         gatheringTimer = nil
         gatheringRound &+= 1
+        gathering.began(waitRanOut: patienceSpent)
         committing = true
         let writes = queueOrder.compactMap { id in
             queued[id].flatMap { write in unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
