@@ -35,7 +35,8 @@ struct HTTPProtocolTests {
     @Test("health, creation, listing without tokens, and reading with an ETag")
     func happyPaths() async throws {
         let f = try await fixture()
-        #expect(try await RawHTTP.send("GET", "\(f.base)/healthz").status == 200)
+        let health = try await RawHTTP.send("GET", "\(f.base)/healthz")
+        #expect(health.status == 200 && health.body == #"{"status":"ok"}"#)
         // Ready: storage in this process's own files has no outage to report (ADR 0027).
         let ready = try await RawHTTP.send("GET", "\(f.base)/readyz")
         #expect(ready.status == 200 && ready.json["status"] as? String == "ready")

@@ -23,7 +23,7 @@ struct SyncRoutes: Sendable {
 
     func register(on router: Router<SyncRequestContext>) {
         // Liveness: the process answers. Readiness: it can take writes now (ADR 0027).
-        router.get("healthz") { _, _ in Self.json(["status": "ok"], status: .ok) }
+        router.get("healthz") { _, _ in Self.healthy }
         router.get("readyz") { _, _ in await self.readiness() }
         router.post("v1/activities") { request, _ in await self.create(request) }
         router.get("v1/activities") { request, _ in await self.list(request) }
@@ -231,6 +231,17 @@ struct SyncRoutes: Sendable {
         headers[.eTag] = "\"\(snapshot.version)\""
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: EncodedPushes.payload(snapshot)))
     }
+
+    /// `/healthz`'s answer, the same bytes every time: made once, not encoded per request.
+    /// A load balancer asks it often, and the benchmarks' floor is what it costs (the
+    /// HTTP stack's own work), so it must not include a `JSONEncoder` (issue 25).
+    private static var healthy: Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: healthyBody))
+    }
+
+    private static let healthyBody = ByteBuffer(string: #"{"status":"ok"}"#)
 
     static func encoded(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
         let data = (try? encoder.encode(value)) ?? Data(#"{"error":"encoding_failed"}"#.utf8)
