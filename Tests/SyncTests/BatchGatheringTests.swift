@@ -99,18 +99,7 @@ struct BatchGatheringTests {
         let server = SyncServer(storage: storage, clock: PreviewClock())
         let created = try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600))
         // Eight senders at once: batches of several requests, which the next batch then waits for.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<8 {
-                group.addTask {
-                    for step in 0..<5 {
-                        _ = try await server.send(
-                            try IntentRequest(clientID: "s\(sender)", intentID: "\(step)", intent: .adjustTarget(bySeconds: 1)),
-                            to: created.id, token: created.token)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await Self.closedLoop(server, on: Array(repeating: created, count: 8), intentsEach: 5)
         #expect(storage.largestBatch > 1, "eight senders never shared a batch: \(storage.batchSizes)")
         // Then one sender alone: the batch cannot gather eight, and begins once its wait is spent.
         let clock = ContinuousClock()
@@ -135,10 +124,25 @@ struct BatchGatheringTests {
         storage.reset()
         // Four senders, each waiting for its answer before its next intent. Without gathering,
         // the first to come back begins a batch alone and the other three wait for the next.
+        try await Self.closedLoop(server, on: activities, intentsEach: 6)
+        let sizes = storage.batchSizes
+        #expect(sizes.reduce(0, +) == 24)
+        // Without gathering they alternate, one and three, every round: a sender's next
+        // intent is always queued alone before the other three come back. A round some
+        // sender missed by more than the wait is still one of fewer.
+        #expect(sizes.filter { $0 == 4 }.count >= 3, "batches: \(sizes)")
+        await server.shutdown()
+    }
+}
+
+extension BatchGatheringTests {
+    /// A sender per activity of `targets` (the same one may stand several times), each
+    /// sending `intentsEach` intents one after the other, the next once the last is answered.
+    static func closedLoop(_ server: SyncServer, on targets: [CreatedActivity], intentsEach: Int) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for (sender, activity) in activities.enumerated() {
+            for (sender, activity) in targets.enumerated() {
                 group.addTask {
-                    for step in 0..<6 {
+                    for step in 0..<intentsEach {
                         _ = try await server.send(
                             try IntentRequest(clientID: "s\(sender)", intentID: "\(step)", intent: .adjustTarget(bySeconds: 1)),
                             to: activity.id, token: activity.token)
@@ -147,13 +151,6 @@ struct BatchGatheringTests {
             }
             try await group.waitForAll()
         }
-        let sizes = storage.batchSizes
-        #expect(sizes.reduce(0, +) == 24)
-        // Without gathering they alternate, one and three, every round: a sender's next
-        // intent is always queued alone before the other three come back. A round some
-        // sender missed by more than the wait is still one of fewer.
-        #expect(sizes.filter { $0 == 4 }.count >= 3, "batches: \(sizes)")
-        await server.shutdown()
     }
 }
 
