@@ -9,7 +9,11 @@ import Testing
 /// When the next group commit begins (ADR 0043): at once for a lone client, after the
 /// requests the last batch answered have come back when there were several, and never
 /// later than the last commit took (at most a millisecond).
-@Suite("Sync server: gathering a batch's requests", .timeLimit(.minutes(3)))
+///
+/// On threads of its own (`.ownThreads`): whether a batch gathers its requests depends on
+/// how soon its senders run again, and at the start of a whole test run a task waits for a
+/// pool thread for longer than any commit (batches of 1, 2 and 3 of 4, a CI run found).
+@Suite("Sync server: gathering a batch's requests", .ownThreads, .timeLimit(.minutes(3)))
 struct BatchGatheringTests {
     @Test("the first batch, and every batch after a failure, begins at once")
     func beginsAtOnceWithNothingLearnt() {
