@@ -92,7 +92,7 @@ struct BatchGatheringTests {
         gathering.committed(answered: 8, queued: 0, in: .microseconds(300))
         #expect(gathering.patience == .microseconds(300))
         gathering.committed(answered: 8, queued: 0, in: .seconds(2))
-        #expect(gathering.patience == BatchGathering.standardLongestWait)
+        #expect(gathering.patience == SyncServer.standardLongestBatchWait)
         gathering.committed(answered: 8, queued: 0, in: .zero)
         #expect(gathering.beginsNow(queuedRequests: 1), "nothing to wait for when a commit costs nothing")
     }
@@ -158,7 +158,10 @@ extension BatchGatheringTests {
     }
 }
 
-/// A preview storage whose commits each take `delay` and which keeps how many writes' answers
+/// A preview storage whose commits each take `delay`: the commit's duration is what the
+/// rule under test measures (the wait is at most as long), so it is a duration, not a wait
+/// for an event; the senders' return is the event, and the tests run off the pool so it
+/// comes well within it. It keeps how many writes' answers
 /// (requests) each batch carried.
 private final class CountingStorage: ForwardingSyncStorage, Sendable {
     let base = PreviewSyncStorage()

@@ -21,9 +21,6 @@
 ///   after each wait that runs out again, up to ``longestBackOff``; a wait that gathers
 ///   every request ends the back-off.
 struct BatchGathering: Sendable, Equatable {
-    /// The longest a batch waits for its requests by default, however slow the last commit
-    /// was: what the figures of ADR 0043 were measured with.
-    static let standardLongestWait: Duration = .milliseconds(1)
     /// The most batches that begin at once after a wait ran out, before one waits again.
     static let longestBackOff = 64
 
@@ -42,7 +39,7 @@ struct BatchGathering: Sendable, Equatable {
 
     /// Nothing committed yet: the first batch begins at once. A batch waits at most
     /// `longestWait` for the requests the last one answered.
-    init(longestWait: Duration = Self.standardLongestWait) {
+    init(longestWait: Duration = SyncServer.standardLongestBatchWait) {
         self.longestWait = max(longestWait, .zero)
     }
 

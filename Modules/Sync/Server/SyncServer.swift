@@ -30,6 +30,10 @@ public actor SyncServer {
     /// up and answers 503: only a storage under a storm of writes to one activity gets there.
     static let decisionAttempts = 32
 
+    /// How long a batch waits at most, by default, for the requests the last batch
+    /// answered (ADR 0043): what its figures were measured with.
+    public static let standardLongestBatchWait: Duration = .milliseconds(1)
+
     let storage: any SyncStorage
     /// The same storage when it keeps everything committed in memory (``IndexedSyncStorage``,
     /// the JSON files'): a decision reads it in place, under its lock, instead of leaving the
@@ -89,7 +93,7 @@ public actor SyncServer {
         clock: any SyncClock = SystemClock(),
         observer: (any DurableChangeObserver)? = nil,
         metrics: SyncMetrics? = nil,
-        longestBatchWait: Duration = .milliseconds(1),
+        longestBatchWait: Duration = SyncServer.standardLongestBatchWait,
         makeToken: @escaping @Sendable () -> String = SecureToken.make,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
