@@ -1,6 +1,9 @@
 import Fixtures
+import Foundation
 import Sync
+import Synchronization
 import Testing
+import TestSupport
 
 /// The answers an activity remembers for retries, against the rule written out plainly: keep
 /// every answer once, forget a client's oldest past 16 and the activity's oldest past 256.
@@ -91,5 +94,76 @@ struct RememberedAnswersTests {
         #expect(copy.answers.filter { $0.key.clientID == "watch" }.count == StoredActivity.answersPerClient)
         #expect(copy.answers.count == StoredActivity.rememberedAnswers)
         #expect(Array(copy.answers.suffix(StoredActivity.answersPerClient)).map(\.key.intentID) == (424..<440).map { "\($0)" })
+    }
+
+    @Test("copies that share a chunk with room left each add their own answer, and neither sees the other's")
+    func divergingCopies() {
+        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
+        var original = StoredActivityMother.makeStoredActivity()
+        // Twenty answers: one full chunk and four of the next, so the newest has room.
+        for index in 0..<20 {
+            original.remember(StoredAnswer(key: IntentKey(clientID: "c\(index % 3)", intentID: "\(index)"), outcome: outcome))
+        }
+        let before = original.answers
+        var first = original
+        var second = original
+        first.remember(StoredAnswer(key: IntentKey(clientID: "first", intentID: "a"), outcome: outcome))
+        // The slot `first` took is not `second`'s: it goes its own way.
+        second.remember(StoredAnswer(key: IntentKey(clientID: "second", intentID: "b"), outcome: outcome))
+        second.remember(StoredAnswer(key: IntentKey(clientID: "second", intentID: "c"), outcome: outcome))
+        first.remember(StoredAnswer(key: IntentKey(clientID: "first", intentID: "d"), outcome: outcome))
+        // The original, which counts neither, adds one of its own as well.
+        original.remember(StoredAnswer(key: IntentKey(clientID: "original", intentID: "e"), outcome: outcome))
+        #expect(first.answers.map(\.key.intentID) == before.map(\.key.intentID) + ["a", "d"])
+        #expect(second.answers.map(\.key.intentID) == before.map(\.key.intentID) + ["b", "c"])
+        #expect(original.answers.map(\.key.intentID) == before.map(\.key.intentID) + ["e"])
+        #expect(first.answer(for: IntentKey(clientID: "second", intentID: "b")) == nil)
+        #expect(second.answer(for: IntentKey(clientID: "first", intentID: "a")) == nil)
+        #expect(original.answer(for: IntentKey(clientID: "first", intentID: "d")) == nil)
+    }
+
+    /// On threads of its own (`.ownThreads`): it waits for its two threads, which spin.
+    @Test("copies on two threads adding to the chunk they share at the same instant each keep exactly their own", .ownThreads)
+    func copiesOnTwoThreads() {
+        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
+        var base = StoredActivityMother.makeStoredActivity()
+        for index in 0..<17 {
+            base.remember(StoredAnswer(key: IntentKey(clientID: "c", intentID: "\(index)"), outcome: outcome))
+        }
+        let expected = base.answers.map(\.key.intentID)
+        let rounds = 3_000
+        // Each round, both threads take a copy of a base whose newest chunk has room, meet,
+        // and add their answers at once: both want the same free slot.
+        let arrived = Atomic<Int>(0)
+        let wrong = Atomic<Int>(0)
+        let finished = DispatchGroup()
+        let bases = (0..<rounds).map { round -> StoredActivity in
+            var copy = base
+            // A fresh chunk each round, shared only by the two copies below.
+            copy.remember(StoredAnswer(key: IntentKey(clientID: "round", intentID: "\(round)"), outcome: outcome))
+            return copy
+        }
+        for thread in 0..<2 {
+            finished.enter()
+            Thread.detachNewThread {
+                for round in 0..<rounds {
+                    var copy = bases[round]
+                    arrived.add(1, ordering: .acquiringAndReleasing)
+                    while arrived.load(ordering: .acquiring) < 2 * (round + 1) {}
+                    for step in 0..<3 {
+                        copy.remember(StoredAnswer(key: IntentKey(clientID: "t\(thread)", intentID: "\(step)"), outcome: outcome))
+                    }
+                    let keys = copy.answers.map(\.key.intentID)
+                    if keys != expected + ["\(round)", "0", "1", "2"] || copy.answers.suffix(3).contains(where: { $0.key.clientID != "t\(thread)" }) {
+                        wrong.add(1, ordering: .relaxed)
+                    }
+                }
+                finished.leave()
+            }
+        }
+        finished.wait()
+        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(base.answers.map(\.key.intentID) == expected)
+        #expect(bases.enumerated().allSatisfy { $0.element.answers.map(\.key.intentID) == expected + ["\($0.offset)"] })
     }
 }

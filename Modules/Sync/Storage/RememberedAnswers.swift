@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The answers an activity remembers, oldest first, kept in small chunks that copies of the
 /// activity share.
 ///
@@ -5,12 +7,16 @@
 /// the activity as it was until the write commits. With the answers in one array, that copy
 /// copied all 256 of them (each with its outcome's snapshot) and its index on every
 /// intent, and forgetting the oldest moved the rest down: most of an intent's CPU time once
-/// the journal's JSON was written by hand (issue 25). Here a copy shares every chunk. An
-/// answer is added to the newest chunk in place when no copy shares it, else to a new
-/// chunk with at most ``chunkSize`` answers copied; a forgotten answer is a bit in its
-/// chunk's mask, kept beside the chunks, so forgetting copies no answer; a chunk goes when
-/// all of its answers are forgotten. Answers are found by a scan of the chunks' key hashes,
-/// at most 256 integers, instead of a dictionary each copy would have to copy.
+/// the journal's JSON was written by hand (issue 25). Here a copy shares every chunk, the
+/// newest too: a chunk has room for ``chunkSize`` answers from the start, each copy sees
+/// the ones it counts, and a copy adds its answer in the chunk's next free slot when no
+/// other copy has taken that slot first, else to a new chunk with its own answers copied
+/// (at most ``chunkSize``). Over many activities each decision added its answer to a newest
+/// chunk the storage's copy shared, and copied it, every time (ADR 0044). A forgotten
+/// answer is a bit in its chunk's mask, kept beside the chunks, so forgetting copies no
+/// answer; a chunk goes when all of its answers are forgotten. Answers are found by a scan
+/// of the chunks' key hashes, at most 256 integers, instead of a dictionary each copy would
+/// have to copy.
 struct RememberedAnswers: Sendable {
     /// The most answers in one chunk (at most the bits of a ``Mask``).
     static let chunkSize = 16
@@ -18,56 +24,83 @@ struct RememberedAnswers: Sendable {
     /// Which answers of a chunk are forgotten, a bit each, by position.
     private typealias Mask = UInt32
 
-    /// A run of answers with the hashes of their keys and clients. Changed only while no
-    /// copy of the answers holds it (`isKnownUniquelyReferenced`), which is what makes it
-    /// safe to share between threads.
+    /// Room for ``chunkSize`` answers with the hashes of their keys and clients, filled from
+    /// the front and never changed below what is filled: a slot is written once, by the copy
+    /// that claimed it, before that copy counts it. So copies on other threads read the
+    /// slots they count while one of them fills the next, and the chunk is safe to share.
     private final class Chunk: @unchecked Sendable {
-        private(set) var answers: [StoredAnswer]
-        private(set) var keyHashes: [Int]
-        private(set) var clientHashes: [Int]
+        private let answers: UnsafeMutablePointer<StoredAnswer>
+        private let keyHashes: UnsafeMutablePointer<Int>
+        private let clientHashes: UnsafeMutablePointer<Int>
+        /// How many slots are claimed; each claimed slot is written by its claimer before
+        /// any copy counts it.
+        private let claimed = Atomic<Int>(0)
 
-        init(_ answers: [StoredAnswer]) {
-            self.answers = answers
-            keyHashes = answers.map { $0.key.hashValue }
-            clientHashes = answers.map { $0.key.clientID.hashValue }
-            reserve()
+        init() {
+            answers = .allocate(capacity: RememberedAnswers.chunkSize)
+            keyHashes = .allocate(capacity: RememberedAnswers.chunkSize)
+            clientHashes = .allocate(capacity: RememberedAnswers.chunkSize)
         }
 
-        /// A chunk of the same answers, for a copy to add to.
-        init(copying other: Chunk) {
-            answers = other.answers
-            keyHashes = other.keyHashes
-            clientHashes = other.clientHashes
-            reserve()
+        /// A chunk holding the first `count` answers of `other`, for a copy to add to.
+        convenience init(copying other: Chunk, count: Int) {
+            self.init()
+            answers.initialize(from: other.answers, count: count)
+            keyHashes.initialize(from: other.keyHashes, count: count)
+            clientHashes.initialize(from: other.clientHashes, count: count)
+            claimed.store(count, ordering: .relaxed)
         }
 
-        private func reserve() {
-            answers.reserveCapacity(RememberedAnswers.chunkSize)
-            keyHashes.reserveCapacity(RememberedAnswers.chunkSize)
-            clientHashes.reserveCapacity(RememberedAnswers.chunkSize)
+        deinit {
+            // The last reference is going: every claim was written by its claimer, who held one.
+            answers.deinitialize(count: claimed.load(ordering: .acquiring))
+            answers.deallocate()
+            keyHashes.deallocate()
+            clientHashes.deallocate()
         }
 
-        /// Adds `answer`, whose key and client hash to these, after the others.
-        func add(_ answer: StoredAnswer, keyHash: Int, clientHash: Int) {
-            answers.append(answer)
-            keyHashes.append(keyHash)
-            clientHashes.append(clientHash)
+        /// Writes `answer` into slot `slot`, the first a copy that counts `slot` answers has
+        /// not, unless another copy claimed it first; `false` then, and nothing written.
+        func add(_ answer: StoredAnswer, keyHash: Int, clientHash: Int, at slot: Int) -> Bool {
+            guard slot < RememberedAnswers.chunkSize,
+                claimed.compareExchange(expected: slot, desired: slot + 1, ordering: .acquiringAndReleasing).exchanged
+            else { return false }
+            (answers + slot).initialize(to: answer)
+            keyHashes[slot] = keyHash
+            clientHashes[slot] = clientHash
+            return true
         }
+
+        /// The answer in a slot its reader counts.
+        func answer(at slot: Int) -> StoredAnswer { answers[slot] }
+
+        /// The key hashes of the first `count` slots.
+        func keyHashes(_ count: Int) -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: keyHashes, count: count) }
+
+        /// The client hashes of the first `count` slots.
+        func clientHashes(_ count: Int) -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: clientHashes, count: count) }
     }
 
     private var chunks: [Chunk] = []
     /// The forgotten answers of each chunk; no chunk has all of its answers forgotten.
     private var forgotten: [Mask] = []
+    /// How many answers of the newest chunk this copy counts; every older chunk is full.
+    private var newestCount = 0
     /// How many answers are remembered.
     private(set) var count = 0
+
+    /// How many answers of chunk `index` this copy counts.
+    private func counted(_ index: Int) -> Int {
+        index == chunks.count - 1 ? newestCount : Self.chunkSize
+    }
 
     /// Every answer, oldest first.
     var all: [StoredAnswer] {
         var all: [StoredAnswer] = []
         all.reserveCapacity(count)
         for (index, chunk) in chunks.enumerated() {
-            let (answers, mask) = (chunk.answers, forgotten[index])
-            for position in answers.indices where mask & (1 << Mask(position)) == 0 { all.append(answers[position]) }
+            let mask = forgotten[index]
+            for position in 0..<counted(index) where mask & (1 << Mask(position)) == 0 { all.append(chunk.answer(at: position)) }
         }
         return all
     }
@@ -76,11 +109,9 @@ struct RememberedAnswers: Sendable {
     func answer(for key: IntentKey) -> StoredAnswer? {
         let hash = key.hashValue
         for (index, chunk) in chunks.enumerated() {
-            // Each array read once per chunk: a class's stored property is checked for
-            // exclusive access at every read.
-            let (hashes, mask) = (chunk.keyHashes, forgotten[index])
+            let (hashes, mask) = (chunk.keyHashes(counted(index)), forgotten[index])
             for position in hashes.indices where hashes[position] == hash && mask & (1 << Mask(position)) == 0 {
-                let answer = chunk.answers[position]
+                let answer = chunk.answer(at: position)
                 if answer.key == key { return answer }
             }
         }
@@ -96,12 +127,11 @@ struct RememberedAnswers: Sendable {
         var clientsOldest: (chunk: Int, position: Int)?
         var clientsCount = 0
         for (index, chunk) in chunks.enumerated() {
-            // Each array read once per chunk: a class's stored property is checked for
-            // exclusive access at every read.
-            let (keys, clients, mask) = (chunk.keyHashes, chunk.clientHashes, forgotten[index])
-            for position in keys.indices where mask & (1 << Mask(position)) == 0 {
-                if keys[position] == keyHash, chunk.answers[position].key == key { return }
-                if clients[position] == clientHash, chunk.answers[position].key.clientID == clientID {
+            let size = counted(index)
+            let (keys, clients, mask) = (chunk.keyHashes(size), chunk.clientHashes(size), forgotten[index])
+            for position in 0..<size where mask & (1 << Mask(position)) == 0 {
+                if keys[position] == keyHash, chunk.answer(at: position).key == key { return }
+                if clients[position] == clientHash, chunk.answer(at: position).key.clientID == clientID {
                     if clientsOldest == nil { clientsOldest = (index, position) }
                     clientsCount += 1
                 }
@@ -113,14 +143,23 @@ struct RememberedAnswers: Sendable {
         while count > inAll { removeOldest() }
     }
 
-    /// Adds `answer` as the newest: in place when no copy shares the newest chunk.
+    /// Adds `answer` as the newest: in the newest chunk's next slot when no other copy took
+    /// it, else in a copy of the answers this one counts there, or in a new chunk.
     private mutating func append(_ answer: StoredAnswer, keyHash: Int, clientHash: Int) {
-        if let last = chunks.indices.last, chunks[last].answers.count < Self.chunkSize {
-            if !isKnownUniquelyReferenced(&chunks[last]) { chunks[last] = Chunk(copying: chunks[last]) }
-            chunks[last].add(answer, keyHash: keyHash, clientHash: clientHash)
+        if let last = chunks.indices.last, newestCount < Self.chunkSize {
+            if !chunks[last].add(answer, keyHash: keyHash, clientHash: clientHash, at: newestCount) {
+                // Another copy added an answer of its own there: this one goes its own way.
+                let copy = Chunk(copying: chunks[last], count: newestCount)
+                _ = copy.add(answer, keyHash: keyHash, clientHash: clientHash, at: newestCount)
+                chunks[last] = copy
+            }
+            newestCount += 1
         } else {
-            chunks.append(Chunk([answer]))
+            let chunk = Chunk()
+            _ = chunk.add(answer, keyHash: keyHash, clientHash: clientHash, at: 0)
+            chunks.append(chunk)
             forgotten.append(0)
+            newestCount = 1
         }
         count += 1
     }
@@ -134,9 +173,11 @@ struct RememberedAnswers: Sendable {
     /// Marks one answer forgotten; a chunk with none left goes.
     private mutating func forget(chunk: Int, position: Int) {
         forgotten[chunk] |= 1 << Mask(position)
-        if forgotten[chunk].nonzeroBitCount == chunks[chunk].answers.count {
+        if forgotten[chunk].nonzeroBitCount == counted(chunk) {
             chunks.remove(at: chunk)
             forgotten.remove(at: chunk)
+            // The newest chunk went with its last answer: the one before it, if any, is full.
+            if chunk == chunks.count { newestCount = chunks.isEmpty ? 0 : Self.chunkSize }
         }
         count -= 1
     }
