@@ -143,6 +143,13 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// The event stream this connection carries now, whose events ``writeEvent(_:)`` writes.
     var eventStream: EventStream?
+    /// NIO's HTTP/1 encoder, which a chunk framed already is written past.
+    private var encoder: ChannelHandlerContext?
+    /// The methods of the requests not answered yet, oldest first: which request a
+    /// response's head answers, as the encoder keeps them.
+    private var requestMethods: [HTTPMethod] = []
+    /// Whether the encoder frames the body of the response being written as chunks.
+    private var bodyIsChunked = false
     /// Whether the client has shut its side of the connection.
     private(set) var inputClosed = false
 
@@ -154,6 +161,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
         connections.add(context.channel)
         if let options = context.channel.syncOptions {
             try? options.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
@@ -167,6 +175,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        encoder = nil
         cancelDeadlines()
         connections.remove(context.channel)
     }
@@ -184,7 +193,8 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
+            requestMethods.append(head.method)
             readingRequest = true
             connections.setIdle(context.channel, false)
             armRequestDeadline(context, waitingFor: "the request's body")
@@ -210,13 +220,33 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes one event of the connection's ``eventStream`` as a part of its response's
-    /// body, straight to NIO's HTTP/1 encoder (the response's head went before it).
-    func writeEvent(_ frame: ByteBuffer) {
-        context?.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(frame))), promise: nil)
+    /// body (the response's head went before it): as the chunk the frame holds framed
+    /// already, past NIO's HTTP/1 encoder, when the encoder frames this body in chunks (it
+    /// does for every event stream: HTTP/1.1, a `GET`, no `Content-Length`); else through
+    /// the encoder, as the event.
+    func writeEvent(_ frame: EventFrame) {
+        if bodyIsChunked, let encoder {
+            encoder.writeAndFlush(NIOAny(IOData.byteBuffer(frame.chunk)), promise: nil)
+        } else {
+            context?.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(frame.event))), promise: nil)
+        }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            // As NIO's encoder decides it for the response (NIOHTTP1's
+            // `correctlyFrameTransportHeaders`): a body, no length, HTTP/1.1 or later; and
+            // not the answer to a HEAD or CONNECT, whose body it drops.
+            let method = requestMethods.isEmpty ? nil : requestMethods.removeFirst()
+            bodyIsChunked =
+                method != .HEAD && method != .CONNECT && head.status.mayHaveResponseBody
+                && !head.headers.contains(name: "content-length")
+                && (head.version.major, head.version.minor) >= (1, 1)
+        case .body:
+            break
+        case .end:
+            bodyIsChunked = false
             answering = max(0, answering - 1)
             if answering == 0, !readingRequest { waitForRequest(context) }
         }

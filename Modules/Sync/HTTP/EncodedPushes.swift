@@ -16,7 +16,7 @@ enum EncodedPushes {
         let version: UInt64
         let event: ActivityEvent
         let payload: ByteBuffer
-        var frame: ByteBuffer?
+        var frame: EventFrame?
 
         func holds(_ snapshot: ActivitySnapshot) -> Bool {
             version == snapshot.version && event == snapshot.event
@@ -36,14 +36,15 @@ enum EncodedPushes {
     }
 
     /// The bytes of the server-sent event of `snapshot` (``ServerSentEvents``).
-    static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+    static func frame(_ snapshot: ActivitySnapshot) -> EventFrame {
         let cached = recent.withLock { $0[snapshot.id] }.flatMap { $0.holds(snapshot) ? $0 : nil }
         if let frame = cached?.frame { return frame }
         var made = cached ?? Entry(version: snapshot.version, event: snapshot.event, payload: encode(snapshot))
-        var frame = ByteBuffer(string: "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: ")
+        var event = ByteBuffer(string: "id: \(snapshot.version)\nevent: \(snapshot.event.rawValue)\ndata: ")
         var payload = made.payload
-        frame.writeBuffer(&payload)
-        frame.writeString("\n\n")
+        event.writeBuffer(&payload)
+        event.writeString("\n\n")
+        let frame = EventFrame(event)
         made.frame = frame
         store(made, for: snapshot.id)
         return frame

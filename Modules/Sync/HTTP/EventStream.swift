@@ -41,13 +41,13 @@ final class EventStream: Sendable {
 
     /// What is written, in the order it was sent.
     enum Item: Sendable {
-        case frame(ByteBuffer)
+        case frame(EventFrame)
         case end
     }
 
     private enum State {
         /// The head is not written yet: the frames sent so far, and whether the end was.
-        case waiting(frames: [ByteBuffer], ended: Bool)
+        case waiting(frames: [EventFrame], ended: Bool)
         /// Writing through the warden; how many frames were written while the connection
         /// could not take more.
         case live(ConnectionWarden, behind: Int)
@@ -91,7 +91,7 @@ final class EventStream: Sendable {
     var isOver: Bool { over.load(ordering: .relaxed) }
 
     /// Sends one event's bytes (or a heartbeat's), after everything sent before.
-    func send(_ frame: ByteBuffer) {
+    func send(_ frame: EventFrame) {
         guard !isOver else { return }
         writes.enqueue(self, .frame(frame))
     }

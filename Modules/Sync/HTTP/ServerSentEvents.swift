@@ -15,7 +15,7 @@ enum ServerSentEvents {
     /// The bytes of one event, encoded once per activity and version however many
     /// subscribers receive it, and with the payload the intent's answer was given
     /// (``EncodedPushes``): with a thousand subscribers, encoding would be the server's main cost.
-    static func frame(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+    static func frame(_ snapshot: ActivitySnapshot) -> EventFrame {
         EncodedPushes.frame(snapshot)
     }
 
@@ -25,7 +25,31 @@ enum ServerSentEvents {
     static let backlog = 256
 
     /// The heartbeat comment.
-    static let heartbeatFrame = ByteBuffer(string: ": heartbeat\n\n")
+    static let heartbeatFrame = EventFrame(ByteBuffer(string: ": heartbeat\n\n"))
+}
+
+/// One event's bytes, made once for every stream that sends it: the event as the stream's
+/// body carries it, and the same framed as one chunk of a chunked HTTP/1.1 body (its size in
+/// hexadecimal, CRLF, the event, CRLF), which a connection writes past NIO's HTTP/1 encoder
+/// (``ConnectionWarden/writeEvent(_:)``). Through the encoder, every subscriber's write
+/// made a chunk header of its own and went to the socket as three buffers (issue 25, item 2).
+struct EventFrame: Sendable {
+    /// The event.
+    let event: ByteBuffer
+    /// The event as one chunk of a chunked body.
+    let chunk: ByteBuffer
+
+    /// The frame of `event`.
+    init(_ event: ByteBuffer) {
+        self.event = event
+        let size = String(event.readableBytes, radix: 16)
+        var chunk = ByteBufferAllocator().buffer(capacity: size.utf8.count + event.readableBytes + 4)
+        chunk.writeString(size)
+        chunk.writeStaticString("\r\n")
+        chunk.writeImmutableBuffer(event)
+        chunk.writeStaticString("\r\n")
+        self.chunk = chunk
+    }
 }
 
 /// The heartbeat of every open event stream, from one timer: a comment line each interval,
