@@ -16,9 +16,11 @@ enum IntentLoad {
         try await intentsPerSecond(on: try await timedActivities(count, through: connections), through: connections, perSender: perSender)
     }
 
-    /// ``intentsPerSecond(activities:through:perSender:)`` on activities made already.
+    /// ``intentsPerSecond(activities:through:perSender:)`` on activities made already; each
+    /// `run` on the same activities sends intents of its own, never retries of another's
+    /// (which the server would answer from memory, without a write).
     static func intentsPerSecond(
-        on targets: [CreatedActivity], through connections: [any SyncConnection], perSender: Int = 60
+        on targets: [CreatedActivity], through connections: [any SyncConnection], perSender: Int = 60, run: Int = 0
     ) async throws -> Double {
         let senders = 64
         let start = DispatchTime.now().uptimeNanoseconds
@@ -30,7 +32,7 @@ enum IntentLoad {
                         let activity = targets[(sender + step) % targets.count]
                         _ = try await connection.send(
                             try IntentRequest(
-                                clientID: "s\(sender)", intentID: "\(step)",
+                                clientID: run == 0 ? "s\(sender)" : "s\(sender)r\(run)", intentID: "\(step)",
                                 intent: .adjustTarget(bySeconds: (step / targets.count).isMultiple(of: 2) ? 1 : -1)),
                             to: activity.id, token: activity.token)
                     }
