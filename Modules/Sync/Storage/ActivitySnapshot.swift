@@ -54,12 +54,14 @@ public struct ActivitySnapshot: Hashable, Sendable, Codable {
             id: id, version: version, timestamp: Instant.canonical(timestamp), event: event, activity: activity, alert: alert)
     }
 
+    /// Whether two snapshots hold the same fields: at once when they are copies of one.
     public static func == (lhs: ActivitySnapshot, rhs: ActivitySnapshot) -> Bool {
         if lhs.fields === rhs.fields { return true }
         return lhs.version == rhs.version && lhs.id == rhs.id && lhs.timestamp == rhs.timestamp
             && lhs.event == rhs.event && lhs.activity == rhs.activity && lhs.alert == rhs.alert
     }
 
+    /// Hashes every field, as equality compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(version)
