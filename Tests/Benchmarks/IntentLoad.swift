@@ -32,7 +32,7 @@ enum IntentLoad {
                         let activity = targets[(sender + step) % targets.count]
                         _ = try await connection.send(
                             try IntentRequest(
-                                clientID: run == 0 ? "s\(sender)" : "s\(sender)r\(run)", intentID: "\(step)",
+                                clientID: "s\(sender)r\(run)", intentID: "\(step)",
                                 intent: .adjustTarget(bySeconds: (step / targets.count).isMultiple(of: 2) ? 1 : -1)),
                             to: activity.id, token: activity.token)
                     }

@@ -22,8 +22,9 @@ struct SyncRequestContext: RequestContext {
 /// a task, a stream or an asynchronous writer per subscriber in between (issue #25, item 2).
 ///
 /// The response's head and its end go through Hummingbird as any response's do; the
-/// events between them are written by the connection's ``ConnectionWarden``, which sits
-/// beside NIO's HTTP/1 encoder. Until the head is written (``run()``), events wait here.
+/// events between them are written by the connection's ``ConnectionWarden``, each as the
+/// chunk its ``EventFrame`` holds, past NIO's HTTP/1 encoder. Until the head is written
+/// (``run()``), events wait here.
 ///
 /// A stream ends when its source finishes (the dismissal, a shutdown), when the client
 /// goes (its connection closes or its side of it is shut), or when the client reads so
