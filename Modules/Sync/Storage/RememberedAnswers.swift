@@ -15,8 +15,9 @@ import Synchronization
 /// chunk the storage's copy shared, and copied it, every time (ADR 0044). A forgotten
 /// answer is a bit in its chunk's mask, kept beside the chunks, so forgetting copies no
 /// answer; a chunk goes when all of its answers are forgotten. Answers are found by a scan
-/// of the chunks' key hashes, at most 256 integers, instead of a dictionary each copy would
-/// have to copy.
+/// of their signatures (hashes of key and client), kept in one array beside the chunks: at
+/// most 256 integers in a row, which a copy copies whole when it adds one (2 KB, no
+/// reference among them), instead of a dictionary, whose copy would retain every key.
 struct RememberedAnswers: Sendable {
     /// The most answers in one chunk (at most the bits of a ``Mask``).
     static let chunkSize = 16
@@ -24,30 +25,24 @@ struct RememberedAnswers: Sendable {
     /// Which answers of a chunk are forgotten, a bit each, by position.
     private typealias Mask = UInt32
 
-    /// Room for ``chunkSize`` answers with the hashes of their keys and clients, filled from
-    /// the front and never changed below what is filled: a slot is written once, by the copy
-    /// that claimed it, before that copy counts it. So copies on other threads read the
-    /// slots they count while one of them fills the next, and the chunk is safe to share.
+    /// Room for ``chunkSize`` answers, filled from the front and never changed below what is
+    /// filled: a slot is written once, by the copy that claimed it, before that copy counts
+    /// it. So copies on other threads read the slots they count while one of them fills the
+    /// next, and the chunk is safe to share.
     private final class Chunk: @unchecked Sendable {
         private let answers: UnsafeMutablePointer<StoredAnswer>
-        private let keyHashes: UnsafeMutablePointer<Int>
-        private let clientHashes: UnsafeMutablePointer<Int>
         /// How many slots are claimed; each claimed slot is written by its claimer before
         /// any copy counts it.
         private let claimed = Atomic<Int>(0)
 
         init() {
             answers = .allocate(capacity: RememberedAnswers.chunkSize)
-            keyHashes = .allocate(capacity: RememberedAnswers.chunkSize)
-            clientHashes = .allocate(capacity: RememberedAnswers.chunkSize)
         }
 
         /// A chunk holding the first `count` answers of `other`, for a copy to add to.
         convenience init(copying other: Chunk, count: Int) {
             self.init()
             answers.initialize(from: other.answers, count: count)
-            keyHashes.initialize(from: other.keyHashes, count: count)
-            clientHashes.initialize(from: other.clientHashes, count: count)
             claimed.store(count, ordering: .relaxed)
         }
 
@@ -55,33 +50,30 @@ struct RememberedAnswers: Sendable {
             // The last reference is going: every claim was written by its claimer, who held one.
             answers.deinitialize(count: claimed.load(ordering: .acquiring))
             answers.deallocate()
-            keyHashes.deallocate()
-            clientHashes.deallocate()
         }
 
         /// Writes `answer` into slot `slot`, the first a copy that counts `slot` answers has
         /// not, unless another copy claimed it first; `false` then, and nothing written.
-        func add(_ answer: StoredAnswer, keyHash: Int, clientHash: Int, at slot: Int) -> Bool {
+        func add(_ answer: StoredAnswer, at slot: Int) -> Bool {
             guard slot < RememberedAnswers.chunkSize,
                 claimed.compareExchange(expected: slot, desired: slot + 1, ordering: .acquiringAndReleasing).exchanged
             else { return false }
             (answers + slot).initialize(to: answer)
-            keyHashes[slot] = keyHash
-            clientHashes[slot] = clientHash
             return true
         }
 
         /// The answer in a slot its reader counts.
         func answer(at slot: Int) -> StoredAnswer { answers[slot] }
 
-        /// The key hashes of the first `count` slots.
-        func keyHashes(_ count: Int) -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: keyHashes, count: count) }
-
-        /// The client hashes of the first `count` slots.
-        func clientHashes(_ count: Int) -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: clientHashes, count: count) }
+        /// The intent of the answer in a slot its reader counts.
+        func key(at slot: Int) -> IntentKey { answers[slot].key }
     }
 
     private var chunks: [Chunk] = []
+    /// Each counted slot's ``Signature``, in the chunks' order: slot `s` of chunk `c` at
+    /// `c * chunkSize + s`. A scan reads these in one run of memory; following each chunk's
+    /// reference to hashes kept in it missed the cache twice a chunk over many activities.
+    private var signatures: [Signature] = []
     /// The forgotten answers of each chunk; no chunk has all of its answers forgotten.
     private var forgotten: [Mask] = []
     /// How many answers of the newest chunk this copy counts; every older chunk is full.
@@ -105,62 +97,86 @@ struct RememberedAnswers: Sendable {
         return all
     }
 
+    /// Whether the slot at `index` of ``signatures`` holds an answer not forgotten.
+    private func isRemembered(_ index: Int) -> Bool {
+        let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
+        return forgotten[chunk] & (1 << Mask(position)) == 0
+    }
+
     /// The answer remembered for `key`, if any.
     func answer(for key: IntentKey) -> StoredAnswer? {
-        let hash = key.hashValue
-        for (index, chunk) in chunks.enumerated() {
-            let (hashes, mask) = (chunk.keyHashes(counted(index)), forgotten[index])
-            for position in hashes.indices where hashes[position] == hash && mask & (1 << Mask(position)) == 0 {
-                let answer = chunk.answer(at: position)
-                if answer.key == key { return answer }
+        let wanted = Signature(key: key)
+        return signatures.withUnsafeBufferPointer { signatures in
+            for index in signatures.indices where signatures[index].sameKey(as: wanted) && isRemembered(index) {
+                let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
+                if chunks[chunk].key(at: position) == key { return chunks[chunk].answer(at: position) }
             }
+            return nil
         }
-        return nil
     }
 
     /// Adds `answer` as the newest unless an answer to its intent is remembered already;
     /// then forgets its client's oldest past `perClient` and the oldest of all past
-    /// `inAll`. One scan of the hashes finds both the intent and the client's answers.
+    /// `inAll`. One scan of the signatures finds the intent and counts the answers that may
+    /// be its client's; only when they may be too many does a second scan read their keys.
     mutating func remember(_ answer: StoredAnswer, perClient: Int, inAll: Int) {
-        let (key, clientID) = (answer.key, answer.key.clientID)
-        let (keyHash, clientHash) = (key.hashValue, clientID.hashValue)
-        var clientsOldest: (chunk: Int, position: Int)?
-        var clientsCount = 0
-        for (index, chunk) in chunks.enumerated() {
-            let size = counted(index)
-            let (keys, clients, mask) = (chunk.keyHashes(size), chunk.clientHashes(size), forgotten[index])
-            for position in 0..<size where mask & (1 << Mask(position)) == 0 {
-                if keys[position] == keyHash, chunk.answer(at: position).key == key { return }
-                if clients[position] == clientHash, chunk.answer(at: position).key.clientID == clientID {
-                    if clientsOldest == nil { clientsOldest = (index, position) }
-                    clientsCount += 1
-                }
+        let key = answer.key
+        let signature = Signature(key: key)
+        var mayBeClients = 0
+        let known: Bool = signatures.withUnsafeBufferPointer { signatures in
+            for index in signatures.indices where signatures[index].sameClient(as: signature) && isRemembered(index) {
+                if signatures[index].sameKey(as: signature), self.key(at: index) == key { return true }
+                mayBeClients += 1
             }
+            return false
         }
-        append(answer, keyHash: keyHash, clientHash: clientHash)
+        guard !known else { return }
+        let clientsOldest = mayBeClients + 1 > perClient ? oldest(ofClientsBeyond: perClient - 1, of: key.clientID, signature: signature) : nil
+        append(answer, signature: signature)
         // Appending changed no place before the newest answer's.
-        if clientsCount + 1 > perClient, let (chunk, position) = clientsOldest { forget(chunk: chunk, position: position) }
+        if let oldest = clientsOldest {
+            let (chunk, position) = oldest.quotientAndRemainder(dividingBy: Self.chunkSize)
+            forget(chunk: chunk, position: position)
+        }
         while count > inAll { removeOldest() }
+    }
+
+    /// The intent of the answer at `index` of ``signatures``.
+    private func key(at index: Int) -> IntentKey {
+        let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
+        return chunks[chunk].key(at: position)
+    }
+
+    /// Where the oldest remembered answer of `clientID` is, when it has more than `limit`.
+    private func oldest(ofClientsBeyond limit: Int, of clientID: String, signature: Signature) -> Int? {
+        var (oldest, found): (Int?, Int) = (nil, 0)
+        for index in signatures.indices where signatures[index].sameClient(as: signature) && isRemembered(index) {
+            guard key(at: index).clientID == clientID else { continue }
+            if oldest == nil { oldest = index }
+            found += 1
+        }
+        return found > limit ? oldest : nil
     }
 
     /// Adds `answer` as the newest: in the newest chunk's next slot when no other copy took
     /// it, else in a copy of the answers this one counts there, or in a new chunk.
-    private mutating func append(_ answer: StoredAnswer, keyHash: Int, clientHash: Int) {
+    private mutating func append(_ answer: StoredAnswer, signature: Signature) {
         if let last = chunks.indices.last, newestCount < Self.chunkSize {
-            if !chunks[last].add(answer, keyHash: keyHash, clientHash: clientHash, at: newestCount) {
+            if !chunks[last].add(answer, at: newestCount) {
                 // Another copy added an answer of its own there: this one goes its own way.
                 let copy = Chunk(copying: chunks[last], count: newestCount)
-                _ = copy.add(answer, keyHash: keyHash, clientHash: clientHash, at: newestCount)
+                _ = copy.add(answer, at: newestCount)
                 chunks[last] = copy
             }
             newestCount += 1
         } else {
             let chunk = Chunk()
-            _ = chunk.add(answer, keyHash: keyHash, clientHash: clientHash, at: 0)
+            _ = chunk.add(answer, at: 0)
             chunks.append(chunk)
             forgotten.append(0)
             newestCount = 1
         }
+        signatures.append(signature)
         count += 1
     }
 
@@ -170,15 +186,36 @@ struct RememberedAnswers: Sendable {
         forget(chunk: 0, position: (~forgotten[0]).trailingZeroBitCount)
     }
 
-    /// Marks one answer forgotten; a chunk with none left goes.
+    /// Marks one answer forgotten; a chunk with none left goes, with its signatures.
     private mutating func forget(chunk: Int, position: Int) {
         forgotten[chunk] |= 1 << Mask(position)
-        if forgotten[chunk].nonzeroBitCount == counted(chunk) {
+        let size = counted(chunk)
+        if forgotten[chunk].nonzeroBitCount == size {
             chunks.remove(at: chunk)
             forgotten.remove(at: chunk)
+            signatures.removeSubrange(chunk * Self.chunkSize..<chunk * Self.chunkSize + size)
             // The newest chunk went with its last answer: the one before it, if any, is full.
             if chunk == chunks.count { newestCount = chunks.isEmpty ? 0 : Self.chunkSize }
         }
         count -= 1
     }
+}
+
+/// An answer's intent in 64 bits for a scan: the hash of its whole key above, of its client
+/// below. Equal halves say only that the keys or clients may be equal; the scan compares
+/// the answer's own key then. Hashes are this process's (``Hasher``'s seed): signatures are
+/// never written down.
+private struct Signature {
+    let bits: UInt64
+
+    init(key: IntentKey) {
+        let (keyHash, clientHash) = (UInt32(truncatingIfNeeded: key.hashValue), UInt32(truncatingIfNeeded: key.clientID.hashValue))
+        bits = UInt64(keyHash) << 32 | UInt64(clientHash)
+    }
+
+    /// Whether the two may be answers to one intent (their clients are then the same too).
+    func sameKey(as other: Signature) -> Bool { bits == other.bits }
+
+    /// Whether the two may come from one client.
+    func sameClient(as other: Signature) -> Bool { UInt32(truncatingIfNeeded: bits) == UInt32(truncatingIfNeeded: other.bits) }
 }
