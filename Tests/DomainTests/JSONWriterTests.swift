@@ -90,6 +90,29 @@ struct JSONWriterTests {
         #expect(Self.written { $0.null() } == (try Self.encoded(Int?.none)))
     }
 
+    @Test("a value written once and repeated: after a key, after another value, and past the buffer's first size")
+    func repeatedValues() throws {
+        struct Twice: Encodable {
+            let first: [Activity]
+            let second: Activity
+        }
+        for activity in Self.activities().prefix(12) {
+            // The writer starts at 16 bytes, so each repeat grows its buffer.
+            let written = Self.written { writer in
+                writer.beginObject()
+                writer.key("first")
+                writer.beginArray()
+                let range = writer.valueAt(activity)
+                writer.repeatValue(at: range)
+                writer.endArray()
+                writer.key("second")
+                writer.repeatValue(at: range)
+                writer.endObject()
+            }
+            #expect(written == (try Self.encoded(Twice(first: [activity, activity], second: activity))))
+        }
+    }
+
     /// Activities in every moment of a session, with and without bells, target or seconds.
     static func activities() -> [Activity] {
         let moments: [SessionScript.Moment] = [

@@ -32,7 +32,8 @@ struct SyncRecordJSONTests {
         return snapshots
     }
 
-    /// Every kind of answer about `snapshot`.
+    /// Every kind of answer about `snapshot`, each holding a copy of it: in a record of that
+    /// snapshot, the writer writes it once and repeats its bytes (`SnapshotWrittenOnce`).
     static func answers(_ snapshot: ActivitySnapshot) -> [StoredAnswer] {
         [
             StoredAnswer(key: IntentKey(clientID: "cli", intentID: "1"), outcome: .applied(snapshot)),

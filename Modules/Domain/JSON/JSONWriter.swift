@@ -151,6 +151,27 @@ public struct JSONWriter: ~Copyable {
         value.write(to: &self)
     }
 
+    /// A value that writes itself, answering where its bytes are (its comma, if any, left
+    /// out), for ``repeatValue(at:)``.
+    public mutating func valueAt(_ value: some JSONWritable) -> Range<Int> {
+        separate()
+        followsValue = false
+        let start = count
+        value.write(to: &self)
+        return start..<count
+    }
+
+    /// A value written before, again: the bytes at `range`, as ``valueAt(_:)`` answered it.
+    /// For a record that holds one value twice, a copy of its bytes instead of writing it.
+    public mutating func repeatValue(at range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range this writer wrote")
+        separate()
+        reserve(range.count)
+        (buffer.baseAddress! + count).copyMemory(from: buffer.baseAddress! + range.lowerBound, byteCount: range.count)
+        count += range.count
+        followsValue = true
+    }
+
     // MARK: - the buffer
 
     private mutating func raw(_ text: StaticString) {

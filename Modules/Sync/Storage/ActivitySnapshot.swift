@@ -61,6 +61,10 @@ public struct ActivitySnapshot: Hashable, Sendable, Codable {
             && lhs.event == rhs.event && lhs.activity == rhs.activity && lhs.alert == rhs.alert
     }
 
+    /// Whether this is a copy of `other`: the same fields, not only equal ones. Answers at
+    /// once, where `==` compares the fields of snapshots made apart.
+    func isCopy(of other: ActivitySnapshot) -> Bool { fields === other.fields }
+
     /// Hashes every field, as equality compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)

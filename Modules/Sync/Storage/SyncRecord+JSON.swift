@@ -29,9 +29,39 @@ extension ActivitySnapshot: JSONWritable {
     }
 }
 
+/// The one snapshot a record may hold twice, written once and its bytes copied the second
+/// time: an amendment's snapshot is the very one (``ActivitySnapshot/isCopy(of:)``) that its
+/// intent's answer holds, and writing a snapshot is most of writing a record.
+struct SnapshotWrittenOnce {
+    /// The snapshot to write once; `nil`: every snapshot is written.
+    let snapshot: ActivitySnapshot?
+    /// Where the writer has it, once written.
+    private var written: Range<Int>?
+
+    init(_ snapshot: ActivitySnapshot?) {
+        self.snapshot = snapshot
+    }
+
+    /// Writes `candidate`: as the bytes written before when it is a copy of ``snapshot``.
+    mutating func write(_ candidate: ActivitySnapshot, to writer: inout JSONWriter) {
+        guard let snapshot, candidate.isCopy(of: snapshot) else { return writer.value(candidate) }
+        if let written {
+            writer.repeatValue(at: written)
+        } else {
+            written = writer.valueAt(candidate)
+        }
+    }
+}
+
 extension IntentOutcome: JSONWritable {
     /// Writes the outcome as its `encode(to:)` does.
     public func write(to writer: inout JSONWriter) {
+        var every = SnapshotWrittenOnce(nil)
+        write(to: &writer, snapshots: &every)
+    }
+
+    /// Writes the outcome, its snapshot through `snapshots`.
+    func write(to writer: inout JSONWriter, snapshots: inout SnapshotWrittenOnce) {
         writer.beginObject()
         switch self {
         case .applied:
@@ -51,7 +81,7 @@ extension IntentOutcome: JSONWritable {
             writer.string("stale_version")
         }
         writer.key("snapshot")
-        writer.value(snapshot)
+        snapshots.write(snapshot, to: &writer)
         writer.endObject()
     }
 }
@@ -59,6 +89,12 @@ extension IntentOutcome: JSONWritable {
 extension StoredAnswer: JSONWritable {
     /// Writes the answer as its `encode(to:)` does.
     public func write(to writer: inout JSONWriter) {
+        var every = SnapshotWrittenOnce(nil)
+        write(to: &writer, snapshots: &every)
+    }
+
+    /// Writes the answer, its outcome's snapshot through `snapshots`.
+    func write(to writer: inout JSONWriter, snapshots: inout SnapshotWrittenOnce) {
         writer.beginObject()
         writer.key("key")
         writer.beginObject()
@@ -68,7 +104,7 @@ extension StoredAnswer: JSONWritable {
         writer.string(key.intentID)
         writer.endObject()
         writer.key("outcome")
-        writer.value(outcome)
+        outcome.write(to: &writer, snapshots: &snapshots)
         writer.endObject()
     }
 }
@@ -90,12 +126,14 @@ extension ActivityCreation: JSONWritable {
 }
 
 extension SyncRecord: JSONWritable {
-    /// Writes the record as its `encode(to:)` does.
+    /// Writes the record as its `encode(to:)` does; its snapshot once, where an answer
+    /// holds it too.
     public func write(to writer: inout JSONWriter) {
+        var once = SnapshotWrittenOnce(snapshot)
         writer.beginObject()
         writer.key("answers")
         writer.beginArray()
-        for answer in answers { writer.value(answer) }
+        for answer in answers { answer.write(to: &writer, snapshots: &once) }
         writer.endArray()
         if let creation {
             writer.key("creation")
@@ -110,7 +148,7 @@ extension SyncRecord: JSONWritable {
             writer.string(sealed)
         }
         writer.key("snapshot")
-        writer.value(snapshot)
+        once.write(snapshot, to: &writer)
         if let token {
             if let plain = token.plain {
                 writer.key("token")
