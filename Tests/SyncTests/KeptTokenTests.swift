@@ -26,6 +26,17 @@ import Testing
         }
     }
 
+    @Test("a kept digest changed in any one digit admits the token no more")
+    func aDigestChangedAnywhereAdmitsNothing() {
+        let digest = Array(KeptToken(Self.token, activityID: "a").digest)
+        for position in digest.indices {
+            var damaged = digest
+            damaged[position] = damaged[position] == "0" ? "1" : "0"
+            #expect(!KeptToken(digest: String(damaged), sealed: nil, plain: nil).admits(Self.token), "digit \(position)")
+        }
+        #expect(KeptToken(digest: String(digest), sealed: nil, plain: nil).admits(Self.token))
+    }
+
     @Test("the digest is the standard SHA-256 of the token, byte for byte what earlier versions stored")
     func theDigestIsTheStandards() throws {
         // Written by the hand-written SHA-256 these digests were stored with before ADR 0024.

@@ -23,7 +23,7 @@ enum Hashing {
     static func sha256(of text: String, matchesHex hexDigest: String) -> Bool {
         var text = text
         let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
-        return Hex.matches(digest, hexDigest)
+        return digest.withUnsafeBytes { Hex.matches($0, hexDigest) }
     }
 
     /// The 32-byte SHA-256 of `message`.

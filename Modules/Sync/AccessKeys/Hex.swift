@@ -13,16 +13,19 @@ enum Hex {
 
     /// Whether `text` is `bytes` as ``encode(_:)`` writes them, in time that depends only
     /// on their lengths, not on where they differ; nothing is allocated.
-    static func matches(_ bytes: some Sequence<UInt8>, _ text: String) -> Bool {
-        var difference: UInt8 = 0
-        var digits = text.utf8.makeIterator()
-        for byte in bytes {
-            // A text that ends early meets a 0, which no digit is.
-            difference |= (digits.next() ?? 0) ^ digit(byte >> 4)
-            difference |= (digits.next() ?? 0) ^ digit(byte & 0x0F)
+    /// Both are read in place, not through their iterators: a digest's, another module's,
+    /// was most of the token check of every intent (issue 25).
+    static func matches(_ bytes: UnsafeRawBufferPointer, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { digits in
+            guard digits.count == 2 * bytes.count else { return false }
+            var difference: UInt8 = 0
+            for (index, byte) in bytes.enumerated() {
+                difference |= digits[2 * index] ^ digit(byte >> 4)
+                difference |= digits[2 * index + 1] ^ digit(byte & 0x0F)
+            }
+            return difference == 0
         }
-        if digits.next() != nil { difference |= 1 }
-        return difference == 0
     }
 
     /// The lowercase hex digit of a value below 16.
