@@ -74,13 +74,19 @@ public final class JSONSyncStorage: IndexedSyncStorage {
     private func commitNow(_ batch: [SyncWrite]) throws -> [SyncWriteResult] {
         let (results, changes) = index.withLock { index in
             let results = index.conditions(of: batch)
-            var latest: [String: SyncWrite] = [:]
+            // The server joins the decisions on one activity into one write, so the batch
+            // has one per activity, written in its order; an activity written twice all the
+            // same is written whole, once, as its latest write left it.
+            var latest: [String: Int] = [:]
+            latest.reserveCapacity(batch.count)
             var repeated: Set<String> = []
-            for (write, result) in zip(batch, results) where result == .committed {
-                if latest.updateValue(write, forKey: write.id) != nil { repeated.insert(write.id) }
+            for (position, (write, result)) in zip(batch, results).enumerated() where result == .committed {
+                if latest.updateValue(position, forKey: write.id) != nil { repeated.insert(write.id) }
             }
-            let changes = latest.keys.sorted().compactMap { id -> CollectionChange<SyncRecord>? in
-                guard let write = latest[id] else { return nil }
+            let changes = batch.indices.compactMap { position -> CollectionChange<SyncRecord>? in
+                let write = batch[position]
+                let id = write.id
+                guard latest[id] == position else { return nil }
                 guard !repeated.contains(id), let amendment = SyncRecord.amendment(of: write, over: index.activity(id)) else {
                     return .put(key: id, document: write.activity.checkpoint)
                 }

@@ -49,11 +49,12 @@ enum CollectionLines {
 
 extension CollectionLines {
     /// A journal line, newline included, written by hand: what `JSONEncoder` with sorted
-    /// keys writes for ``Transaction``, byte for byte.
+    /// keys writes for ``Transaction``, byte for byte; its writer starts with room for
+    /// `capacity` bytes.
     static func transactionLine<Content>(
-        sequence: UInt64, changes: [CollectionChange<Content>], writing write: DocumentWriter<Content>
+        sequence: UInt64, changes: [CollectionChange<Content>], writing write: DocumentWriter<Content>, capacity: Int = 1_024
     ) -> Data {
-        var json = JSONWriter(capacity: 1_024)
+        var json = JSONWriter(capacity: capacity)
         json.beginObject()
         json.key("changes")
         json.beginArray()

@@ -85,6 +85,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         /// The journal length (in transactions) at which a failed compaction is tried again.
         var nextCompactionAttempt = 0
         var lateFailure: PersistenceError?
+        /// How long the last transaction line was: the next one's writer starts that large
+        /// instead of growing to it by doubling (a batch over many documents is tens of KB).
+        var lastLineLength = 0
     }
 
     private init(
@@ -190,7 +193,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             }
             let line: Data
             if let write {
-                line = CollectionLines.transactionLine(sequence: state.sequence + 1, changes: changes, writing: write)
+                line = CollectionLines.transactionLine(
+                    sequence: state.sequence + 1, changes: changes, writing: write, capacity: state.lastLineLength + 256)
+                state.lastLineLength = line.count
             } else {
                 let transaction = CollectionLines.Transaction(
                     sequence: state.sequence + 1, changes: changes.map(CollectionLines.Change.init))
