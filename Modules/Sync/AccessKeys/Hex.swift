@@ -13,8 +13,10 @@ enum Hex {
 
     /// Whether `text` is `bytes` as ``encode(_:)`` writes them, in time that depends only
     /// on their lengths, not on where they differ; nothing is allocated.
-    /// Both are read in place, not through their iterators: a digest's, another module's,
-    /// was most of the token check of every intent (issue 25).
+    ///
+    /// Both are read in place, not through their iterators: walking a digest, another
+    /// module's type, as a `Sequence` was most of the token check of every intent
+    /// (issue 25, ADR 0045).
     static func matches(_ bytes: UnsafeRawBufferPointer, _ text: String) -> Bool {
         var text = text
         return text.withUTF8 { digits in
