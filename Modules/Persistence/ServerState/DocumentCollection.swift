@@ -85,8 +85,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         /// The journal length (in transactions) at which a failed compaction is tried again.
         var nextCompactionAttempt = 0
         var lateFailure: PersistenceError?
-        /// How long the last transaction line was: the next one's writer starts that large
-        /// instead of growing to it by doubling (a batch over many documents is tens of KB).
+        /// How long the last transaction line was: the next one's writer starts that large,
+        /// with 256 bytes to spare for a line a little longer, instead of growing to it by
+        /// doubling (a batch over many documents is tens of KB).
         var lastLineLength = 0
     }
 

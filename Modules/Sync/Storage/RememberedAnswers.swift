@@ -97,10 +97,28 @@ struct RememberedAnswers: Sendable {
         return all
     }
 
+    /// The chunk and the position in it of the slot at `index` of ``signatures``.
+    private static func place(_ index: Int) -> (chunk: Int, position: Int) {
+        let (chunk, position) = index.quotientAndRemainder(dividingBy: chunkSize)
+        return (chunk, position)
+    }
+
     /// Whether the slot at `index` of ``signatures`` holds an answer not forgotten.
     private func isRemembered(_ index: Int) -> Bool {
-        let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
+        let (chunk, position) = Self.place(index)
         return forgotten[chunk] & (1 << Mask(position)) == 0
+    }
+
+    /// The answer in the slot at `index` of ``signatures``.
+    private func answer(at index: Int) -> StoredAnswer {
+        let (chunk, position) = Self.place(index)
+        return chunks[chunk].answer(at: position)
+    }
+
+    /// The intent of the answer in the slot at `index` of ``signatures``.
+    private func key(at index: Int) -> IntentKey {
+        let (chunk, position) = Self.place(index)
+        return chunks[chunk].key(at: position)
     }
 
     /// The answer remembered for `key`, if any.
@@ -108,8 +126,7 @@ struct RememberedAnswers: Sendable {
         let wanted = Signature(key: key)
         return signatures.withUnsafeBufferPointer { signatures in
             for index in signatures.indices where signatures[index].sameKey(as: wanted) && isRemembered(index) {
-                let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
-                if chunks[chunk].key(at: position) == key { return chunks[chunk].answer(at: position) }
+                if self.key(at: index) == key { return answer(at: index) }
             }
             return nil
         }
@@ -135,16 +152,10 @@ struct RememberedAnswers: Sendable {
         append(answer, signature: signature)
         // Appending changed no place before the newest answer's.
         if let oldest = clientsOldest {
-            let (chunk, position) = oldest.quotientAndRemainder(dividingBy: Self.chunkSize)
+            let (chunk, position) = Self.place(oldest)
             forget(chunk: chunk, position: position)
         }
         while count > inAll { removeOldest() }
-    }
-
-    /// The intent of the answer at `index` of ``signatures``.
-    private func key(at index: Int) -> IntentKey {
-        let (chunk, position) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
-        return chunks[chunk].key(at: position)
     }
 
     /// Where the oldest remembered answer of `clientID` is, when it has more than `limit`.
