@@ -7,11 +7,39 @@
 // Tests/ArchitectureTests enforces.
 import PackageDescription
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Whether `Scripts/fuzz` is building (`MOMENTS_FUZZ=1`): this package's own modules are
 /// then compiled for libFuzzer and AddressSanitizer, and its dependencies as they are for
 /// every other build, so the fuzz targets reuse what `swift build` already made of NIO,
 /// Hummingbird and BoringSSL rather than compiling them again (ADR 0020).
 let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
+
+/// The C library this package is built against reads packed relative relocations (RELR,
+/// `DT_RELR`) from glibc 2.36 on; a binary linked with them does not start on an older one.
+let cLibraryReadsPackedRelocations: Bool = {
+    #if canImport(Glibc)
+        var name = [CChar](repeating: 0, count: 64)
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
+        // "glibc 2.36": the words after "glibc", as numbers.
+        let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+        return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+    #else
+        return false
+    #endif
+}()
+
+/// How the apps are linked on Linux (ADR 0046): by lld, the linker the Swift toolchain
+/// ships, with relative relocations packed (RELR) where the C library reads them. A running
+/// `moments` then reads 0.4 MB of relocation entries at start instead of 1.6 MB, and peaks
+/// about 1.2 MB lower.
+let appLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld"] + (cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
+        .when(platforms: [.linux]))
+]
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
 /// concurrency checking; the upcoming features below are adopted early, one line each.
@@ -53,7 +81,7 @@ func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: Str
 
 /// An app's thin `@main`, at `path`.
 func app(_ name: String, _ dependencies: [Target.Dependency], path: String) -> Target {
-    program(name, dependencies, path: path)
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings, linkerSettings: appLinking)
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
