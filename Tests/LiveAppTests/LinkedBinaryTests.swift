@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// How `moments` is linked (ADR 0046): by lld, and with its relative relocations packed
 /// (`DT_RELR`) where the C library reads them. A running session's loader otherwise reads
 /// 1.6 MB of relocation entries, which stay in its peak memory; a manifest change that
@@ -24,7 +20,7 @@ struct LinkedBinaryTests {
         let binary = try BuiltProduct.url(of: "moments")
         let dynamic = try ProcessRunner.run("readelf", ["-d", binary.path])
         let packed = dynamic.contains("(RELR)")
-        if Self.cLibraryReadsPackedRelocations {
+        if try Self.cLibraryReadsPackedRelocations() {
             #expect(packed, "\(dynamic)")
             let sections = try ProcessRunner.run("readelf", ["-SW", binary.path])
             #expect((Self.sectionSize(".relr.dyn", in: sections) ?? 0) > 0, "\(sections)")
@@ -43,15 +39,11 @@ struct LinkedBinaryTests {
         return nil
     }
 
-    /// Whether this machine's glibc is 2.36 or later, read as Package.swift reads it.
-    private static var cLibraryReadsPackedRelocations: Bool {
-        #if canImport(Glibc)
-            var name = [CChar](repeating: 0, count: 64)
-            guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
-            let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
-            return version.count >= 2 && (version[0], version[1]) >= (2, 36)
-        #else
-            return false
-        #endif
+    /// Whether this machine's glibc is 2.36 or later, as `getconf` tells it ("glibc 2.36";
+    /// the manifest reads the same value with `confstr`).
+    private static func cLibraryReadsPackedRelocations() throws -> Bool {
+        let answer = try ProcessRunner.run("getconf", ["GNU_LIBC_VERSION"])
+        let numbers = answer.split { !$0.isNumber }.compactMap { Int($0) }
+        return numbers.count >= 2 && (numbers[0], numbers[1]) >= (2, 36)
     }
 }
