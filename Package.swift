@@ -34,7 +34,7 @@ let cLibraryReadsPackedRelocations: Bool = {
 /// How the apps are linked on Linux (ADR 0046): by lld, the linker the Swift toolchain
 /// ships, with relative relocations packed (RELR) where the C library reads them. A running
 /// `moments` then reads 0.4 MB of relocation entries at start instead of 1.6 MB, and peaks
-/// about 1.2 MB lower.
+/// about 1 MB lower.
 let appLinking: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=lld"] + (cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
@@ -75,13 +75,13 @@ func suite(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 }
 
 /// A program the tests or benchmarks run, at `path`.
-func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: String) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings)
+func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: String, linking: [LinkerSetting] = []) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings, linkerSettings: linking)
 }
 
 /// An app's thin `@main`, at `path`.
 func app(_ name: String, _ dependencies: [Target.Dependency], path: String) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings, linkerSettings: appLinking)
+    program(name, dependencies, path: path, linking: appLinking)
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked

@@ -30,9 +30,12 @@ enum LiveBenchmarks {
             guard let url = try? BuiltProduct.url(of: product) else { continue }
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else { continue }
-            _ = fsync(descriptor)  // pages not yet written back are not dropped
-            _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
-            close(descriptor)
+            defer { close(descriptor) }
+            // Pages not yet written back are not dropped, so write them first.
+            guard fsync(descriptor) == 0, posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0 else {
+                print("live: the cached pages of \(product) were not dropped; its memory figures depend on how it was last read")
+                continue
+            }
         }
     }
 
