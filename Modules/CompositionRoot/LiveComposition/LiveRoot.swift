@@ -29,7 +29,7 @@ public enum LiveRoot {
     public static func main() -> Never {
         SignalEvents.start()
         Task { await run() }
-        dispatchMain()
+        MainThread.park()
     }
 
     /// Runs `moments` with the process's arguments and exits with its status.

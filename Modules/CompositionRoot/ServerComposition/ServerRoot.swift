@@ -22,7 +22,7 @@ public enum ServerRoot {
     public static func main() -> Never {
         SignalEvents.start()
         Task { await MomentsApp.run(dependencies: dependencies()) }
-        dispatchMain()
+        MainThread.park()
     }
 
     /// The live app's dependencies, serving `--database-url` here rather than handing it on.
