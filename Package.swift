@@ -24,22 +24,33 @@ let cLibraryReadsPackedRelocations: Bool = {
         var name = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
         // "glibc 2.36": the words after "glibc", as numbers.
-        let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+        let version = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
         return version.count >= 2 && (version[0], version[1]) >= (2, 36)
     #else
         return false
     #endif
 }()
 
+/// The Swift runtime and FoundationEssentials linked into each app rather than loaded
+/// (ADR 0047): `-static-stdlib`, without the symbol export its driver file asks for (the
+/// loader would search 40,000 exported symbols for every library's references), and with
+/// the two libraries the static FoundationEssentials needs that the driver leaves out.
+let staticRuntime = [
+    "-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims",
+]
+
 /// How the apps are linked on Linux (ADR 0046): by lld, the linker the Swift toolchain
 /// ships, with relative relocations packed (RELR) where the C library reads them. A running
 /// `moments` then reads 0.4 MB of relocation entries at start instead of 1.6 MB, and peaks
-/// about 1 MB lower.
-let appLinking: [LinkerSetting] = [
-    .unsafeFlags(
-        ["-use-ld=lld"] + (cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
-        .when(platforms: [.linux]))
-]
+/// about 1 MB lower. With `staticRuntime`, the Swift runtime is linked in too.
+func appLinking(staticRuntime linksRuntime: Bool) -> [LinkerSetting] {
+    [
+        .unsafeFlags(
+            ["-use-ld=lld"] + (cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
+                + (linksRuntime ? staticRuntime : []),
+            .when(platforms: [.linux]))
+    ]
+}
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
 /// concurrency checking; the upcoming features below are adopted early, one line each.
@@ -79,9 +90,9 @@ func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: Str
     .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings, linkerSettings: linking)
 }
 
-/// An app's thin `@main`, at `path`.
-func app(_ name: String, _ dependencies: [Target.Dependency], path: String) -> Target {
-    program(name, dependencies, path: path, linking: appLinking)
+/// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
+func app(_ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true) -> Target {
+    program(name, dependencies, path: path, linking: appLinking(staticRuntime: staticRuntime))
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -333,11 +344,13 @@ let package = Package(
 
         // The floor beside the live app's peak-memory figure: a Swift program that loads
         // Foundation and formats a date, as every command of the app does, and nothing else.
-        program("MemoryFloor", path: "Tests/MemoryFloor"),
+        program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking(staticRuntime: true)),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
         app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
-        app("MomentsServer", ["ServerComposition"], path: "Apps/Server"),
+        // Loads the runtime, Foundation and ICU as shared libraries: the PostgreSQL driver
+        // brings all of Foundation, and a server's memory is not a terminal's (ADR 0047).
+        app("MomentsServer", ["ServerComposition"], path: "Apps/Server", staticRuntime: false),
         app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),
 
         // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)
