@@ -29,13 +29,23 @@ public enum SystemTimeZone {
     static func identifier(environment: [String: String]) -> String {
         if let variable = environment["TZ"], !variable.isEmpty {
             let name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            return name.firstRange(of: "zoneinfo/").map { String(name[$0.upperBound...]) } ?? name
+            return zone(inPath: name) ?? name
         }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-            let marker = target.firstRange(of: "zoneinfo/")
+            let zone = zone(inPath: target)
         {
-            return String(target[marker.upperBound...])
+            return zone
         }
         return "localtime"
+    }
+
+    /// The components of `path` after its first `zoneinfo` folder (`Europe/Paris` of
+    /// `/usr/share/zoneinfo/Europe/Paris`); `nil` when there is none, or nothing after it.
+    /// Path components rather than a search of the text: `firstRange(of:)` is
+    /// _StringProcessing's, whose code a session would otherwise map for this alone (ADR 0048).
+    static func zone(inPath path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard let folder = components.firstIndex(of: "zoneinfo"), folder + 1 < components.count else { return nil }
+        return components[(folder + 1)...].joined(separator: "/")
     }
 }

@@ -15,7 +15,8 @@ public enum OutputFormat: Hashable, Sendable {
     /// 2. `NO_COLOR` set to any non-empty value: ANSI without colour (attributes kept),
     ///    as https://no-color.org asks;
     /// 3. `COLORTERM` is `truecolor` or `24bit`: true colour;
-    /// 4. `TERM` contains `256color`: 256 colours;
+    /// 4. `TERM` has `256color` among its hyphenated parts (`xterm-256color`,
+    ///    `screen-256color-bce`): 256 colours;
     /// 5. otherwise the 16 ANSI colours.
     public static func detect(environment: [String: String], isTTY: Bool) -> OutputFormat {
         guard isTTY else { return .plain }
@@ -24,7 +25,9 @@ public enum OutputFormat: Hashable, Sendable {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .ansi(.monochrome) }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
         if colorTerm == "truecolor" || colorTerm == "24bit" { return .ansi(.trueColor) }
-        if term.contains("256color") { return .ansi(.ansi256) }
+        // Split on its hyphens rather than searched as text: `String.contains(_:)` is
+        // _StringProcessing's, whose code a session would otherwise map for this alone (ADR 0048).
+        if term.split(separator: "-").contains("256color") { return .ansi(.ansi256) }
         return .ansi(.ansi16)
     }
 

@@ -26,7 +26,11 @@ struct OutputFormatTests {
         Case(environment: ["TERM": "xterm", "COLORTERM": "24bit"], isTTY: true, expected: .ansi(.trueColor),
              why: "COLORTERM=24bit"),
         Case(environment: ["TERM": "screen-256color"], isTTY: true, expected: .ansi(.ansi256),
-             why: "TERM contains 256color"),
+             why: "TERM ends in -256color"),
+        Case(environment: ["TERM": "screen-256color-bce"], isTTY: true, expected: .ansi(.ansi256),
+             why: "TERM has 256color between its hyphens"),
+        Case(environment: ["TERM": "xterm-256"], isTTY: true, expected: .ansi(.ansi16),
+             why: "TERM with 256 but not 256color: 16"),
         Case(environment: ["TERM": "xterm"], isTTY: true, expected: .ansi(.ansi16), why: "a plain xterm: 16"),
         Case(environment: [:], isTTY: true, expected: .ansi(.ansi16), why: "no TERM at all: 16"),
     ]
