@@ -27,12 +27,27 @@ public struct WAVFile: Equatable, Sendable {
 
     /// The file's bytes: the header, then the samples, little-endian.
     public var bytes: [UInt8] {
-        var bytes = Self.header(sampleRate: sampleRate, sampleCount: samples.count)
-        bytes.reserveCapacity(Self.headerSize + samples.count * Self.bytesPerSample)
-        for sample in samples {
-            bytes.appendLittleEndian(UInt16(bitPattern: sample))
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        append(to: &bytes)
         return bytes
+    }
+
+    /// The size of the file, in bytes.
+    public var size: Int { Self.headerSize + samples.count * Self.bytesPerSample }
+
+    /// Appends the file's bytes, as ``bytes`` gives them, to `buffer`: the sound cache
+    /// writes recordings of 440 KB and more straight into the buffer it saves, where going
+    /// through ``bytes`` would add a copy of the file to a session's peak memory (ADR 0048).
+    public func append<Buffer: RangeReplaceableCollection<UInt8>>(to buffer: inout Buffer) {
+        buffer.append(contentsOf: Self.header(sampleRate: sampleRate, sampleCount: samples.count))
+        #if _endian(little)
+            samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
+        #else
+            for sample in samples {
+                withUnsafeBytes(of: sample.littleEndian) { buffer.append(contentsOf: $0) }
+            }
+        #endif
     }
 
     /// The canonical 44-byte header of a file of `sampleCount` samples at `sampleRate`,

@@ -36,6 +36,16 @@ struct WAVFileTests {
         #expect(Array(bytes[44...]) == [0x01, 0x00, 0xFE, 0xFF, 0xFF, 0x7F, 0x00, 0x80])
     }
 
+    @Test("a file appends its bytes after what a buffer holds, as many as its size says")
+    func appendsToABuffer() {
+        let file = WAVFile(sampleRate: 8_000, samples: [1, -2, Int16.max, Int16.min])
+        var buffer: [UInt8] = [0xAA]
+        file.append(to: &buffer)
+        #expect(buffer == [0xAA] + file.bytes)
+        #expect(file.size == 44 + 8)
+        #expect(file.bytes.count == file.size)
+    }
+
     @Test("a file reads back as itself")
     func roundTrip() throws {
         let file = try BowlRecording(strikes: 3, volume: 35).wav

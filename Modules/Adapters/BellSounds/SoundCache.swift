@@ -54,7 +54,10 @@ public struct SoundCache: Sendable {
             throw .unwritable(path: folder.path, reason: "the folder cannot be made: \(error)")
         }
         do {
-            try DurableFile.save(Data(recording.wav.bytes), to: url)
+            let wav = recording.wav
+            var data = Data(capacity: wav.size)
+            wav.append(to: &data)
+            try DurableFile.save(data, to: url)
         } catch {
             throw .unwritable(path: url.path, reason: error.description)
         }
