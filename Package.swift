@@ -35,8 +35,11 @@ let cLibraryReadsPackedRelocations: Bool = {
 /// (ADR 0047): `-static-stdlib`, without the symbol export its driver file asks for (the
 /// loader would search 40,000 exported symbols for every library's references), and with
 /// the two libraries the static FoundationEssentials needs that the driver leaves out.
+/// `Apps/Linking` holds a `libstdc++.so` that is a linker script naming the static
+/// libstdc++, found before the system's (ADR 0048).
 let staticRuntime = [
     "-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims",
+    "-L", "\(Context.packageDirectory)/Apps/Linking",
 ]
 
 /// How the apps are linked on Linux (ADR 0046): by lld, the linker the Swift toolchain
