@@ -89,13 +89,31 @@ func suite(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 }
 
 /// A program the tests or benchmarks run, at `path`.
-func program(_ name: String, _ dependencies: [Target.Dependency] = [], path: String, linking: [LinkerSetting] = []) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings, linkerSettings: linking)
+func program(
+    _ name: String, _ dependencies: [Target.Dependency] = [], path: String, exclude: [String] = [], linking: [LinkerSetting] = []
+) -> Target {
+    .executableTarget(
+        name: name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: swiftSettings, linkerSettings: linking)
 }
 
 /// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
-func app(_ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true) -> Target {
-    program(name, dependencies, path: path, linking: appLinking(staticRuntime: staticRuntime))
+/// `functionOrder` names a file beside it that lists the functions lld lays out first in
+/// the app's code, those its sessions call (ADR 0048; `Scripts/order-functions` writes it).
+func app(
+    _ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true, functionOrder: String? = nil
+) -> Target {
+    let order: [LinkerSetting] = functionOrder.map { file in
+        [
+            .unsafeFlags(
+                // A name the file lists that the build does not define (a stale one, or a
+                // specialisation a debug build does not make) is skipped without a warning.
+                ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(path)/\(file)", "-Xlinker", "--no-warn-symbol-ordering"],
+                .when(platforms: [.linux]))
+        ]
+    } ?? []
+    return program(
+        name, dependencies, path: path, exclude: functionOrder.map { [$0] } ?? [],
+        linking: appLinking(staticRuntime: staticRuntime) + order)
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -350,7 +368,7 @@ let package = Package(
         program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking(staticRuntime: true)),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
-        app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
+        app("MomentsLive", ["LiveComposition"], path: "Apps/Live", functionOrder: "FunctionOrder.txt"),
         // Loads the runtime, Foundation and ICU as shared libraries: the PostgreSQL driver
         // brings all of Foundation, and a server's memory is not a terminal's (ADR 0047).
         app("MomentsServer", ["ServerComposition"], path: "Apps/Server", staticRuntime: false),

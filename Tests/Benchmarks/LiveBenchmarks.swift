@@ -13,6 +13,7 @@ enum LiveBenchmarks {
     static func run() {
         do {
             try firstFrame()
+            try functionOrder()
             try runningSession(seconds: 60)
         } catch {
             print("live benchmarks failed: \(error)")
@@ -37,6 +38,21 @@ enum LiveBenchmarks {
                 continue
             }
         }
+    }
+
+    /// How much of `Apps/Live/FunctionOrder.txt` the built `moments` still defines (ADR
+    /// 0048): the functions it lists are laid out first, so a stale list (names renamed or
+    /// gone, new functions missing) shows first here, then in the peak memory below.
+    private static func functionOrder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let order = try String(contentsOf: root.appendingPathComponent("Apps/Live/FunctionOrder.txt"), encoding: .utf8)
+        let listed = order.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let symbols = try ProcessRunner.run("nm", ["--defined-only", try BuiltProduct.url(of: "moments").path])
+        let defined = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        let found = listed.filter(defined.contains).count
+        Bench.report(
+            "live: functions the order lists that moments defines (\(found) of \(listed.count))",
+            value: Double(found) / Double(max(listed.count, 1)) * 100, unit: "%", label: "share ")
     }
 
     /// A fresh data and runtime folder, and the environment that points `moments` at them.
