@@ -24,7 +24,8 @@ let cLibraryReadsPackedRelocations: Bool = {
         var name = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
         // "glibc 2.36": the words after "glibc", as numbers.
-        let version = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let version = text.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
         return version.count >= 2 && (version[0], version[1]) >= (2, 36)
     #else
         return false
@@ -363,8 +364,9 @@ let package = Package(
             "Persistence", "Fixtures", "TestSupport",
         ]),
 
-        // The floor beside the live app's peak-memory figure: a Swift program that loads
-        // Foundation and formats a date, as every command of the app does, and nothing else.
+        // The floor beside the live app's peak-memory figure: a Swift program linked as the
+        // terminal apps are, that takes today's date, as every command of the app does, and
+        // does nothing else.
         program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking(staticRuntime: true)),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app

@@ -1,7 +1,7 @@
 // The smallest program the live app's memory can be compared with: the Swift runtime and
-// FoundationEssentials loaded (what `moments` links, ADR 0016), today's date taken in the
-// local time zone by the C library (as `moments` does before it draws anything), then
-// nothing until standard input closes. The live benchmark reads its peak resident set
+// FoundationEssentials linked in as `moments` links them (ADRs 0016, 0047), today's date
+// taken in the local time zone by the C library (as `moments` does before it draws
+// anything), then nothing until standard input closes. The live benchmark reads its peak resident set
 // beside that of `moments start`.
 import FoundationEssentials
 import Glibc
