@@ -250,6 +250,24 @@ struct ServerFaultsTests {
         }
     }
 
+    @Test("a connection that asks again within --request-timeout stays open past it, and closes once it stops asking")
+    func askingConnectionStaysOpen() async throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(dataDirectory: folder, arguments: ["--request-timeout", "2"])
+        defer { server.signal(SIGTERM); _ = server.waitForExit() }
+
+        // Six requests 0.8 s apart: 4.8 s on one connection, each wait shorter than 2 s.
+        let connection = try RawConnection(port: server.port)
+        for asked in 1...6 {
+            try connection.sendGet("/healthz")
+            #expect(connection.read { $0.components(separatedBy: #"{"status":"ok"}"#).count - 1 == asked }, "answer \(asked)")
+            try await Task.sleep(for: .milliseconds(800))
+        }
+        #expect(!connection.closedByServer(within: .milliseconds(500)), "closed while it was asking within the timeout")
+        #expect(connection.closedByServer(within: Patience.hang), "never closed once it stopped asking")
+    }
+
     @Test("a watcher that stops reading is dropped after --stall-timeout, its stream given back; others follow every change")
     func stalledWatcherDropped() async throws {
         let keyed = try await keyedServer(["--max-streams", "2", "--stall-timeout", "2", "--max-requests-per-second", "100000"])

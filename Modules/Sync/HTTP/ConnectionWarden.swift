@@ -135,7 +135,16 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: ConnectionLimits
     private let connections: OpenConnections
     private let logger: Logger
-    private var requestDeadline: Scheduled<Void>?
+    /// When the connection must have sent a whole request by, while it is waiting for one
+    /// (for its first byte, or for the rest of one begun); `nil` while it is answered.
+    private var requestDeadline: NIODeadline?
+    /// What the connection is waiting for, for the log line when the deadline passes.
+    private var waitingFor = ""
+    /// The one timer that checks ``requestDeadline``: armed when a wait begins and none is,
+    /// and again for the rest of the wait when it fires early. A request sets and clears
+    /// the deadline without scheduling and cancelling a task of NIO's each time (two of
+    /// each a request, before: a task, a promise, and a search of the loop's timers).
+    private var requestCheck: Scheduled<Void>?
     private var stallDeadline: Scheduled<Void>?
     private var readingRequest = false
     private var answering = 0
@@ -203,7 +212,6 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             readingRequest = false
             answering += 1
-            requestDeadline?.cancel()
             requestDeadline = nil
         }
         context.fireChannelRead(data)
@@ -283,17 +291,29 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func armRequestDeadline(_ context: ChannelHandlerContext, waitingFor what: String) {
-        requestDeadline?.cancel()
-        let (logger, timeout) = (logger, limits.requestTimeout)
-        let channel = context.channel
-        requestDeadline = context.eventLoop.scheduleTask(in: Self.amount(timeout)) {
-            logger.debug("closing a connection that sent no whole request in \(timeout) (waiting for \(what))")
+        let deadline = NIODeadline.now() + Self.amount(limits.requestTimeout)
+        requestDeadline = deadline
+        waitingFor = what
+        if requestCheck == nil { checkRequestDeadline(at: deadline, on: context.eventLoop) }
+    }
+
+    /// Schedules the check of ``requestDeadline`` at `time`: past it, the connection
+    /// closes; before it (a later wait moved it), the check is scheduled again for then.
+    private func checkRequestDeadline(at time: NIODeadline, on loop: any EventLoop) {
+        requestCheck = loop.assumeIsolated().scheduleTask(deadline: time) { [weak self] in
+            guard let self else { return }
+            requestCheck = nil
+            guard let deadline = requestDeadline, let channel = context?.channel else { return }
+            guard deadline <= .now() else { return checkRequestDeadline(at: deadline, on: loop) }
+            logger.debug(
+                "closing a connection that sent no whole request in \(limits.requestTimeout) (waiting for \(waitingFor))")
             channel.close(promise: nil)
         }
     }
 
     private func cancelDeadlines() {
-        requestDeadline?.cancel()
+        requestCheck?.cancel()
+        requestCheck = nil
         requestDeadline = nil
         stallDeadline?.cancel()
         stallDeadline = nil
