@@ -32,28 +32,26 @@ let cLibraryReadsPackedRelocations: Bool = {
     #endif
 }()
 
-/// The Swift runtime and FoundationEssentials linked into each app rather than loaded
-/// (ADR 0047): `-static-stdlib`, without the symbol export its driver file asks for (the
-/// loader would search 40,000 exported symbols for every library's references), and with
-/// the two libraries the static FoundationEssentials needs that the driver leaves out.
-/// `Apps/Linking` holds a `libstdc++.so` that is a linker script naming the static
-/// libstdc++, found before the system's (ADR 0048).
-let staticRuntime = [
+/// The Swift runtime and FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without
+/// the symbol export its driver file asks for, with the two libraries the driver leaves
+/// out; `Apps/Linking/libstdc++.so`, a linker script found first, names the static
+/// libstdc++ (ADR 0048).
+let staticRuntimeFlags = [
     "-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims",
     "-L", "\(Context.packageDirectory)/Apps/Linking",
 ]
 
-/// How the apps are linked on Linux (ADR 0046): by lld, the linker the Swift toolchain
-/// ships, with relative relocations packed (RELR) where the C library reads them. A running
-/// `moments` then reads 0.4 MB of relocation entries at start instead of 1.6 MB, and peaks
-/// about 1 MB lower. With `staticRuntime`, the Swift runtime is linked in too.
-func appLinking(staticRuntime linksRuntime: Bool) -> [LinkerSetting] {
-    [
-        .unsafeFlags(
-            ["-use-ld=lld"] + (cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
-                + (linksRuntime ? staticRuntime : []),
-            .when(platforms: [.linux]))
-    ]
+/// How the apps are linked on Linux: by lld, with relative relocations packed (RELR) where
+/// the C library reads them (ADR 0046); with `staticRuntime`, the runtime linked in (ADR
+/// 0047); with `functionOrder` (a path in the package), the functions it lists laid out
+/// first, a name the build does not define skipped quietly (ADR 0048).
+func appLinking(staticRuntime: Bool, functionOrder: String? = nil) -> [LinkerSetting] {
+    let packed = cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
+    let order = functionOrder.map {
+        ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\($0)", "-Xlinker", "--no-warn-symbol-ordering"]
+    } ?? []
+    let runtime = staticRuntime ? staticRuntimeFlags : []
+    return [.unsafeFlags(["-use-ld=lld"] + packed + runtime + order, .when(platforms: [.linux]))]
 }
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
@@ -98,23 +96,14 @@ func program(
 }
 
 /// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
-/// `functionOrder` names a file beside it that lists the functions lld lays out first in
-/// the app's code, those its sessions call (ADR 0048; `Scripts/order-functions` writes it).
+/// `functionOrder` names a file beside it listing the functions its sessions call, which
+/// lld lays out first (ADR 0048; `Scripts/order-functions` writes it).
 func app(
     _ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true, functionOrder: String? = nil
 ) -> Target {
-    let order: [LinkerSetting] = functionOrder.map { file in
-        [
-            .unsafeFlags(
-                // A name the file lists that the build does not define (a stale one, or a
-                // specialisation a debug build does not make) is skipped without a warning.
-                ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(path)/\(file)", "-Xlinker", "--no-warn-symbol-ordering"],
-                .when(platforms: [.linux]))
-        ]
-    } ?? []
-    return program(
+    program(
         name, dependencies, path: path, exclude: functionOrder.map { [$0] } ?? [],
-        linking: appLinking(staticRuntime: staticRuntime) + order)
+        linking: appLinking(staticRuntime: staticRuntime, functionOrder: functionOrder.map { "\(path)/\($0)" }))
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -371,8 +360,7 @@ let package = Package(
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
         app("MomentsLive", ["LiveComposition"], path: "Apps/Live", functionOrder: "FunctionOrder.txt"),
-        // Loads the runtime, Foundation and ICU as shared libraries: the PostgreSQL driver
-        // brings all of Foundation, and a server's memory is not a terminal's (ADR 0047).
+        // Shared runtime, Foundation and ICU: its database driver needs them all (ADR 0047).
         app("MomentsServer", ["ServerComposition"], path: "Apps/Server", staticRuntime: false),
         app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),
 
