@@ -63,6 +63,10 @@ public final class JSONSyncStorage: IndexedSyncStorage {
         }
     }
 
+    /// Batches are written one after another on one thread, each checked against the
+    /// index every batch before it left (ADR 0049).
+    public var commitsInOrder: Bool { true }
+
     /// One writer: the server pushes its own changes, and there are no others.
     public func changes() -> AsyncStream<ActivitySnapshot> {
         AsyncStream { $0.finish() }

@@ -34,6 +34,17 @@ struct BatchGatheringTests {
         #expect(gathering.beginsNow(queuedRequests: 65))
     }
 
+    @Test("behind a batch in flight, the next is handed over once as many are queued as the last batch answered")
+    func handedOverBehind() {
+        var gathering = BatchGathering()
+        #expect(gathering.beginsBehind(queuedRequests: 1), "nothing learnt: the first request is handed over")
+        gathering.committed(answered: 30, queued: 5, in: .microseconds(500))
+        #expect(!gathering.beginsBehind(queuedRequests: 29))
+        #expect(gathering.beginsBehind(queuedRequests: 30))
+        gathering.failed()
+        #expect(gathering.beginsBehind(queuedRequests: 1))
+    }
+
     @Test("requests queued while a batch was written count towards the next")
     func queuedMeanwhileCount() {
         var gathering = BatchGathering()

@@ -30,6 +30,8 @@ struct BatchGathering: Sendable, Equatable {
     /// How many requests the next batch waits for: those the last batch answered and those
     /// already queued when it did (at least one).
     private(set) var expectedRequests = 1
+    /// How many requests the last batch answered (at least one).
+    private(set) var lastAnswered = 1
     /// How long the next batch may wait for them.
     private(set) var patience: Duration = .zero
     /// How many batches still begin at once, without waiting, after a wait that ran out.
@@ -62,12 +64,22 @@ struct BatchGathering: Sendable, Equatable {
     /// good (batches of 63 with one always left over, of 64 senders).
     mutating func committed(answered: Int, queued: Int, in duration: Duration) {
         expectedRequests = max(answered + queued, 1)
+        lastAnswered = max(answered, 1)
         patience = min(max(duration, .zero), longestWait)
     }
 
     /// The last batch failed: the next one begins at once, as after a start.
     mutating func failed() {
         self = BatchGathering(longestWait: longestWait)
+    }
+
+    /// Whether a batch of `queuedRequests` is handed to a storage that commits in order
+    /// now, to wait behind the one being written, rather than at that one's end (ADR 0049):
+    /// once as many are queued as the last batch answered, its senders come back. Never for
+    /// fewer: a batch handed over at the first of them would leave the others to the one
+    /// after it, as above.
+    func beginsBehind(queuedRequests: Int) -> Bool {
+        queuedRequests >= lastAnswered
     }
 
     /// Whether a batch of `queuedRequests` begins now rather than wait for more.

@@ -36,7 +36,28 @@ struct BatchedWrite {
     }
 }
 
-/// Group commit: one batch in flight at a time; what is decided meanwhile waits for the
+/// A batch handed to the storage, by its number, with the activities it writes.
+struct InFlightBatch {
+    let number: UInt64
+    let ids: Set<String>
+}
+
+/// A batch the storage answered, waiting to be finished in its turn.
+struct ReturnedBatch {
+    let number: UInt64
+    let writes: [BatchedWrite]
+    let barriers: [CheckedContinuation<Void, any Error>]
+    let result: Result<[SyncWriteResult], SyncError>
+    /// How many requests waited for it.
+    let requests: Int
+    /// How long it took in its storage, when it was written.
+    let took: Duration?
+    /// When it was durable, by the figures' clock, when figures are taken.
+    let durable: ContinuousClock.Instant?
+}
+
+/// Group commit: one batch in flight at a time (two on a storage that commits in order,
+/// the second waiting behind the first, ADR 0049); what is decided meanwhile waits for the
 /// next, and each request is answered when its batch is durable.
 extension SyncServer {
     /// Queues the next state of an activity, decided on the version `base` (`nil`: a
@@ -77,7 +98,7 @@ extension SyncServer {
     /// Returns once everything queued or being written when it was called is durable (or
     /// void); throws the storage's error when that failed.
     func waitUntilDurable() async throws(SyncError) {
-        guard committing || !queueOrder.isEmpty else { return }
+        guard !inFlight.isEmpty || !queueOrder.isEmpty else { return }
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 barrierWaiters.append(continuation)
@@ -95,7 +116,7 @@ extension SyncServer {
     /// and before it lets its hooks finish and closes its storage. A change another server
     /// has already pushed may be waiting here for its commit's answer, and its hook with it.
     public func finishWrites(within limit: Duration) async {
-        guard committing || !queueOrder.isEmpty else { return }
+        guard !inFlight.isEmpty || !queueOrder.isEmpty else { return }
         let first = FirstOf()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             first.set(continuation)
@@ -110,23 +131,33 @@ extension SyncServer {
         }
     }
 
-    /// Begins the next batch unless one is in flight, nothing waits, or the requests the
-    /// last batch answered are still coming back (``BatchGathering``); a barrier begins it
-    /// at once, and so does `patienceSpent`.
+    /// Begins the next batch unless nothing waits, or the requests the last batch answered
+    /// are still coming back (``BatchGathering``); a barrier begins it at once, and so does
+    /// `patienceSpent`. Behind a batch in flight, only on a storage that commits in order,
+    /// and once as many requests are queued as the last batch answered (or for a barrier):
+    /// else when that batch is finished.
     func startCommitIfIdle(patienceSpent: Bool = false) {
-        guard !committing, !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
-        guard patienceSpent || !barrierWaiters.isEmpty || gathering.beginsNow(queuedRequests: queuedRequests) else {
-            waitForMoreRequests()
-            return
+        guard !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
+        if inFlight.isEmpty {
+            guard patienceSpent || !barrierWaiters.isEmpty || gathering.beginsNow(queuedRequests: queuedRequests) else {
+                waitForMoreRequests()
+                return
+            }
+        } else {
+            guard inFlight.count < commitDepth,
+                !barrierWaiters.isEmpty || gathering.beginsBehind(queuedRequests: queuedRequests)
+            else { return }
         }
         gatheringTimer?.cancel()
         gatheringTimer = nil
         gatheringRound &+= 1
         gathering.began(waitRanOut: patienceSpent)
-        committing = true
         let writes = queueOrder.compactMap { id in
             queued[id].flatMap { write in unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
         }
+        let number = nextBatchNumber
+        nextBatchNumber &+= 1
+        inFlight.append(InFlightBatch(number: number, ids: Set(queueOrder)))
         let barriers = barrierWaiters
         let requests = queuedRequests
         queued = [:]
@@ -165,9 +196,24 @@ extension SyncServer {
                     result = .failure(.storageFailed(String(describing: error)))
                 }
             }
-            self.finishCommit(writes, barriers: barriers, result: result, requests: requests, took: took)
+            self.returned(
+                ReturnedBatch(
+                    number: number, writes: writes, barriers: barriers, result: result, requests: requests, took: took,
+                    durable: durable))
+        }
+    }
+
+    /// Finishes `batch` once every batch handed over before it is finished, and with it
+    /// those that came back early waiting for it: answers and pushes keep the batches' order.
+    private func returned(_ batch: ReturnedBatch) {
+        returnedEarly[batch.number] = batch
+        while let oldest = inFlight.first, let next = returnedEarly.removeValue(forKey: oldest.number) {
+            inFlight.removeFirst()
+            finishCommit(next)
             // Its changes are with every stream now (and its observer told): the push's share.
-            if let durable, writes.contains(where: { !$0.changes.isEmpty }) { metrics?.pushed(since: durable) }
+            if let durable = next.durable, next.writes.contains(where: { !$0.changes.isEmpty }) {
+                metrics?.pushed(since: durable)
+            }
         }
     }
 
@@ -188,19 +234,18 @@ extension SyncServer {
         startCommitIfIdle(patienceSpent: true)
     }
 
-    /// Answers a batch (`requests` of them, `took` in its storage when it was written).
-    private func finishCommit(
-        _ writes: [BatchedWrite], barriers: [CheckedContinuation<Void, any Error>],
-        result: Result<[SyncWriteResult], SyncError>, requests: Int, took: Duration?
-    ) {
-        committing = false
-        switch result {
+    /// Answers a batch, no longer in flight.
+    private func finishCommit(_ batch: ReturnedBatch) {
+        let (writes, barriers, requests, took) = (batch.writes, batch.barriers, batch.requests, batch.took)
+        switch batch.result {
         case .success(let results):
             notBefore = nil
             for (index, write) in writes.enumerated() {
                 let id = write.activity.snapshot.id
                 if index < results.count, results[index] == .committed {
-                    if queued[id] == nil { unfinished[id] = nil }
+                    // Its state stays the one to decide on while a later write of it is
+                    // queued or in flight.
+                    if queued[id] == nil, !inFlight.contains(where: { $0.ids.contains(id) }) { unfinished[id] = nil }
                     for change in write.changes { publish(change, owner: .some(write.activity.owner)) }
                     if let deadline = write.activity.snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
                     for waiter in write.waiters { waiter.resume(returning: .committed) }
@@ -218,6 +263,8 @@ extension SyncServer {
         case .failure(let error):
             // Forget everything that is not durable: this batch and whatever was queued on
             // top of it. Their requests are answered with the error; nothing was applied.
+            // A batch already behind it in the storage meets unmet conditions on this
+            // batch's activities (``SyncStorage/commitsInOrder``): its requests decide again.
             let voided = queued.values.flatMap(\.waiters)
             let queuedBarriers = barrierWaiters
             unfinished = [:]

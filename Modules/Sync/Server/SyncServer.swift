@@ -19,7 +19,9 @@ import Foundation
 ///
 /// Durability uses group commit: while one batch is being written, new writes queue up and
 /// go together in the next, each answered only once its batch is durable, and pushes leave
-/// in version order after that. A request that finds its activity in a queued or
+/// in version order after that. On a storage that writes batches in order (the JSON files'),
+/// the next batch is handed over while one is being written, and waits there behind it
+/// (ADR 0049). A request that finds its activity in a queued or
 /// unfinished batch decides on that state and joins the next batch, so intents on one busy
 /// activity still go many to a batch. The clock rules (completion, the 8-hour end, going
 /// stale, dismissal) run at the storage's next deadline, with the injected clock, and are
@@ -56,7 +58,16 @@ public actor SyncServer {
     var queueOrder: [String] = []
     /// Callers waiting only for what is queued or in flight to be durable.
     var barrierWaiters: [CheckedContinuation<Void, any Error>] = []
-    var committing = false
+    /// The batches handed to the storage and not finished yet, oldest first: at most one,
+    /// or two on a storage that commits in order (``SyncStorage/commitsInOrder``, ADR 0049).
+    var inFlight: [InFlightBatch] = []
+    /// Batches whose storage answered while an older one is still in flight: finished
+    /// once every batch before them is, so that answers and pushes keep the batches' order.
+    var returnedEarly: [UInt64: ReturnedBatch] = [:]
+    /// The number the next batch handed to the storage gets.
+    var nextBatchNumber: UInt64 = 0
+    /// How many batches may be with the storage at once (``inFlight``).
+    let commitDepth: Int
     /// How many requests wait in ``queued`` (joined writes count each of theirs).
     var queuedRequests = 0
     /// When the next batch begins, learnt from the last one.
@@ -100,6 +111,7 @@ public actor SyncServer {
         self.storage = storage
         self.gathering = BatchGathering(longestWait: longestBatchWait)
         self.memoryIndex = storage as? any IndexedSyncStorage
+        self.commitDepth = storage.commitsInOrder ? 2 : 1
         self.clock = clock
         self.observer = observer
         self.metrics = metrics

@@ -53,6 +53,14 @@ public protocol SyncStorage: Sendable {
     /// of the batch may be relied on.
     func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult]
 
+    /// Whether the storage writes batches one after another, in the order ``commit(_:)``
+    /// was called, each one's conditions checked against every batch before it: then the
+    /// server hands it the next batch while one is being written, and the next batch's
+    /// write waits for the first's, not for its answer to come back (ADR 0049). A batch
+    /// whose predecessor failed finds its conditions on the failed writes' activities
+    /// unmet. The default is `false`: a batch begins once the last one was answered.
+    var commitsInOrder: Bool { get }
+
     /// The changes committed from now on, by this server or any other sharing the storage,
     /// each activity's in version order. A storage with one writer may leave out what this
     /// server committed itself, which the server pushes on its own. The stream ends when
@@ -70,6 +78,9 @@ extension SyncStorage {
     /// Always ready: a storage in this process's own files has no outage to report apart
     /// from each write's own error.
     public func unavailability() async -> String? { nil }
+
+    /// One batch at a time: a storage says so when it commits in order.
+    public var commitsInOrder: Bool { false }
 
     /// The activity with every answer it remembers: ``activity(_:)``.
     public func activity(_ id: String, answering key: IntentKey?) async throws -> StoredActivity? {

@@ -1,0 +1,201 @@
+import Domain
+import Fixtures
+import Foundation
+@testable import Sync
+import Synchronization
+import TestSupport
+import Testing
+
+/// A second batch in flight on a storage that commits in order (ADR 0049): handed over
+/// while the first is being written, finished after it, and never carrying what a failed
+/// batch before it decided.
+@Suite("Sync server: a second batch behind the one being written", .timeLimit(.minutes(3)))
+struct PipelinedCommitTests {
+    @Test("on a storage that commits in order the next batch reaches it while one is written; else it waits")
+    func secondBatchHandedOver() async throws {
+        for inOrder in [true, false] {
+            let storage = TicketedStorage(inOrder: inOrder)
+            let server = SyncServer(storage: storage, clock: PreviewClock())
+            let created = try await Self.created(on: server, storage: storage)
+            let first = Task { try await Self.adjust(server, created, id: "1") }
+            await storage.untilArrived(2)
+            let second = Task { try await Self.adjust(server, created, id: "2") }
+            if inOrder {
+                await storage.untilArrived(3)
+                #expect(storage.arrived == 3, "the second batch did not reach the storage while the first was held")
+            } else {
+                // Nothing can show that a commit never comes; the one after the first's
+                // release is the second's, so none was handed over meanwhile.
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(storage.arrived == 2, "a storage that does not commit in order was handed a second batch")
+            }
+            storage.letThrough(2)
+            storage.letThrough(3)
+            let answers = try await (first.value, second.value)
+            // Decided one on the other, answered in that order, both durable.
+            #expect(answers.0.version == created.state.version + 1)
+            #expect(answers.1.version == created.state.version + 2)
+            #expect(try await storage.base.activity(created.id)?.snapshot.version == created.state.version + 2)
+            await server.shutdown()
+        }
+    }
+
+    @Test("a batch behind a failed one does not write what the failed one decided: its requests decide again")
+    func batchBehindAFailure() async throws {
+        let storage = TicketedStorage(inOrder: true)
+        let server = SyncServer(storage: storage, clock: PreviewClock())
+        let created = try await Self.created(on: server, storage: storage)
+        let target = created.state.activity.content.targetTimeInSeconds
+        let first = Task { try await Self.adjust(server, created, id: "1") }
+        await storage.untilArrived(2)
+        // Decided on top of the first, which is not durable yet.
+        let second = Task { try await Self.adjust(server, created, id: "2") }
+        await storage.untilArrived(3)
+        storage.letThrough(2, failing: true)
+        await #expect(throws: SyncError.self) { try await first.value }
+        // The second batch meets the storage as the first left it: a conflict. Its request
+        // is decided again, on what is durable, and written in a third batch.
+        storage.letThrough(3)
+        await storage.untilArrived(4)
+        storage.letThrough(4)
+        let answer = try await second.value
+        #expect(answer.version == created.state.version + 1, "the failed batch's version was kept")
+        #expect(answer.activity.content.targetTimeInSeconds == target.map { $0 + 1 }, "the failed batch's adjustment was kept")
+        let stored = try await storage.base.activity(created.id)
+        #expect(stored?.snapshot == answer)
+        await server.shutdown()
+    }
+
+    @Test("waiting until durable covers both batches in flight")
+    func barrierAfterBoth() async throws {
+        let storage = TicketedStorage(inOrder: true)
+        let server = SyncServer(storage: storage, clock: PreviewClock())
+        let created = try await Self.created(on: server, storage: storage)
+        let first = Task { try await Self.adjust(server, created, id: "1") }
+        await storage.untilArrived(2)
+        let second = Task { try await Self.adjust(server, created, id: "2") }
+        await storage.untilArrived(3)
+        let finished = Atomic<Bool>(false)
+        let finishing = Task {
+            await server.finishWrites(within: Patience.hang)
+            finished.store(true, ordering: .releasing)
+        }
+        storage.letThrough(2)
+        _ = try await first.value
+        try await Task.sleep(for: .milliseconds(100))
+        let returnedEarly = finished.load(ordering: .acquiring)
+        #expect(!returnedEarly, "finishWrites returned with the second batch still held")
+        storage.letThrough(3)
+        await finishing.value
+        #expect(try await storage.base.activity(created.id)?.snapshot.version == created.state.version + 2)
+        _ = try await second.value
+        await server.shutdown()
+    }
+
+    /// An activity of an hour, its creation (the storage's first commit) let through.
+    private static func created(on server: SyncServer, storage: TicketedStorage) async throws -> CreatedActivity {
+        let creating = Task { try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600)) }
+        await storage.untilArrived(1)
+        storage.letThrough(1)
+        return try await creating.value
+    }
+
+    private static func adjust(_ server: SyncServer, _ created: CreatedActivity, id: String) async throws -> ActivitySnapshot {
+        try await server.send(
+            try IntentRequest(clientID: "pipeline", intentID: id, intent: .adjustTarget(bySeconds: 1)), to: created.id,
+            token: created.token)
+    }
+}
+
+/// A storage whose commits are numbered as they arrive (from 1) and each held until the
+/// test lets it through, passing or failing; one that commits in order says so, as the
+/// JSON files' does, and then writes each batch after the one before it.
+final class TicketedStorage: ForwardingSyncStorage, Sendable {
+    struct Refused: Error {}
+
+    private struct State {
+        var arrived = 0
+        /// Tickets let through before they arrived, with whether they fail.
+        var decided: [Int: Bool] = [:]
+        var held: [Int: @Sendable (Bool) -> Void] = [:]
+        /// Every ticket up to this one is written (or failed).
+        var finished = 0
+        var turnWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    let base = PreviewSyncStorage()
+    let commitsInOrder: Bool
+    private let state = Mutex(State())
+
+    init(inOrder: Bool) { commitsInOrder = inOrder }
+
+    /// How many commits have arrived.
+    var arrived: Int { state.withLock { $0.arrived } }
+
+    /// Returns once `count` commits have arrived, or records an issue after a hang's patience:
+    /// a server that never hands a batch over fails the test rather than holding it.
+    func untilArrived(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Patience.hang
+        while arrived < count {
+            guard clock.now < deadline else {
+                Issue.record("\(arrived) commits arrived, not \(count)", sourceLocation: sourceLocation)
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Lets commit `ticket` through, to the storage or (`failing`) to an error.
+    func letThrough(_ ticket: Int, failing: Bool = false) {
+        let held = state.withLock { state -> (@Sendable (Bool) -> Void)? in
+            guard let held = state.held.removeValue(forKey: ticket) else {
+                state.decided[ticket] = failing
+                return nil
+            }
+            return held
+        }
+        held?(!failing)
+    }
+
+    func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
+        let (ticket, passes) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int, Bool), Never>) in
+            let (ticket, decided) = state.withLock { state in
+                state.arrived += 1
+                let ticket = state.arrived
+                if let failing = state.decided.removeValue(forKey: ticket) { return (ticket, Optional(!failing)) }
+                state.held[ticket] = Passage(ticket: ticket, continuation: continuation).resume
+                return (ticket, nil)
+            }
+            if let decided { continuation.resume(returning: (ticket, decided)) }
+        }
+        // Written one after another, in the order the commits arrived.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                guard state.finished < ticket - 1 else { return true }
+                state.turnWaiters[ticket] = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+        defer {
+            let next = state.withLock { state in
+                state.finished = ticket
+                return state.turnWaiters.removeValue(forKey: ticket + 1)
+            }
+            next?.resume()
+        }
+        guard passes else { throw Refused() }
+        return try await base.commit(batch)
+    }
+}
+
+/// A held commit's way on: resumes its waiter with its ticket and whether it passes.
+private struct Passage: Sendable {
+    let ticket: Int
+    let continuation: CheckedContinuation<(Int, Bool), Never>
+
+    func resume(_ passes: Bool) {
+        continuation.resume(returning: (ticket, passes))
+    }
+}
