@@ -85,7 +85,7 @@ extension SyncMetrics {
         ),
         (
             Names.commitDuration,
-            "Seconds the storage took to make one group commit durable (fsync, or a PostgreSQL transaction)."
+            "Seconds from handing one group commit to the storage to its being durable (fsync, or a PostgreSQL transaction), a wait behind the batch before it included."
         ),
     ]
 
