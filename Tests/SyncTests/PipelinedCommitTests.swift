@@ -14,12 +14,7 @@ struct PipelinedCommitTests {
     @Test("on a storage that commits in order the next batch reaches it while one is written; else it waits")
     func secondBatchHandedOver() async throws {
         for inOrder in [true, false] {
-            let storage = TicketedStorage(inOrder: inOrder)
-            let server = SyncServer(storage: storage, clock: PreviewClock())
-            let created = try await Self.created(on: server, storage: storage)
-            let first = Task { try await Self.adjust(server, created, id: "1") }
-            await storage.untilArrived(2)
-            let second = Task { try await Self.adjust(server, created, id: "2") }
+            let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: inOrder)
             if inOrder {
                 await storage.untilArrived(3)
                 #expect(storage.arrived == 3, "the second batch did not reach the storage while the first was held")
@@ -42,14 +37,8 @@ struct PipelinedCommitTests {
 
     @Test("a batch behind a failed one does not write what the failed one decided: its requests decide again")
     func batchBehindAFailure() async throws {
-        let storage = TicketedStorage(inOrder: true)
-        let server = SyncServer(storage: storage, clock: PreviewClock())
-        let created = try await Self.created(on: server, storage: storage)
+        let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: true)
         let target = created.state.activity.content.targetTimeInSeconds
-        let first = Task { try await Self.adjust(server, created, id: "1") }
-        await storage.untilArrived(2)
-        // Decided on top of the first, which is not durable yet.
-        let second = Task { try await Self.adjust(server, created, id: "2") }
         await storage.untilArrived(3)
         storage.letThrough(2, failing: true)
         await #expect(throws: SyncError.self) { try await first.value }
@@ -68,12 +57,7 @@ struct PipelinedCommitTests {
 
     @Test("waiting until durable covers both batches in flight")
     func barrierAfterBoth() async throws {
-        let storage = TicketedStorage(inOrder: true)
-        let server = SyncServer(storage: storage, clock: PreviewClock())
-        let created = try await Self.created(on: server, storage: storage)
-        let first = Task { try await Self.adjust(server, created, id: "1") }
-        await storage.untilArrived(2)
-        let second = Task { try await Self.adjust(server, created, id: "2") }
+        let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: true)
         await storage.untilArrived(3)
         let finished = Atomic<Bool>(false)
         let finishing = Task {
@@ -92,12 +76,22 @@ struct PipelinedCommitTests {
         await server.shutdown()
     }
 
-    /// An activity of an hour, its creation (the storage's first commit) let through.
-    private static func created(on server: SyncServer, storage: TicketedStorage) async throws -> CreatedActivity {
+    /// A server on a ``TicketedStorage`` with an activity of an hour (its creation, commit 1,
+    /// let through) and two intents on it: the first's batch held in the storage (commit 2),
+    /// the second decided on top of it, which is not durable yet.
+    private static func twoIntents(inOrder: Bool) async throws -> (
+        TicketedStorage, SyncServer, CreatedActivity, Task<ActivitySnapshot, any Error>, Task<ActivitySnapshot, any Error>
+    ) {
+        let storage = TicketedStorage(inOrder: inOrder)
+        let server = SyncServer(storage: storage, clock: PreviewClock())
         let creating = Task { try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600)) }
         await storage.untilArrived(1)
         storage.letThrough(1)
-        return try await creating.value
+        let created = try await creating.value
+        let first = Task { try await Self.adjust(server, created, id: "1") }
+        await storage.untilArrived(2)
+        let second = Task { try await Self.adjust(server, created, id: "2") }
+        return (storage, server, created, first, second)
     }
 
     private static func adjust(_ server: SyncServer, _ created: CreatedActivity, id: String) async throws -> ActivitySnapshot {
