@@ -299,9 +299,15 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Schedules the check of ``requestDeadline`` at `time`: past it, the connection
     /// closes; before it (a later wait moved it), the check is scheduled again for then.
+    ///
+    /// The check holds the warden strongly, not weakly: a weak reference gives an object a
+    /// side table for good, and every retain and release of the warden (one a request, and
+    /// one for each event a stream writes) then takes the runtime's slow path, a fifth of
+    /// a fan-out's own work. The check is cancelled when the handler is removed or the
+    /// channel goes inactive, and it runs by the deadline at the latest, so it keeps the
+    /// warden no longer than that.
     private func checkRequestDeadline(at time: NIODeadline, on loop: any EventLoop) {
-        requestCheck = loop.assumeIsolated().scheduleTask(deadline: time) { [weak self] in
-            guard let self else { return }
+        requestCheck = loop.assumeIsolated().scheduleTask(deadline: time) { [self] in
             requestCheck = nil
             guard let deadline = requestDeadline, let channel = context?.channel else { return }
             guard deadline <= .now() else { return checkRequestDeadline(at: deadline, on: loop) }
