@@ -93,7 +93,8 @@ final class OpenConnections: Sendable {
 }
 
 /// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
-/// (between NIO's decoder and Hummingbird's codec), then stays as a pass-through.
+/// (between NIO's decoder and Hummingbird's codec), then takes itself out of the pipeline:
+/// a pass-through left in it cost every read of every request a handler's call.
 final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Never
 
@@ -116,6 +117,7 @@ final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
             // Not an HTTP/1 pipeline as expected: at least the shutdown can close it.
             connections.add(context.channel)
         }
+        pipeline.removeHandler(context: context, promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
