@@ -35,6 +35,15 @@ struct EventChunkTests {
 
     static let streamHead = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-type": "text/event-stream"])
 
+    @Test("the installer puts the warden in and leaves the pipeline: no pass-through on every read")
+    func installerLeaves() throws {
+        let (channel, warden) = try Self.connection(after: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let pipeline = channel.pipeline.syncOperations
+        #expect(throws: ChannelPipelineError.self) { try pipeline.handler(type: WardenInstaller.self) }
+        #expect(try pipeline.handler(type: ConnectionWarden.self) === warden)
+        _ = try channel.finish()
+    }
+
     @Test("each event is one buffer, the frame's own chunk, and the body is chunked as the encoder would have it")
     func chunkPastTheEncoder() throws {
         let (channel, warden) = try Self.connection(after: "GET /v1/activities/a/events HTTP/1.1\r\nHost: x\r\n\r\n")
