@@ -304,10 +304,10 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     ///
     /// The check holds the warden strongly, not weakly: a weak reference gives an object a
     /// side table for good, and every retain and release of the warden (one a request, and
-    /// one for each event a stream writes) then takes the runtime's slow path, a fifth of
-    /// a fan-out's own work. The check is cancelled when the handler is removed or the
-    /// channel goes inactive, and it runs by the deadline at the latest, so it keeps the
-    /// warden no longer than that.
+    /// one for each event a stream writes) then takes the runtime's slow path, which showed
+    /// in a fan-out's profile (Documentation/Benchmarks.md). The check is cancelled when
+    /// the handler is removed or the channel goes inactive, and it runs by the deadline at
+    /// the latest, so it keeps the warden no longer than that.
     private func checkRequestDeadline(at time: NIODeadline, on loop: any EventLoop) {
         requestCheck = loop.assumeIsolated().scheduleTask(deadline: time) { [self] in
             requestCheck = nil
