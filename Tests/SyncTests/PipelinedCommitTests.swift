@@ -16,12 +16,12 @@ struct PipelinedCommitTests {
         for inOrder in [true, false] {
             let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: inOrder)
             if inOrder {
-                await storage.untilArrived(3)
+                try await eventually { storage.arrived >= 3 }
                 #expect(storage.arrived == 3, "the second batch did not reach the storage while the first was held")
             } else {
-                // Nothing can show that a commit never comes; the one after the first's
-                // release is the second's, so none was handed over meanwhile.
-                try await Task.sleep(for: .milliseconds(200))
+                // The server queues the second intent and decides whether to hand its batch
+                // over in one turn of its actor: once it is seen queued, that was decided.
+                try await eventually { await server.queuedRequests == 1 }
                 #expect(storage.arrived == 2, "a storage that does not commit in order was handed a second batch")
             }
             storage.letThrough(2)
@@ -39,13 +39,13 @@ struct PipelinedCommitTests {
     func batchBehindAFailure() async throws {
         let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: true)
         let target = created.state.activity.content.targetTimeInSeconds
-        await storage.untilArrived(3)
+        try await eventually { storage.arrived >= 3 }
         storage.letThrough(2, failing: true)
         await #expect(throws: SyncError.self) { try await first.value }
         // The second batch meets the storage as the first left it: a conflict. Its request
         // is decided again, on what is durable, and written in a third batch.
         storage.letThrough(3)
-        await storage.untilArrived(4)
+        try await eventually { storage.arrived >= 4 }
         storage.letThrough(4)
         let answer = try await second.value
         #expect(answer.version == created.state.version + 1, "the failed batch's version was kept")
@@ -58,19 +58,19 @@ struct PipelinedCommitTests {
     @Test("waiting until durable covers both batches in flight")
     func barrierAfterBoth() async throws {
         let (storage, server, created, first, second) = try await Self.twoIntents(inOrder: true)
-        await storage.untilArrived(3)
-        let finished = Atomic<Bool>(false)
+        try await eventually { storage.arrived >= 3 }
+        // How many commits were written when finishWrites returned.
         let finishing = Task {
             await server.finishWrites(within: Patience.hang)
-            finished.store(true, ordering: .releasing)
+            return storage.written
         }
         storage.letThrough(2)
         _ = try await first.value
-        try await Task.sleep(for: .milliseconds(100))
-        let returnedEarly = finished.load(ordering: .acquiring)
-        #expect(!returnedEarly, "finishWrites returned with the second batch still held")
+        // The barrier's own batch, empty, is back from the storage at once and waits for
+        // the second to be finished; only then is the second let through.
+        try await eventually { await server.returnedEarly.count == 1 }
         storage.letThrough(3)
-        await finishing.value
+        #expect(await finishing.value >= 3, "finishWrites returned with the second batch still held")
         #expect(try await storage.base.activity(created.id)?.snapshot.version == created.state.version + 2)
         _ = try await second.value
         await server.shutdown()
@@ -85,11 +85,11 @@ struct PipelinedCommitTests {
         let storage = TicketedStorage(inOrder: inOrder)
         let server = SyncServer(storage: storage, clock: PreviewClock())
         let creating = Task { try await server.create(SessionAttributesMother.makeAttributes(plannedSeconds: 3_600)) }
-        await storage.untilArrived(1)
+        try await eventually { storage.arrived >= 1 }
         storage.letThrough(1)
         let created = try await creating.value
         let first = Task { try await Self.adjust(server, created, id: "1") }
-        await storage.untilArrived(2)
+        try await eventually { storage.arrived >= 2 }
         let second = Task { try await Self.adjust(server, created, id: "2") }
         return (storage, server, created, first, second)
     }
@@ -126,19 +126,8 @@ final class TicketedStorage: ForwardingSyncStorage, Sendable {
     /// How many commits have arrived.
     var arrived: Int { state.withLock { $0.arrived } }
 
-    /// Returns once `count` commits have arrived, or records an issue after a hang's patience:
-    /// a server that never hands a batch over fails the test rather than holding it.
-    func untilArrived(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + Patience.hang
-        while arrived < count {
-            guard clock.now < deadline else {
-                Issue.record("\(arrived) commits arrived, not \(count)", sourceLocation: sourceLocation)
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-    }
+    /// How many commits are written (or failed), all of those before them too.
+    var written: Int { state.withLock { $0.finished } }
 
     /// Lets commit `ticket` through, to the storage or (`failing`) to an error.
     func letThrough(_ ticket: Int, failing: Bool = false) {
