@@ -119,10 +119,6 @@ final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
         }
         pipeline.removeHandler(context: context, promise: nil)
     }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
 }
 
 /// The deadlines of one connection: a whole request within ``ConnectionLimits/requestTimeout``,
