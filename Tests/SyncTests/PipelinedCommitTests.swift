@@ -111,7 +111,8 @@ final class TicketedStorage: ForwardingSyncStorage, Sendable {
         var arrived = 0
         /// Tickets let through before they arrived, with whether they fail.
         var decided: [Int: Bool] = [:]
-        var held: [Int: @Sendable (Bool) -> Void] = [:]
+        /// Tickets waiting to be let through, each resumed with whether it passes.
+        var held: [Int: CheckedContinuation<Bool, Never>] = [:]
         /// Every ticket up to this one is written (or failed).
         var finished = 0
         var turnWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -131,26 +132,29 @@ final class TicketedStorage: ForwardingSyncStorage, Sendable {
 
     /// Lets commit `ticket` through, to the storage or (`failing`) to an error.
     func letThrough(_ ticket: Int, failing: Bool = false) {
-        let held = state.withLock { state -> (@Sendable (Bool) -> Void)? in
+        let held = state.withLock { state in
             guard let held = state.held.removeValue(forKey: ticket) else {
                 state.decided[ticket] = failing
-                return nil
+                return CheckedContinuation<Bool, Never>?.none
             }
             return held
         }
-        held?(!failing)
+        held?.resume(returning: !failing)
     }
 
     func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
-        let (ticket, passes) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int, Bool), Never>) in
-            let (ticket, decided) = state.withLock { state in
-                state.arrived += 1
-                let ticket = state.arrived
-                if let failing = state.decided.removeValue(forKey: ticket) { return (ticket, Optional(!failing)) }
-                state.held[ticket] = Passage(ticket: ticket, continuation: continuation).resume
-                return (ticket, nil)
+        let ticket = state.withLock { state in
+            state.arrived += 1
+            return state.arrived
+        }
+        // Let through before it is held (the test saw it arrive first), or held until then.
+        let passes = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let decided = state.withLock { state -> Bool? in
+                if let failing = state.decided.removeValue(forKey: ticket) { return !failing }
+                state.held[ticket] = continuation
+                return nil
             }
-            if let decided { continuation.resume(returning: (ticket, decided)) }
+            if let decided { continuation.resume(returning: decided) }
         }
         // Written one after another, in the order the commits arrived.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -170,15 +174,5 @@ final class TicketedStorage: ForwardingSyncStorage, Sendable {
         }
         guard passes else { throw Refused() }
         return try await base.commit(batch)
-    }
-}
-
-/// A held commit's way on: resumes its waiter with its ticket and whether it passes.
-private struct Passage: Sendable {
-    let ticket: Int
-    let continuation: CheckedContinuation<(Int, Bool), Never>
-
-    func resume(_ passes: Bool) {
-        continuation.resume(returning: (ticket, passes))
     }
 }
