@@ -5,7 +5,8 @@ import Sync
 import TestSupport
 
 /// Fan-out of a real `moments serve` (issue #25, item 2): from sending an intent to its
-/// push arriving at every one of 1 to 10,000 event streams, and the server's resident
+/// push arriving at every one of 1 to 10,000 event streams, the server's CPU time per push
+/// and stream (beside what one `send(2)` costs the floor's threads), and its resident
 /// memory per idle stream. The streams are read in this process, by one thread with
 /// `poll(2)` (``EventReaders``), so the server's process has its threads to itself.
 ///
@@ -30,22 +31,31 @@ enum FanOutBenchmarks {
         // A frame of the size of this activity's pushes, for the floor of each fan-out.
         let frameBytes = try JSONEncoder().encode(PushPayload(created.state)).count + 40
         for subscribers in [1, 100, 1_000, 10_000] {
-            let rounds = subscribers >= 10_000 ? 30 : subscribers >= 1_000 ? 100 : 200
+            // A p99 is read off the rounds beyond it: of 300 rounds, the fourth slowest
+            // (of 100, the second: one slow round moved it by milliseconds).
+            let rounds = subscribers >= 10_000 ? 30 : subscribers >= 1_000 ? 300 : 200
             var beside = floor
+            var cpuBeside = "the server's user and system time over \(rounds + 1) pushes, each with its intent"
             if subscribers <= 1_000 {
-                let writes = try await fanOutFloor(subscribers: subscribers, rounds: rounds, frameBytes: frameBytes)
+                let (writes, cpuPerSend) = try await fanOutFloor(subscribers: subscribers, rounds: rounds, frameBytes: frameBytes)
                 Bench.reportTail("fanout.floor: send(2) of one frame to \(subscribers) sockets, two threads", writes)
                 beside = "send(2) to as many sockets p50 \(Bench.duration(Bench.percentile(writes, 0.5)))"
                     + ", p99 \(Bench.duration(Bench.percentile(writes, 0.99))); " + floor
+                cpuBeside = "one send(2) of the floor's threads \(Bench.duration(cpuPerSend)) of CPU; " + cpuBeside
             }
             let readers = try EventReaders(
                 count: subscribers, port: server.port, activity: created.id, token: created.token, lastEventID: version)
             // One push that every stream receives: each is attached, and idle after it.
+            let cpuBefore = try ProcessFigures.cpuSeconds(server.process.processIdentifier)
             let latencies = try await IntentLoad.pushLatencies(
                 rounds: rounds + 1, on: created, through: connection, readers: [readers], after: version)
+            let cpu = try ProcessFigures.cpuSeconds(server.process.processIdentifier) - cpuBefore
             version += UInt64(rounds + 1)
             Bench.reportTail(
                 "fanout.intent to push, \(subscribers) SSE subscribers", Array(latencies.dropFirst()), beside: beside)
+            Bench.report(
+                "fanout.serve CPU per push and subscriber, \(subscribers)", value: cpu * 1e6 / Double((rounds + 1) * subscribers),
+                unit: "µs", label: "mean", beside: cpuBeside)
             if subscribers >= 1_000 {
                 let idle = await settled(server)
                 Bench.report(
@@ -60,7 +70,7 @@ enum FanOutBenchmarks {
 
     /// What `rounds` pushes to `subscribers` raw sockets cost without a server
     /// (``FanOutFloor``), read by the same kind of reader.
-    private static func fanOutFloor(subscribers: Int, rounds: Int, frameBytes: Int) async throws -> [Double] {
+    private static func fanOutFloor(subscribers: Int, rounds: Int, frameBytes: Int) async throws -> (latencies: [Double], cpuPerSend: Double) {
         let floor = try FanOutFloor(room: subscribers)
         let readers = try EventReaders(count: subscribers, port: floor.port, activity: "floor", token: "floor", lastEventID: 0)
         defer { readers.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,7 +46,9 @@ final class FanOutFloor: @unchecked Sendable {
     /// Accepts `count` connections (the readers, already connected into the queue),
     /// answers each with the head of an event stream, and measures `rounds` pushes of a
     /// `frameBytes`-byte frame to all of them, read by `readers`.
-    func measure(count: Int, readers: EventReaders, rounds: Int, frameBytes: Int) async throws -> [Double] {
+    /// The latency of each round, and the CPU time the sending threads spent on one
+    /// `send(2)` on average (the kernel's loopback TCP, the reader's wake-up included).
+    func measure(count: Int, readers: EventReaders, rounds: Int, frameBytes: Int) async throws -> (latencies: [Double], cpuPerSend: Double) {
         var accepted: [Int32] = []
         defer { accepted.forEach { _ = close($0) } }
         let head = Array("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n".utf8)
@@ -62,6 +65,7 @@ final class FanOutFloor: @unchecked Sendable {
         let halves = [accepted.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element),
                       accepted.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)]
         var latencies: [Double] = []
+        let sendingTime = Mutex<Double>(0)
         for round in 1...rounds {
             let version = UInt64(round)
             var frame = Array("id: \(version)\nevent: update\ndata: ".utf8)
@@ -71,11 +75,21 @@ final class FanOutFloor: @unchecked Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             let bytes = frame
             DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+                let began = Self.threadCPUTime()
                 for descriptor in halves[half] { _ = send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) }
+                let spent = Self.threadCPUTime() - began
+                sendingTime.withLock { $0 += spent }
             }
             await readers.waitForAll()
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        return latencies
+        return (latencies, sendingTime.withLock { $0 } / Double(rounds * count))
+    }
+
+    /// The CPU time of the calling thread, in seconds.
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
