@@ -85,28 +85,42 @@ struct SyncRoutes: Sendable {
     }
 
     private func intent(_ request: Request, _ context: SyncRequestContext) async -> Response {
-        let id = context.parameters.get("id") ?? ""
+        await intent(
+            to: context.parameters.get("id") ?? "", authorization: request.headers[.authorization],
+            ifMatch: request.headers[.ifMatch], body: { try await Self.body(of: request) }
+        ).response
+    }
+
+    /// The answer to `POST /v1/activities/{id}/intents`, whichever way the request came:
+    /// through the router, or read on its connection (``IntentFastPath``).
+    func intent(
+        to id: String, authorization: String?, ifMatch: String?, body: () async throws -> Data
+    ) async -> Answer {
         do {
             // Authorisation first: a stranger learns nothing from our parsing. Without
             // keys, the server checks the token in the same step as it decides, and only
             // then tells what was wrong with the body: one visit to it, not two.
-            let token = try Self.bearer(request)
+            let token = try RequestValidation.bearer(authorization)
             if access != nil { _ = try await admitToActivity(id, token: token) }
             let intent: Result<IntentRequest, any Error>
             do {
-                intent = .success(try await Self.intentRequest(request))
+                let parsed = try RequestValidation.intentBody(try await body())
+                let expected = try RequestValidation.expectedVersion(ifMatch: ifMatch, body: parsed.expectedVersion)
+                intent = .success(
+                    try IntentRequest(
+                        clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected))
             } catch {
                 intent = .failure(error)
             }
             let snapshot = try await server.send(intent, to: id, token: token)
-            return Self.state(snapshot)
+            return Self.stateAnswer(snapshot)
         } catch {
             // A refusal or a stale version was counted by the server, with the decision.
             switch error as? SyncError {
             case .refused, .staleVersion: break
             default: server.metrics?.intentFailed(code: Self.code(of: error))
             }
-            return Self.failure(error)
+            return Self.failureAnswer(error)
         }
     }
 
@@ -196,21 +210,8 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    /// The intent a request's body and `If-Match` ask for, checked.
-    private static func intentRequest(_ request: Request) async throws -> IntentRequest {
-        let parsed = try RequestValidation.intentBody(try await body(of: request))
-        let expected = try expectedVersion(request, body: parsed.expectedVersion)
-        return try IntentRequest(
-            clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected)
-    }
-
     static func bearer(_ request: Request) throws(SyncError) -> String {
         try RequestValidation.bearer(request.headers[.authorization])
-    }
-
-    /// The expected version from the body or `If-Match: "N"`; both must agree.
-    private static func expectedVersion(_ request: Request, body: UInt64?) throws(SyncError) -> UInt64? {
-        try RequestValidation.expectedVersion(ifMatch: request.headers[.ifMatch], body: body)
     }
 
     // MARK: - Response helpers
@@ -226,10 +227,14 @@ struct SyncRoutes: Sendable {
     /// An activity's state as `GET` and an intent answer it: the push payload, with its
     /// version as the ETag a later `If-Match` names.
     private static func state(_ snapshot: ActivitySnapshot) -> Response {
+        stateAnswer(snapshot).response
+    }
+
+    private static func stateAnswer(_ snapshot: ActivitySnapshot) -> Answer {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.eTag] = "\"\(snapshot.version)\""
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: EncodedPushes.payload(snapshot)))
+        return Answer(status: .ok, headers: headers, body: EncodedPushes.payload(snapshot))
     }
 
     /// `/healthz`'s answer, the same bytes every time: made once, not encoded per request.
@@ -244,10 +249,14 @@ struct SyncRoutes: Sendable {
     private static let healthyBody = ByteBuffer(string: #"{"status":"ok"}"#)
 
     static func encoded(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        encodedAnswer(value, status: status).response
+    }
+
+    private static func encodedAnswer(_ value: some Encodable, status: HTTPResponse.Status) -> Answer {
         let data = (try? encoder.encode(value)) ?? Data(#"{"error":"encoding_failed"}"#.utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Answer(status: status, headers: headers, body: ByteBuffer(bytes: data))
     }
 
     private static func json(_ value: [String: String], status: HTTPResponse.Status) -> Response {
@@ -261,8 +270,12 @@ struct SyncRoutes: Sendable {
     }
 
     static func failure(_ error: any Error) -> Response {
+        failureAnswer(error).response
+    }
+
+    private static func failureAnswer(_ error: any Error) -> Answer {
         if error is BodyTooLarge {
-            return encoded(
+            return encodedAnswer(
                 ErrorBody(error: "body_too_large", message: "The body is over \(SyncHTTPServer.maximumBodySize) bytes; send a smaller one.", state: nil),
                 status: .contentTooLarge)
         }
@@ -276,7 +289,7 @@ struct SyncRoutes: Sendable {
             expected = version
         default: state = nil
         }
-        var response = encoded(
+        var response = encodedAnswer(
             ErrorBody(error: syncError.code, message: syncError.description, state: state, expectedVersion: expected),
             status: HTTPResponse.Status(code: syncError.httpStatus))
         if syncError.httpStatus == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
@@ -291,5 +304,18 @@ struct SyncRoutes: Sendable {
     }
 }
 
-/// A body over the size limit.
-private struct BodyTooLarge: Error {}
+/// An answer's status, headers and body: a Hummingbird `Response` for the router, or
+/// written as they are on a connection (``IntentFastPath``).
+struct Answer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: ByteBuffer
+
+    /// The answer as the router gives it.
+    var response: Response {
+        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+}
+
+/// A body over the size limit (``SyncHTTPServer/maximumBodySize``).
+struct BodyTooLarge: Error {}
