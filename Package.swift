@@ -154,6 +154,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The HTTP/1 parts as swift-http-types spells them, which Hummingbird's pipeline
+        // carries: the intents read on their connections (ADR 0051). Hummingbird depends on it.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Property-based tests in Swift Testing, for the round trips the fuzz targets also
         // hold (Documentation/Fuzzing.md); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -195,6 +198,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             // Its bootstrap on an already bound socket: the embedded listener (ADR 0037).
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -51,6 +51,8 @@ public struct SyncHTTPServer: Sendable {
     /// any free one); `nil`: on the server's own port, unless it takes keys, when it is
     /// not answered at all. Only with ``SyncServer/metrics``.
     public let metricsPort: Int?
+    /// How many intents were answered on their connections, not through the router.
+    let intentsOnConnections = IntentFastPath.Tally()
 
     /// How long a shutdown lets a connection that cannot be written to (a watcher that
     /// stopped reading) finish before it is closed: every answered intent is already
@@ -111,7 +113,11 @@ public struct SyncHTTPServer: Sendable {
         let logsRequests = logger.logLevel <= .debug
         let refusals = access == nil ? nil : server.metrics
         if logsRequests || refusals != nil { router.add(middleware: RequestLog(logsRequests: logsRequests, refusals: refusals)) }
-        SyncRoutes(server: server, heartbeats: heartbeats, access: access, servesMetrics: metricsPort == nil).register(on: router)
+        let routes = SyncRoutes(server: server, heartbeats: heartbeats, access: access, servesMetrics: metricsPort == nil)
+        routes.register(on: router)
+        // Intents are answered on their connections where their route has no middleware:
+        // no keys to check or refusals to count, no request log (ADR 0051).
+        let (answersIntents, intentsOnConnections) = (access == nil && !logsRequests, self.intentsOnConnections)
         let (limits, logger) = (self.limits, self.logger)
         var metricsListener: [any Service] = []
         var announce = onListening
@@ -125,7 +131,9 @@ public struct SyncHTTPServer: Sendable {
         let listening: @Sendable (any NIOCore.Channel) async -> Void = { [announce] channel in await announce(channel.localAddress?.port ?? 0) }
         let allowance = limits.maximumConnections.map { ConnectionAllowance(maximum: $0, connections: connections, logger: logger) }
         let channel = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])
+            // Made for each connection (the argument is evaluated for each).
+            additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)]
+                + (answersIntents ? [IntentFastPath(routes: routes, serverName: Self.serverName, tally: intentsOnConnections)] : []))
         let application: any Service
         if let socket {
             application = BoundSocketServer(

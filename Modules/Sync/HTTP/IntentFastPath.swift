@@ -1,0 +1,249 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `POST /v1/activities/{id}/intents` answered on its connection: read from the
+/// connection's pipeline, decided by ``SyncRoutes/intent(to:authorization:ifMatch:body:)``
+/// as the router's route does, and its answer written back in the pipeline, without
+/// Hummingbird's request, router, response and connection task between (issue 25, item 1;
+/// ADR 0051). Every other request goes on to Hummingbird as it came.
+///
+/// Installed only where the route has no middleware (no keys, no request log), so the
+/// answer is the router's, byte for byte, but for the `Date` it is stamped with here.
+///
+/// HTTP/1.1 answers in the order the requests came. An intent is taken here only when no
+/// request before it on the connection is still being answered by Hummingbird; while it is
+/// answered, what the client sent after it waits here (and the connection is not read
+/// further), and goes on once its answer is written. A half-closed input and a quiescing
+/// server wait for the answer the same way. A request that asks for more than an intent
+/// needs (`Connection`, `Expect`, a query, an encoded id) goes to Hummingbird.
+final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// An intent taken here: its head's parts, and its body as it arrives.
+    private struct Intent {
+        let id: String
+        let authorization: String?
+        let ifMatch: String?
+        var body: ByteBuffer
+        var tooLarge = false
+        var read = false
+    }
+
+    /// A count of the intents answered here, over every connection of a server.
+    final class Tally: Sendable {
+        private let count = Atomic<Int>(0)
+
+        /// How many so far.
+        var value: Int { count.load(ordering: .relaxed) }
+
+        fileprivate func add() { count.add(1, ordering: .relaxed) }
+    }
+
+    private let routes: SyncRoutes
+    private let serverName: String
+    private let tally: Tally
+    /// Requests gone on to Hummingbird whose answers have not ended yet.
+    private var answering = 0
+    /// The intent being read or answered here.
+    private var intent: Intent?
+    /// What came while it was answered, in order.
+    private var waiting: [Held] = []
+    private var readHeld = false
+
+    private enum Held {
+        case part(HTTPRequestPart)
+        case event(Any)
+    }
+
+    /// Takes intents for `routes`, naming `serverName` in each answer and counting each
+    /// in `tally`.
+    init(routes: SyncRoutes, serverName: String, tally: Tally) {
+        self.routes = routes
+        self.serverName = serverName
+        self.tally = tally
+    }
+
+    // MARK: - Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        take(unwrapInboundIn(data), context: context)
+    }
+
+    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        if var reading = intent, !reading.read {
+            switch part {
+            case .head:
+                // Not possible after a head without its end; Hummingbird decides.
+                context.fireChannelRead(wrapInboundOut(part))
+            case .body(var bytes):
+                if reading.body.readableBytes + bytes.readableBytes > SyncHTTPServer.maximumBodySize {
+                    reading.tooLarge = true
+                } else {
+                    reading.body.writeBuffer(&bytes)
+                }
+                intent = reading
+            case .end:
+                reading.read = true
+                intent = reading
+                answer(reading, context: context)
+            }
+            return
+        }
+        guard intent == nil, waiting.isEmpty else {
+            waiting.append(.part(part))
+            return
+        }
+        pass(part, context: context)
+    }
+
+    /// A part that nothing waits before: an intent's head is taken here, the rest goes on.
+    private func pass(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        if case .head(let head) = part, answering == 0, let id = Self.intentID(head) {
+            intent = Intent(
+                id: id, authorization: head.headerFields[.authorization], ifMatch: head.headerFields[.ifMatch],
+                body: context.channel.allocator.buffer(capacity: 256))
+            return
+        }
+        if case .head = part { answering += 1 }
+        context.fireChannelRead(wrapInboundOut(part))
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The client's input ended, or the server quiesces: after the answer under way.
+        if intent != nil || !waiting.isEmpty {
+            waiting.append(.event(event))
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    // MARK: - Outbound
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { answering = max(0, answering - 1) }
+        context.write(data, promise: promise)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // Nothing more is read while an intent is answered here: what waits stays small.
+        if intent?.read == true {
+            readHeld = true
+        } else {
+            context.read()
+        }
+    }
+
+    // MARK: - The answer
+
+    private func answer(_ intent: Intent, context: ChannelHandlerContext) {
+        let (routes, loop) = (self.routes, context.eventLoop)
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        Task {
+            let body = intent.tooLarge ? nil : Data(intent.body.readableBytesView)
+            let answer = await routes.intent(to: intent.id, authorization: intent.authorization, ifMatch: intent.ifMatch) {
+                guard let body else { throw BodyTooLarge() }
+                return body
+            }
+            loop.execute {
+                let (handler, context) = bound.value
+                handler.write(answer, context: context)
+            }
+        }
+    }
+
+    private func write(_ answer: Answer, context: ChannelHandlerContext) {
+        guard context.channel.isActive else {
+            // The client went: nothing to answer, nothing of it to go on.
+            (intent, waiting) = (nil, [])
+            return
+        }
+        var headers = answer.headers
+        headers[.contentLength] = String(answer.body.readableBytes)
+        headers[.date] = HTTPDate.now()
+        headers[.server] = serverName
+        tally.add()
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(answer.body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        intent = nil
+        // What came meanwhile goes on in order, until another intent taken here is read
+        // whole and waits for its answer; what is left waits behind it.
+        var queue = waiting[...]
+        waiting = []
+        var passed = false
+        while intent?.read != true, let next = queue.popFirst() {
+            switch next {
+            case .part(let part):
+                if intent == nil {
+                    passed = true
+                    pass(part, context: context)
+                } else {
+                    take(part, context: context)
+                }
+            case .event(let event):
+                context.fireUserInboundEventTriggered(event)
+            }
+        }
+        waiting = Array(queue) + waiting
+        // Hummingbird's channel hands what it was given on to its task at a read's end.
+        if passed { context.fireChannelReadComplete() }
+        if intent?.read != true, readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    // MARK: - Which requests
+
+    private static let prefix = "/v1/activities/"
+    private static let suffix = "/intents"
+
+    /// The activity of an intent's head this handler answers; `nil` for every other request.
+    static func intentID(_ head: HTTPRequest) -> String? {
+        guard head.method == .post, let path = head.path, path.hasPrefix(prefix), path.hasSuffix(suffix),
+            path.utf8.count > prefix.utf8.count + suffix.utf8.count,
+            head.headerFields[.connection] == nil, head.headerFields[.expect] == nil
+        else { return nil }
+        let id = path.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+        guard !id.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) else {
+            return nil
+        }
+        return String(id)
+    }
+}
+
+/// The `Date` of an answer (RFC 9110's IMF-fixdate), made once a second.
+enum HTTPDate {
+    private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
+
+    /// Now, as a `Date` header.
+    static func now() -> String {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        let second = time.tv_sec
+        if let cached = cache.withLock({ $0.second == second ? $0.text : nil }) { return cached }
+        var parts = tm()
+        var seconds = second
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        cache.withLock { $0 = (second, text) }
+        return text
+    }
+}
