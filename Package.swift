@@ -154,17 +154,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // The HTTP/1 parts as swift-http-types spells them, which Hummingbird's pipeline
-        // carries: the intents read on their connections (ADR 0051). Hummingbird depends on it.
+        // NIOHTTPTypes: the HTTP parts Hummingbird's pipeline carries, for ADR 0051's intents.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // Property-based tests in Swift Testing, for the round trips the fuzz targets also
-        // hold (Documentation/Fuzzing.md); tests only.
+        // Property-based tests of the fuzz targets' round trips (Documentation/Fuzzing.md).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Sync's storage on PostgreSQL, shared by any number of `moments serve` (issue #13).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        // SHA-256, HKDF and AES-GCM for Sync's digests and sealed tokens (issue #22, ADR 0024):
-        // already resolved through the server and client libraries, and far better checked
-        // than a hand-written hash and keystream.
+        // SHA-256, HKDF and AES-GCM for Sync's digests and sealed tokens (ADR 0024): already
+        // resolved through the server libraries, and better checked than a hand-written hash.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         // The server's figures (issue #25, ADR 0034): Sync records through swift-metrics'
         // API; `moments serve` exposes them with swift-prometheus, which needs no Foundation.

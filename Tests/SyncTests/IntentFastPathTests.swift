@@ -134,4 +134,11 @@ struct IntentFastPathTests {
         #expect(answers.first == answers.last, "\(name): \(answers)")
         try await http.stop()
     }
+
+    @Test("the Date header is RFC 9110's IMF-fixdate, in GMT, two digits where it has two")
+    func dateHeader() {
+        #expect(HTTPDate.text(unixSeconds: 1_795_816_205) == "Fri, 27 Nov 2026 21:50:05 GMT")
+        #expect(HTTPDate.text(unixSeconds: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.text(unixSeconds: 951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
+    }
 }

@@ -228,6 +228,8 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 /// The `Date` of an answer (RFC 9110's IMF-fixdate), made once a second.
 enum HTTPDate {
     private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Now, as a `Date` header.
     static func now() -> String {
@@ -235,15 +237,18 @@ enum HTTPDate {
         clock_gettime(CLOCK_REALTIME, &time)
         let second = time.tv_sec
         if let cached = cache.withLock({ $0.second == second ? $0.text : nil }) { return cached }
-        var parts = tm()
-        var seconds = second
-        gmtime_r(&seconds, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        let text = text(unixSeconds: second)
         cache.withLock { $0 = (second, text) }
         return text
+    }
+
+    /// `unixSeconds` as a `Date` header: `Fri, 27 Nov 2026 21:50:05 GMT`.
+    static func text(unixSeconds: Int) -> String {
+        var parts = tm()
+        var seconds = unixSeconds
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }
