@@ -1,5 +1,10 @@
 import Domain
 import Foundation
+import HTTPTypes
+import NIOCore
+import NIOEmbedded
+import NIOHTTPTypes
+import Synchronization
 @testable import Sync
 import TestSupport
 import Testing
@@ -133,6 +138,64 @@ struct IntentFastPathTests {
         #expect(answers.count == 2)
         #expect(answers.first == answers.last, "\(name): \(answers)")
         try await http.stop()
+    }
+
+    /// Counts the reads the handlers after it ask of the connection.
+    final class ReadCount: ChannelOutboundHandler, Sendable {
+        typealias OutboundIn = HTTPResponsePart
+        private let reads = Atomic<Int>(0)
+
+        var value: Int { reads.load(ordering: .relaxed) }
+
+        func read(context: ChannelHandlerContext) {
+            reads.add(1, ordering: .relaxed)
+            context.read()
+        }
+    }
+
+    @Test("the connection is read on while an intent is answered, until a request comes after it")
+    func readsGoOnUntilSomethingWaits() async throws {
+        let harness = try SyncHarness()
+        let created = try await harness.create()
+        let routes = SyncRoutes(server: harness.server, heartbeats: Heartbeats())
+        let reads = ReadCount()
+        let channel = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandlers(
+                reads, IntentFastPath(routes: routes, serverName: "test", tally: IntentFastPath.Tally()))
+        }
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).get()
+        let intent = HTTPRequest(
+            method: .post, scheme: nil, authority: "x", path: "/v1/activities/\(created.id)/intents",
+            headerFields: [.authorization: "Bearer \(created.token)"])
+        let body = ByteBuffer(string: #"{"client_id":"reads","intent_id":"1","action":"adjust","adjust_seconds":60}"#)
+        let read = HTTPRequest(method: .get, scheme: nil, authority: "x", path: "/healthz")
+        // In one turn of the loop, so the answer cannot come in between: the intent, a read
+        // asked for while it is answered, a request after it, and a read asked for then.
+        let counted = try await channel.testingEventLoop.executeInContext {
+            let pipeline = channel.pipeline
+            for part in [HTTPRequestPart.head(intent), .body(body), .end(nil)] { pipeline.fireChannelRead(part) }
+            pipeline.fireChannelReadComplete()
+            pipeline.read()
+            let whileNothingWaits = reads.value
+            pipeline.fireChannelRead(HTTPRequestPart.head(read))
+            pipeline.fireChannelReadComplete()
+            pipeline.read()
+            return (whileNothingWaits, reads.value)
+        }
+        #expect(counted.0 == 1, "a read asked for while nothing waits behind the intent was held")
+        #expect(counted.1 == 1, "a read asked for while a request waits behind the intent went on")
+        guard case .head(let answer) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self) else {
+            Issue.record("the intent's answer did not begin with its head")
+            return
+        }
+        #expect(answer.status == .ok)
+        // Once answered, the request that waited goes on, and the held read with it.
+        _ = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
+        _ = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
+        let passed = try await channel.testingEventLoop.executeInContext { reads.value }
+        #expect(passed == 2)
+        #expect(try await channel.readInbound(as: HTTPRequestPart.self) == .head(read))
+        _ = try await channel.finish()
     }
 
     @Test("the Date header is RFC 9110's IMF-fixdate, in GMT, two digits where it has two")

@@ -23,9 +23,10 @@ import Glibc
 /// HTTP/1.1 answers in the order the requests came. An intent is taken here only when no
 /// request before it on the connection is still being answered by Hummingbird; while it is
 /// answered, what the client sent after it waits here (and the connection is not read
-/// further), and goes on once its answer is written. A half-closed input and a quiescing
-/// server wait for the answer the same way. A request that asks for more than an intent
-/// needs (`Connection`, `Expect`, a query, an encoded id) goes to Hummingbird.
+/// further once something waits), and goes on once its answer is written. A half-closed
+/// input and a quiescing server wait for the answer the same way. A request that asks for
+/// more than an intent needs (`Connection`, `Expect`, a query, an encoded id) goes to
+/// Hummingbird.
 final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -138,8 +139,11 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        // Nothing more is read while an intent is answered here: what waits stays small.
-        if intent?.read == true {
+        // While an intent is answered here, the connection is read on until something
+        // comes after it: what waits stays at most one read's worth. A client that waits
+        // for each answer (most do) keeps its socket's readiness as it is: pausing and
+        // resuming the reads at every intent cost two `epoll_ctl` calls an intent.
+        if intent?.read == true, !waiting.isEmpty {
             readHeld = true
         } else {
             context.read()
