@@ -67,6 +67,9 @@ struct RememberedAnswers: Sendable {
 
         /// The intent of the answer in a slot its reader counts.
         func key(at slot: Int) -> IntentKey { answers[slot].key }
+
+        /// The client of the answer in a slot its reader counts.
+        func clientID(at slot: Int) -> String { answers[slot].key.clientID }
     }
 
     private var chunks: [Chunk] = []
@@ -148,7 +151,15 @@ struct RememberedAnswers: Sendable {
             return false
         }
         guard !known else { return }
-        let clientsOldest = mayBeClients + 1 > perClient ? oldest(ofClientsBeyond: perClient - 1, of: key.clientID, signature: signature) : nil
+        var clientsOldest: Int?
+        var answer = answer
+        if mayBeClients + 1 > perClient {
+            let (oldest, held) = oldest(ofClientsBeyond: perClient - 1, of: key.clientID, signature: signature)
+            clientsOldest = oldest
+            // Kept with the client's id as its other answers hold it: the next scan finds
+            // them one and the same string, without reading the characters of each.
+            if let held { answer = StoredAnswer(key: IntentKey(clientID: held, intentID: key.intentID), outcome: answer.outcome) }
+        }
         append(answer, signature: signature)
         // Appending changed no place before the newest answer's.
         if let oldest = clientsOldest {
@@ -158,15 +169,26 @@ struct RememberedAnswers: Sendable {
         while count > inAll { removeOldest() }
     }
 
-    /// Where the oldest remembered answer of `clientID` is, when it has more than `limit`.
-    private func oldest(ofClientsBeyond limit: Int, of clientID: String, signature: Signature) -> Int? {
-        var (oldest, found): (Int?, Int) = (nil, 0)
+    /// Where the oldest remembered answer of `clientID` is, when it has more than `limit`,
+    /// and the client's id as the newest of them holds it.
+    ///
+    /// A client's answers come to hold one string for its id: ``remember(_:perClient:inAll:)``
+    /// keeps a new answer with the newest one's, so once a client has had more than `limit`
+    /// answers, every answer after holds the string the first of those held. Two strings
+    /// that are one compare equal without reading their characters; comparing the intent's
+    /// own copy with each answer's read a string of its own, out of the cache, for every
+    /// answer of the client.
+    private func oldest(ofClientsBeyond limit: Int, of clientID: String, signature: Signature) -> (index: Int?, held: String?) {
+        var (oldest, found, held): (Int?, Int, String?) = (nil, 0, nil)
         for index in signatures.indices where signatures[index].sameClient(as: signature) && isRemembered(index) {
-            guard key(at: index).clientID == clientID else { continue }
+            let (chunk, position) = Self.place(index)
+            let candidate = chunks[chunk].clientID(at: position)
+            guard candidate == (held ?? clientID) else { continue }
             if oldest == nil { oldest = index }
+            held = candidate
             found += 1
         }
-        return found > limit ? oldest : nil
+        return (found > limit ? oldest : nil, held)
     }
 
     /// Adds `answer` as the newest: in the newest chunk's next slot when no other copy took
