@@ -13,23 +13,30 @@ function setup(thread)
 end
 
 function init(args)
+  -- Each target's request up to its body's length, made once: a request is then its
+  -- body and three joins, not wrk.format's header table walked for every request (which
+  -- took wrk more CPU time than the server's answer to a health check).
   targets = {}
   for _, word in ipairs(args) do
     local id, token = word:match("([^:]+):(.+)")
-    targets[#targets + 1] = { path = "/v1/activities/" .. id .. "/intents", auth = "Bearer " .. token }
+    targets[#targets + 1] = "POST /v1/activities/" .. id .. "/intents HTTP/1.1\r\n"
+      .. "Host: " .. wrk.headers["Host"] .. "\r\n"
+      .. "Authorization: Bearer " .. token .. "\r\n"
+      .. "Content-Type: application/json\r\n"
+      .. "Content-Length: "
   end
   if #targets == 0 then error("give the activities after --, as ID:TOKEN words") end
+  prefix = '{"action":"adjust","adjust_seconds":'
+  middle = ',"client_id":"' .. client .. '","intent_id":"'
   sent = 0
 end
 
 function request()
   sent = sent + 1
   local target = targets[(sent % #targets) + 1]
-  local move = (math.floor(sent / #targets) % 2 == 0) and 1 or -1
-  local body = string.format(
-    '{"action":"adjust","adjust_seconds":%d,"client_id":"%s","intent_id":"%d"}', move, client, sent)
-  return wrk.format("POST", target.path,
-    { ["Authorization"] = target.auth, ["Content-Type"] = "application/json" }, body)
+  local move = (math.floor(sent / #targets) % 2 == 0) and "1" or "-1"
+  local body = prefix .. move .. middle .. sent .. '"}'
+  return target .. #body .. "\r\n\r\n" .. body
 end
 
 function done(summary, latency, requests)
