@@ -209,11 +209,9 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         ]),
 
         // MARK: - Persistence: durable JSON files; Domain only

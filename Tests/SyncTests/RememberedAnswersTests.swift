@@ -53,7 +53,9 @@ struct RememberedAnswersTests {
         // a client's answers come to share one (``RememberedAnswers``), and each intent's
         // id is a copy of its own, as one decoded from a request is.
         let long = !seed.isMultiple(of: 2)
-        let clients = (0..<Int.random(in: 1...40, using: &random)).map { long ? "client-\($0)-of-a-terminal-far-away" : "client-\($0)" }
+        let clients = (0..<Int.random(in: 1...40, using: &random)).map {
+            long ? "client-\($0)-of-a-terminal-far-away" : "client-\($0)"
+        }
         var sent: [IntentKey] = []
         for _ in 0..<2_000 {
             let busy = Int.random(in: 0..<4, using: &random) == 0
@@ -62,7 +64,8 @@ struct RememberedAnswersTests {
             let key =
                 !sent.isEmpty && Int.random(in: 0..<10, using: &random) == 0
                 ? sent.randomElement(using: &random)!
-                : IntentKey(clientID: long ? String(decoding: Array(client.utf8), as: UTF8.self) : client, intentID: "\(sent.count)")
+                : IntentKey(
+                    clientID: long ? String(decoding: Array(client.utf8), as: UTF8.self) : client, intentID: "\(sent.count)")
             sent.append(key)
             let answer = StoredAnswer(key: key, outcome: outcome)
             activity.remember(answer)
