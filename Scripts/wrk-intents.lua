@@ -7,8 +7,19 @@
 
 local threads = 0
 
+-- A run's own part of its client ids, so that two runs in the same second (rounds of a
+-- second each, Scripts/wrk-intents) never send the same intent id, which would be answered
+-- as a replay and counted as applied.
+local function nonce()
+  local file = assert(io.open("/dev/urandom", "rb"))
+  local bytes = file:read(6)
+  file:close()
+  return (bytes:gsub(".", function(byte) return string.format("%02x", byte:byte()) end))
+end
+local run = nonce()
+
 function setup(thread)
-  thread:set("client", "wrk-" .. threads .. "-" .. os.time())
+  thread:set("client", "wrk-" .. threads .. "-" .. run)
   threads = threads + 1
 end
 
