@@ -7,9 +7,9 @@
 
 local threads = 0
 
--- A run's own part of its client ids, so that two runs in the same second (rounds of a
--- second each, Scripts/wrk-intents) never send the same intent id, which would be answered
--- as a replay and counted as applied.
+-- A run's own part of its client ids, so that two runs started in the same second (short
+-- alternated rounds, Scripts/wrk-intents) never send the same intent id, which would be
+-- answered as a replay and counted as applied.
 local function nonce()
   local file = assert(io.open("/dev/urandom", "rb"))
   local bytes = file:read(6)

@@ -22,9 +22,8 @@ enum ServeBenchmarks {
         for activities in [1, 100] {
             let output: String
             do {
-                output = try ProcessRunner.run(
-                    script.path,
-                    [String(server.port), String(activities), String(Int(SyncThroughput.seconds)), String(SyncThroughput.rounds)])
+                let arguments = [String(activities), String(Int(SyncThroughput.seconds)), String(SyncThroughput.rounds)]
+                output = try ProcessRunner.run(script.path, [String(server.port)] + arguments)
             } catch {
                 print("serve: wrk did not run (apt-get install -y wrk): \(error)")
                 return
@@ -32,7 +31,9 @@ enum ServeBenchmarks {
             // Two "Requests/sec:" lines a round: /healthz, then the intents.
             let rates = output.split(separator: "\n").filter { $0.hasPrefix("Requests/sec:") }
                 .compactMap { Double($0.split(separator: " ").last ?? "") }
-            guard rates.count == 2 * SyncThroughput.rounds else { throw HTTPLoad.Failure(description: "wrk printed: \(output)") }
+            guard rates.count == 2 * SyncThroughput.rounds else {
+                throw HTTPLoad.Failure(description: "wrk printed: \(output)")
+            }
             let figure = PairedRounds(
                 floors: stride(from: 0, to: rates.count, by: 2).map { rates[$0] },
                 loads: stride(from: 1, to: rates.count, by: 2).map { rates[$0] })

@@ -23,7 +23,7 @@ enum SyncThroughput {
     /// name ends with `suffix`.
     static func measure(port: Int, connection: any SyncConnection, suffix: String) async throws {
         let load = HTTPLoad(port: port, connections: connections)
-        var floors: [HTTPLoad.Outcome] = []
+        var floorRates: [Double] = []
         for count in [1, 100] {
             let targets = try await IntentLoad.timedActivities(count, through: [connection])
             let run = UUID().uuidString.prefix(8)
@@ -36,7 +36,7 @@ enum SyncThroughput {
                 }
                 pairs.append((floor, intents))
             }
-            floors += pairs.map(\.floor)
+            floorRates += pairs.map(\.floor.rate)
             let figure = PairedRounds(floors: pairs.map(\.floor.rate), loads: pairs.map(\.intents.rate))
             let answers = pairs.dropFirst().reduce(into: pairs[0].intents) { $0.absorb($1.intents) }
             let floorLatencies = pairs.flatMap(\.floor.latencies)
@@ -51,9 +51,9 @@ enum SyncThroughput {
         }
         Bench.report(
             "sync.floor GET /healthz/s, \(connections) connections\(suffix)",
-            value: Bench.percentile(floors.map(\.rate), 0.5), unit: "/s", label: "median",
-            beside: "\(floors.count) rounds of \(Int(seconds)) s, \(Int(floors.map(\.rate).min() ?? 0))"
-                + "-\(Int(floors.map(\.rate).max() ?? 0))/s")
+            value: Bench.percentile(floorRates, 0.5), unit: "/s", label: "median",
+            beside: "\(floorRates.count) rounds of \(Int(seconds)) s, "
+                + "\(Int(floorRates.min() ?? 0))-\(Int(floorRates.max() ?? 0))/s")
     }
 
     private static let healthz = HTTPLoad.get("/healthz")
@@ -107,4 +107,3 @@ struct PairedRounds {
             + ratios.map { String(format: "%.2f", $0) }.joined(separator: " ") + ")"
     }
 }
-
