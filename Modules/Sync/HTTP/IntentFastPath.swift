@@ -155,11 +155,24 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private func answer(_ intent: Intent, context: ChannelHandlerContext) {
         let (routes, loop) = (self.routes, context.eventLoop)
         let bound = NIOLoopBound((self, context), eventLoop: loop)
+        let body: Result<Data, any Error> =
+            intent.tooLarge ? .failure(BodyTooLarge()) : .success(Data(intent.body.readableBytesView))
+        if routes.access == nil, let token = try? RequestValidation.bearer(intent.authorization) {
+            // Decided here, on this loop, without a task (ADR 0052); told once durable, and
+            // the answer made and written here.
+            let decided = routes.server.sendNow(
+                SyncRoutes.intentRequest(ifMatch: intent.ifMatch, body: body), to: intent.id, token: token
+            ) { outcome in
+                loop.execute {
+                    let (handler, context) = bound.value
+                    handler.write(routes.answer(to: outcome), context: context)
+                }
+            }
+            if decided { return }
+        }
         Task {
-            let body = intent.tooLarge ? nil : Data(intent.body.readableBytesView)
             let answer = await routes.intent(to: intent.id, authorization: intent.authorization, ifMatch: intent.ifMatch) {
-                guard let body else { throw BodyTooLarge() }
-                return body
+                try body.get()
             }
             loop.execute {
                 let (handler, context) = bound.value

@@ -102,20 +102,40 @@ struct SyncRoutes: Sendable {
             // then tells what was wrong with the body: one visit to it, not two.
             let token = try RequestValidation.bearer(authorization)
             if access != nil { _ = try await admitToActivity(id, token: token) }
-            let intent: Result<IntentRequest, any Error>
+            let read: Result<Data, any Error>
             do {
-                let parsed = try RequestValidation.intentBody(try await body())
-                let expected = try RequestValidation.expectedVersion(ifMatch: ifMatch, body: parsed.expectedVersion)
-                intent = .success(
-                    try IntentRequest(
-                        clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected))
+                read = .success(try await body())
             } catch {
-                intent = .failure(error)
+                read = .failure(error)
             }
-            let snapshot = try await server.send(intent, to: id, token: token)
-            return Self.stateAnswer(snapshot)
+            let snapshot = try await server.send(Self.intentRequest(ifMatch: ifMatch, body: read), to: id, token: token)
+            return answer(to: .success(snapshot))
         } catch {
-            // A refusal or a stale version was counted by the server, with the decision.
+            return answer(to: .failure(error))
+        }
+    }
+
+    /// An intent's request as its body and `If-Match` give it; what was wrong with them is
+    /// told only once the activity and token passed (``SyncServer/send(_:to:token:)``).
+    static func intentRequest(ifMatch: String?, body: Result<Data, any Error>) -> Result<IntentRequest, any Error> {
+        do {
+            let parsed = try RequestValidation.intentBody(try body.get())
+            let expected = try RequestValidation.expectedVersion(ifMatch: ifMatch, body: parsed.expectedVersion)
+            return .success(
+                try IntentRequest(
+                    clientID: parsed.clientID, intentID: parsed.intentID, intent: parsed.intent, expectedVersion: expected))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The answer to an intent that came to `outcome`; a failure other than a refusal or a
+    /// stale version (which the server counted with its decision) is counted here.
+    func answer(to outcome: Result<ActivitySnapshot, any Error>) -> Answer {
+        switch outcome {
+        case .success(let snapshot):
+            return Self.stateAnswer(snapshot)
+        case .failure(let error):
             switch error as? SyncError {
             case .refused, .staleVersion: break
             default: server.metrics?.intentFailed(code: Self.code(of: error))

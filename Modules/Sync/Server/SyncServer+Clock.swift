@@ -41,13 +41,30 @@ extension SyncServer {
     /// server moved it first.
     private func advance(_ id: String, at now: Date) async {
         for _ in 0..<Self.decisionAttempts {
-            guard !isShutDown, let stored = try? await current(id) else { return }
-            let (next, changes) = SyncDecision.advanceClockRules(stored, at: now)
-            guard !changes.isEmpty else { return }
-            // A failed commit has already been answered and forgotten; the next run retries.
-            guard let written = try? await write(next, changes: changes, base: stored.snapshot.version),
-                written == .conflict
-            else { return }
+            guard !isShutDown else { return }
+            let committed: StoredActivity??
+            do {
+                committed = try await committedBeforeDeciding(id)
+            } catch {
+                return
+            }
+            // Read, decided and queued in one hold of the commit lock, as an intent is.
+            let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
+                guard let found = current(id, committed: committed, in: state) else { return true }
+                guard let stored = found else { return false }
+                let (next, changes) = SyncDecision.advanceClockRules(stored, at: now)
+                guard !changes.isEmpty else { return false }
+                state.queue(next, changes: changes, base: stored.snapshot.version, for: waiting(false))
+                startCommitIfIdle(&state)
+                return false
+            }
+            // Decided again after a conflict, or read again when what it was to be decided
+            // on is no longer pending; a failed commit has already been answered and
+            // forgotten: the next run retries.
+            switch decided {
+            case .written(_, .conflict), .notQueued(true): continue
+            default: return
+            }
         }
     }
 

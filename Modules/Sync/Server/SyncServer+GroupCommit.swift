@@ -18,7 +18,19 @@ struct QueuedWrite {
     /// Every answer the joined decisions gave, oldest first.
     var answers: [StoredAnswer]
     /// The requests waiting for the write's fate.
-    var waiters: [CheckedContinuation<SyncWriteResult, any Error>] = []
+    var waiters: [WriteWaiter] = []
+}
+
+/// A request waiting for its write's fate, told once its batch is durable or void: a task
+/// suspended in ``SyncServer/deciding(_:)``, or an intent decided on its connection's
+/// event loop without a task (``SyncServer/sendNow(_:to:token:reply:)``).
+struct WriteWaiter: Sendable {
+    /// Told the fate, on the server's actor.
+    let told: @Sendable (Result<SyncWriteResult, SyncError>) -> Void
+
+    func resume(returning result: SyncWriteResult) { told(.success(result)) }
+
+    func resume(throwing error: SyncError) { told(.failure(error)) }
 }
 
 /// A queued write as its batch takes it: with the activity after its decisions.
@@ -29,7 +41,7 @@ struct BatchedWrite {
     let activity: StoredActivity
 
     var changes: [ActivitySnapshot] { queued.changes }
-    var waiters: [CheckedContinuation<SyncWriteResult, any Error>] { queued.waiters }
+    var waiters: [WriteWaiter] { queued.waiters }
 
     var write: SyncWrite {
         SyncWrite(expectedVersion: queued.expectedVersion, activity: activity, changes: queued.changes, answers: queued.answers)
@@ -56,20 +68,49 @@ struct ReturnedBatch {
     let durable: ContinuousClock.Instant?
 }
 
-/// Group commit: one batch in flight at a time (two on a storage that commits in order,
-/// the second waiting behind the first, ADR 0049); what is decided meanwhile waits for the
-/// next, and each request is answered when its batch is durable.
-extension SyncServer {
+/// What group commit keeps from a decision to its batch's answer, under one lock
+/// (``SyncServer/commits``) that the server's actor and the connections' event loops both
+/// take (ADR 0052): an intent read whole on its connection is decided there, on the loop
+/// that read it, with no task and no hop to the actor, and the actor takes the same lock
+/// for its own decisions and to finish each batch. Every read, decision and queued write
+/// of one activity happens in one hold of the lock, so a decision always sees the ones
+/// before it.
+struct CommitState: Sendable {
+    /// The activities with writes queued or not yet finished: their state after those
+    /// writes, which the next request on them decides on.
+    var unfinished: [String: StoredActivity] = [:]
+    /// The writes waiting for the next batch, one per activity (later decisions on the same
+    /// activity join its write), in the order they were first queued.
+    var queued: [String: QueuedWrite] = [:]
+    var queueOrder: [String] = []
+    /// Callers waiting only for what is queued or in flight to be durable.
+    var barrierWaiters: [CheckedContinuation<Void, any Error>] = []
+    /// The batches handed to the storage and not finished yet, oldest first: at most one,
+    /// or two on a storage that commits in order (``SyncStorage/commitsInOrder``, ADR 0049).
+    var inFlight: [InFlightBatch] = []
+    /// The number the next batch handed to the storage gets.
+    var nextBatchNumber: UInt64 = 0
+    /// How many requests wait in ``queued`` (joined writes count each of theirs).
+    var queuedRequests = 0
+    /// When the next batch begins, learnt from the last one.
+    var gathering: BatchGathering
+    /// Begins the next batch once the gathering's patience is spent; `nil` while none waits.
+    var gatheringTimer: Task<Void, Never>?
+    /// Which gathering the timer belongs to: a timer of one that already began does nothing.
+    var gatheringRound: UInt64 = 0
+    /// Set by ``SyncServer/shutdown()``: no request is decided any more.
+    var isClosed = false
+
+    /// Whether anything is queued or being written.
+    var isBusy: Bool { !inFlight.isEmpty || !queueOrder.isEmpty }
+
     /// Queues the next state of an activity, decided on the version `base` (`nil`: a
-    /// creation) and giving `answers`, and answers once it is durable or void. A decision
-    /// on an activity that already has a write queued joins that write.
-    ///
-    /// Queues before it first suspends, so a caller on the actor that read, decided and
-    /// called this without suspending in between has written atomically, as far as this
-    /// server goes; the storage's condition covers the other servers.
-    func write(
-        _ activity: consuming StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?
-    ) async throws(SyncError) -> SyncWriteResult {
+    /// creation) and giving `answers`, for `waiter`. A decision on an activity that already
+    /// has a write queued joins that write.
+    mutating func queue(
+        _ activity: consuming StoredActivity, changes: [ActivitySnapshot], answers: [StoredAnswer] = [], base: UInt64?,
+        for waiter: WriteWaiter
+    ) {
         let id = activity.snapshot.id
         if queued[id] != nil {
             // Joined in place: a copy taken out and stored back would copy its changes and
@@ -80,13 +121,65 @@ extension SyncServer {
             queued[id] = QueuedWrite(expectedVersion: base, changes: changes, answers: answers)
             queueOrder.append(id)
         }
-        // Moved, not copied: the caller keeps no copy while it waits for the batch.
+        // Moved, not copied: the decision keeps no copy while it waits for the batch.
         unfinished[id] = consume activity
+        queued[id]?.waiters.append(waiter)
+        queuedRequests += 1
+    }
+
+    /// A creation queued with the idempotency key `key`, if any.
+    func queuedCreation(_ key: IdempotencyKey) -> StoredActivity? {
+        let digest = key.digest
+        return unfinished.values.first { $0.creation?.keyDigest == digest }
+    }
+}
+
+/// What became of a decision taken under the commit lock (``SyncServer/deciding(_:)``):
+/// its write queued, then durable or void, or nothing queued.
+enum Decided<Value: Sendable>: Sendable {
+    /// A write was queued, and came to `result`.
+    case written(Value, SyncWriteResult)
+    /// Nothing was queued.
+    case notQueued(Value)
+}
+
+/// Group commit: one batch in flight at a time (two on a storage that commits in order,
+/// the second waiting behind the first, ADR 0049); what is decided meanwhile waits for the
+/// next, and each request is answered when its batch is durable.
+extension SyncServer {
+    /// Runs `decide` under the commit lock, on the caller's actor if any, and waits for the fate of the write it queued
+    /// there, if any. `decide` queues at most one write, for the waiter `waiting` makes of
+    /// what it returns, and begins a batch if one is due (``startCommitIfIdle(_:patienceSpent:)``).
+    ///
+    /// Reading, deciding and queueing in one hold of the lock is what makes a decision
+    /// atomic, as far as this server goes, whichever thread takes it; the storage's
+    /// condition covers the other servers.
+    func deciding<Value: Sendable>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ decide: (inout CommitState, _ waiting: (Value) -> WriteWaiter) throws(SyncError) -> Value
+    ) async throws(SyncError) -> Decided<Value> {
         do {
-            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SyncWriteResult, any Error>) in
-                queued[id]?.waiters.append(continuation)
-                queuedRequests += 1
-                startCommitIfIdle()
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Decided<Value>, any Error>) in
+                var queued = false
+                let outcome = commits.withLock { state -> Result<Value, SyncError> in
+                    do throws(SyncError) {
+                        return .success(
+                            try decide(&state) { value in
+                                queued = true
+                                return WriteWaiter { written in
+                                    continuation.resume(with: written.map { .written(value, $0) }.mapError { $0 as any Error })
+                                }
+                            })
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                switch outcome {
+                case .success(let value):
+                    if !queued { continuation.resume(returning: .notQueued(value)) }
+                case .failure(let error):
+                    continuation.resume(throwing: error)
+                }
             }
         } catch let error as SyncError {
             throw error
@@ -95,14 +188,31 @@ extension SyncServer {
         }
     }
 
+    /// Queues `activity`, decided on the version `base` (`nil`: a creation), and answers once
+    /// it is durable or void: a write that read nothing under the lock.
+    func write(
+        _ activity: StoredActivity, changes: [ActivitySnapshot], base: UInt64?
+    ) async throws(SyncError) -> SyncWriteResult {
+        let decided = try await deciding { (state, waiting) throws(SyncError) in
+            state.queue(activity, changes: changes, base: base, for: waiting(()))
+            startCommitIfIdle(&state)
+        }
+        guard case .written(_, let result) = decided else { return .conflict }
+        return result
+    }
+
     /// Returns once everything queued or being written when it was called is durable (or
     /// void); throws the storage's error when that failed.
-    func waitUntilDurable() async throws(SyncError) {
-        guard !inFlight.isEmpty || !queueOrder.isEmpty else { return }
+    nonisolated func waitUntilDurable() async throws(SyncError) {
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                barrierWaiters.append(continuation)
-                startCommitIfIdle()
+                let idle = commits.withLock { state in
+                    guard state.isBusy else { return true }
+                    state.barrierWaiters.append(continuation)
+                    startCommitIfIdle(&state)
+                    return false
+                }
+                if idle { continuation.resume() }
             }
         } catch let error as SyncError {
             throw error
@@ -110,13 +220,16 @@ extension SyncServer {
             throw .storageFailed(String(describing: error))
         }
     }
+
+    /// How many requests wait for the next batch.
+    nonisolated var queuedRequests: Int { commits.withLock { $0.queuedRequests } }
 
     /// Waits until the writes queued or in flight are durable or void, and the observer
     /// told of the durable ones, for at most `limit`: what a host does after ``shutdown()``
     /// and before it lets its hooks finish and closes its storage. A change another server
     /// has already pushed may be waiting here for its commit's answer, and its hook with it.
     public func finishWrites(within limit: Duration) async {
-        guard !inFlight.isEmpty || !queueOrder.isEmpty else { return }
+        guard commits.withLock({ $0.isBusy }) else { return }
         let first = FirstOf()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             first.set(continuation)
@@ -135,35 +248,38 @@ extension SyncServer {
     /// are still coming back (``BatchGathering``); a barrier begins it at once, and so does
     /// `patienceSpent`. Behind a batch in flight, only on a storage that commits in order,
     /// and once as many requests are queued as the last batch answered (or for a barrier):
-    /// else when that batch is finished.
-    func startCommitIfIdle(patienceSpent: Bool = false) {
-        guard !queueOrder.isEmpty || !barrierWaiters.isEmpty else { return }
-        if inFlight.isEmpty {
-            guard patienceSpent || !barrierWaiters.isEmpty || gathering.beginsNow(queuedRequests: queuedRequests) else {
-                waitForMoreRequests()
+    /// else when that batch is finished. Called under the commit lock, with its state.
+    nonisolated func startCommitIfIdle(_ state: inout CommitState, patienceSpent: Bool = false) {
+        guard !state.queueOrder.isEmpty || !state.barrierWaiters.isEmpty else { return }
+        if state.inFlight.isEmpty {
+            guard
+                patienceSpent || !state.barrierWaiters.isEmpty
+                    || state.gathering.beginsNow(queuedRequests: state.queuedRequests)
+            else {
+                waitForMoreRequests(&state)
                 return
             }
         } else {
-            guard inFlight.count < commitDepth,
-                !barrierWaiters.isEmpty || gathering.beginsBehind(queuedRequests: queuedRequests)
+            guard state.inFlight.count < commitDepth,
+                !state.barrierWaiters.isEmpty || state.gathering.beginsBehind(queuedRequests: state.queuedRequests)
             else { return }
         }
-        gatheringTimer?.cancel()
-        gatheringTimer = nil
-        gatheringRound &+= 1
-        gathering.began(waitRanOut: patienceSpent)
-        let writes = queueOrder.compactMap { id in
-            queued[id].flatMap { write in unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
+        state.gatheringTimer?.cancel()
+        state.gatheringTimer = nil
+        state.gatheringRound &+= 1
+        state.gathering.began(waitRanOut: patienceSpent)
+        let writes = state.queueOrder.compactMap { id in
+            state.queued[id].flatMap { write in state.unfinished[id].map { BatchedWrite(queued: write, activity: $0) } }
         }
-        let number = nextBatchNumber
-        nextBatchNumber &+= 1
-        inFlight.append(InFlightBatch(number: number, ids: Set(queueOrder)))
-        let barriers = barrierWaiters
-        let requests = queuedRequests
-        queued = [:]
-        queueOrder = []
-        queuedRequests = 0
-        barrierWaiters = []
+        let number = state.nextBatchNumber
+        state.nextBatchNumber &+= 1
+        state.inFlight.append(InFlightBatch(number: number, ids: Set(state.queueOrder)))
+        let barriers = state.barrierWaiters
+        let requests = state.queuedRequests
+        state.queued = [:]
+        state.queueOrder = []
+        state.queuedRequests = 0
+        state.barrierWaiters = []
         let storage = self.storage
         let observer = self.observer
         let metrics = self.metrics
@@ -196,7 +312,7 @@ extension SyncServer {
                     result = .failure(.storageFailed(String(describing: error)))
                 }
             }
-            self.returned(
+            await self.returned(
                 ReturnedBatch(
                     number: number, writes: writes, barriers: barriers, result: result, requests: requests, took: took,
                     durable: durable))
@@ -205,10 +321,12 @@ extension SyncServer {
 
     /// Finishes `batch` once every batch handed over before it is finished, and with it
     /// those that came back early waiting for it: answers and pushes keep the batches' order.
+    /// Only here, on the actor, does a batch leave ``CommitState/inFlight``.
     private func returned(_ batch: ReturnedBatch) {
         returnedEarly[batch.number] = batch
-        while let oldest = inFlight.first, let next = returnedEarly.removeValue(forKey: oldest.number) {
-            inFlight.removeFirst()
+        while let oldest = commits.withLock({ $0.inFlight.first?.number }),
+            let next = returnedEarly.removeValue(forKey: oldest)
+        {
             finishCommit(next)
             // Its changes are with every stream now (and its observer told): the push's share.
             if let durable = next.durable, next.writes.contains(where: { !$0.changes.isEmpty }) {
@@ -218,67 +336,86 @@ extension SyncServer {
     }
 
     /// Waits for the requests the last batch answered to come back, for at most the
-    /// gathering's patience; one timer per gathering.
-    private func waitForMoreRequests() {
-        guard gatheringTimer == nil else { return }
-        let (patience, round) = (gathering.patience, gatheringRound)
-        gatheringTimer = Task {
+    /// gathering's patience; one timer per gathering. Under the commit lock.
+    private nonisolated func waitForMoreRequests(_ state: inout CommitState) {
+        guard state.gatheringTimer == nil else { return }
+        let (patience, round) = (state.gathering.patience, state.gatheringRound)
+        state.gatheringTimer = Task {
             guard (try? await Task.sleep(for: patience)) != nil else { return }
             self.patienceSpent(round: round)
         }
     }
 
-    private func patienceSpent(round: UInt64) {
-        guard round == gatheringRound else { return }
-        gatheringTimer = nil
-        startCommitIfIdle(patienceSpent: true)
+    private nonisolated func patienceSpent(round: UInt64) {
+        commits.withLock { state in
+            guard round == state.gatheringRound else { return }
+            state.gatheringTimer = nil
+            startCommitIfIdle(&state, patienceSpent: true)
+        }
     }
 
-    /// Answers a batch, no longer in flight.
+    /// Answers the oldest batch in flight, `batch`, and takes it out of flight. The state is
+    /// settled under the lock; the pushes, the answers and the clock's next run follow it.
     private func finishCommit(_ batch: ReturnedBatch) {
         let (writes, barriers, requests, took) = (batch.writes, batch.barriers, batch.requests, batch.took)
+        var answered: [(waiters: [WriteWaiter], result: SyncWriteResult)] = []
+        var failed: (waiters: [WriteWaiter], barriers: [CheckedContinuation<Void, any Error>])?
+        commits.withLock { state in
+            state.inFlight.removeFirst()
+            switch batch.result {
+            case .success(let results):
+                for (index, write) in writes.enumerated() {
+                    let id = write.activity.snapshot.id
+                    if index < results.count, results[index] == .committed {
+                        // Its state stays the one to decide on while a later write of it is
+                        // queued or in flight.
+                        if state.queued[id] == nil, !state.inFlight.contains(where: { $0.ids.contains(id) }) {
+                            state.unfinished[id] = nil
+                        }
+                        answered.append((write.waiters, .committed))
+                    } else {
+                        // Void, and so is whatever was decided on top of it since.
+                        state.unfinished[id] = nil
+                        let voided = state.queued.removeValue(forKey: id)?.waiters ?? []
+                        state.queuedRequests -= voided.count
+                        state.queueOrder.removeAll { $0 == id }
+                        answered.append((write.waiters + voided, .conflict))
+                    }
+                }
+                if let took { state.gathering.committed(answered: requests, queued: state.queuedRequests, in: took) }
+            case .failure:
+                // Forget everything that is not durable: this batch and whatever was queued on
+                // top of it. Their requests are answered with the error; nothing was applied.
+                // A batch already behind it in the storage meets unmet conditions on this
+                // batch's activities (``SyncStorage/commitsInOrder``): its requests decide again.
+                failed = (writes.flatMap(\.waiters) + state.queued.values.flatMap(\.waiters), state.barrierWaiters)
+                state.unfinished = [:]
+                state.queued = [:]
+                state.queueOrder = []
+                state.queuedRequests = 0
+                state.barrierWaiters = []
+                state.gathering.failed()
+            }
+            startCommitIfIdle(&state)
+        }
         switch batch.result {
         case .success(let results):
             notBefore = nil
-            for (index, write) in writes.enumerated() {
-                let id = write.activity.snapshot.id
-                if index < results.count, results[index] == .committed {
-                    // Its state stays the one to decide on while a later write of it is
-                    // queued or in flight.
-                    if queued[id] == nil, !inFlight.contains(where: { $0.ids.contains(id) }) { unfinished[id] = nil }
-                    for change in write.changes { publish(change, owner: .some(write.activity.owner)) }
-                    if let deadline = write.activity.snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
-                    for waiter in write.waiters { waiter.resume(returning: .committed) }
-                } else {
-                    // Void, and so is whatever was decided on top of it since.
-                    unfinished[id] = nil
-                    let voided = queued.removeValue(forKey: id)?.waiters ?? []
-                    queuedRequests -= voided.count
-                    queueOrder.removeAll { $0 == id }
-                    for waiter in write.waiters + voided { waiter.resume(returning: .conflict) }
-                }
+            for (index, write) in writes.enumerated() where index < results.count && results[index] == .committed {
+                for change in write.changes { publish(change, owner: .some(write.activity.owner)) }
+                if let deadline = write.activity.snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
             }
-            if let took { gathering.committed(answered: requests, queued: queuedRequests, in: took) }
+            for (waiters, result) in answered {
+                for waiter in waiters { waiter.resume(returning: result) }
+            }
             for barrier in barriers { barrier.resume() }
         case .failure(let error):
-            // Forget everything that is not durable: this batch and whatever was queued on
-            // top of it. Their requests are answered with the error; nothing was applied.
-            // A batch already behind it in the storage meets unmet conditions on this
-            // batch's activities (``SyncStorage/commitsInOrder``): its requests decide again.
-            let voided = queued.values.flatMap(\.waiters)
-            let queuedBarriers = barrierWaiters
-            unfinished = [:]
-            queued = [:]
-            queueOrder = []
-            queuedRequests = 0
-            barrierWaiters = []
-            gathering.failed()
-            for waiter in writes.flatMap(\.waiters) + voided { waiter.resume(throwing: error) }
+            let (waiters, queuedBarriers) = failed ?? ([], [])
+            for waiter in waiters { waiter.resume(throwing: error) }
             for barrier in barriers + queuedBarriers { barrier.resume(throwing: error) }
             notBefore = clock.now().addingTimeInterval(1)
             scheduleIfEarlier(notBefore!)
         }
-        startCommitIfIdle()
     }
 }
 

@@ -1,4 +1,5 @@
 import Domain
+import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -49,33 +50,14 @@ public actor SyncServer {
     private let makeToken: @Sendable () -> String
     private let makeID: @Sendable () -> String
 
-    /// The activities with writes queued or not yet finished: their state after those
-    /// writes, which the next request on them decides on.
-    var unfinished: [String: StoredActivity] = [:]
-    /// The writes waiting for the next batch, one per activity (later decisions on the same
-    /// activity join its write), in the order they were first queued.
-    var queued: [String: QueuedWrite] = [:]
-    var queueOrder: [String] = []
-    /// Callers waiting only for what is queued or in flight to be durable.
-    var barrierWaiters: [CheckedContinuation<Void, any Error>] = []
-    /// The batches handed to the storage and not finished yet, oldest first: at most one,
-    /// or two on a storage that commits in order (``SyncStorage/commitsInOrder``, ADR 0049).
-    var inFlight: [InFlightBatch] = []
+    /// The group commit's state, under a lock the connections' event loops take too: an
+    /// intent read on its connection is decided there, without a task (ADR 0052).
+    nonisolated let commits: Mutex<CommitState>
     /// Batches whose storage answered while an older one is still in flight: finished
     /// once every batch before them is, so that answers and pushes keep the batches' order.
     var returnedEarly: [UInt64: ReturnedBatch] = [:]
-    /// The number the next batch handed to the storage gets.
-    var nextBatchNumber: UInt64 = 0
-    /// How many batches may be with the storage at once (``inFlight``).
+    /// How many batches may be with the storage at once (``CommitState/inFlight``).
     let commitDepth: Int
-    /// How many requests wait in ``queued`` (joined writes count each of theirs).
-    var queuedRequests = 0
-    /// When the next batch begins, learnt from the last one.
-    var gathering: BatchGathering
-    /// Begins the next batch once the gathering's patience is spent; `nil` while none waits.
-    var gatheringTimer: Task<Void, Never>?
-    /// Which gathering the timer belongs to: a timer of one that already began does nothing.
-    var gatheringRound: UInt64 = 0
 
     var subscribers: [String: Channel] = [:]
     /// The receivers of people's sessions (``watchSessions(ownedBy:sink:)``).
@@ -109,7 +91,7 @@ public actor SyncServer {
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
-        self.gathering = BatchGathering(longestWait: longestBatchWait)
+        self.commits = Mutex(CommitState(gathering: BatchGathering(longestWait: longestBatchWait)))
         self.memoryIndex = storage as? any IndexedSyncStorage
         self.commitDepth = storage.commitsInOrder ? 2 : 1
         self.clock = clock
@@ -152,10 +134,13 @@ public actor SyncServer {
                 attributes, showSeconds: showSeconds, id: id,
                 token: try KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
                 at: clock.now())
-            // Another request with the same key may have queued its creation meanwhile.
-            if let idempotencyKey, queuedCreation(idempotencyKey) != nil { continue }
-            let written = try await write(stored, changes: [stored.snapshot], base: nil)
-            if written == .committed {
+            let decided = try await deciding { (state, waiting) throws(SyncError) in
+                // Another request with the same key may have queued its creation meanwhile.
+                if let idempotencyKey, state.queuedCreation(idempotencyKey) != nil { return }
+                state.queue(stored, changes: [stored.snapshot], base: nil, for: waiting(()))
+                startCommitIfIdle(&state)
+            }
+            if case .written(_, .committed) = decided {
                 return CreatedActivity(id: id, token: token, state: stored.snapshot)
             }
             // A conflict: the key was taken by another server's creation; answer with that one.
@@ -190,10 +175,13 @@ public actor SyncServer {
     /// that version, so it never undoes a change. When it does not happen, or fails, the
     /// token keeps its old form, which still reads, and the next retry tries again.
     private func rewrite(_ stored: StoredActivity, token: KeptToken) async {
-        guard unfinished[stored.snapshot.id] == nil else { return }
         var rewritten = stored
         rewritten.token = token
-        _ = try? await write(rewritten, changes: [], base: stored.snapshot.version)
+        _ = try? await deciding { (state, waiting) throws(SyncError) in
+            guard state.unfinished[stored.snapshot.id] == nil else { return }
+            state.queue(rewritten, changes: [], base: stored.snapshot.version, for: waiting(()))
+            startCommitIfIdle(&state)
+        }
     }
 
     /// Applies an intent and answers the state after it. A retried intent (same client and
@@ -203,13 +191,19 @@ public actor SyncServer {
     /// - Throws: ``SyncError/refused(code:message:current:)`` when the rules refuse it,
     ///   ``SyncError/staleVersion(expected:current:)`` when its expected version moved on,
     ///   and the authorisation and storage errors.
-    public func send(_ request: IntentRequest, to id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
-        guard !isShutDown else { throw .unavailable }
+    public nonisolated func send(
+        _ request: IntentRequest, to id: String, token: String?
+    ) async throws(SyncError) -> ActivitySnapshot {
         let arrival = metrics?.start()
         for _ in 0..<Self.decisionAttempts {
-            guard let stored = try await current(id, answering: request.key) else { throw .notFound(id: id) }
-            try Self.authorize(stored, token)
-            if stored.answer(for: request.key) != nil {
+            let committed = try await committedBeforeDeciding(id, answering: request.key)
+            let decided = try await deciding { (state, waiting) throws(SyncError) in
+                try decide(request, to: id, token: token, committed: committed, in: &state, waiting: waiting)
+            }
+            switch decided {
+            case .notQueued(.notFound):
+                throw .notFound(id: id)
+            case .notQueued(.replay):
                 // The first answer is given again only once it is durable: wait for what
                 // is pending, then read it as committed (a conflict may have undone it).
                 try await waitUntilDurable()
@@ -217,32 +211,116 @@ public actor SyncServer {
                     metrics?.intentReplayed()
                     return try answer.outcome.result()
                 }
+            case .notQueued:
+                // Read again: what it was to be decided on is no longer pending.
                 continue
-            }
-            // From the read to the queued write nothing suspends: read, decide, write. The
-            // table lets go of the activity until write() puts the decided one back, so the
-            // decision holds the only copy and remembers its answer without copying the
-            // others (up to 256).
-            // Nor does this request keep a copy while it waits for its batch.
-            let base = stored.snapshot.version
-            unfinished[id] = nil
-            let decided = SyncDecision.apply(request, to: consume stored, at: clock.now())
-            let (activity, answer, changes) = (decided.activity, decided.answer, decided.changes)
-            _ = consume decided
-            let written = try await write(consume activity, changes: changes, answers: [answer], base: base)
-            if written == .committed {
+            case .written(.queued(let answer), .committed):
                 metrics?.intentCommitted(answer.outcome, since: arrival)
                 return try answer.outcome.result()
+            case .written:
+                metrics?.writeConflicted()
             }
-            metrics?.writeConflicted()
         }
         throw .unavailable
+    }
+
+    /// ``send(_:to:token:)`` decided at once on the thread that read it (a connection's
+    /// event loop), without a task, when its activity is in memory: `reply` is told once the
+    /// answer is durable (on the server's actor), or at once for a refusal before the
+    /// decision. `false` when it cannot be decided without suspending (a body that could
+    /// not be read, a retried intent, a storage without a memory index): nothing was done,
+    /// and the caller sends it as usual.
+    nonisolated func sendNow(
+        _ read: Result<IntentRequest, any Error>, to id: String, token: String?,
+        reply: @escaping @Sendable (Result<ActivitySnapshot, any Error>) -> Void
+    ) -> Bool {
+        guard memoryIndex != nil, case .success(let request) = read else { return false }
+        let arrival = metrics?.start()
+        let metrics = self.metrics
+        let decided = commits.withLock { state -> Result<IntentStep, SyncError> in
+            do throws(SyncError) {
+                return .success(
+                    try decide(request, to: id, token: token, committed: nil, in: &state) { step in
+                        WriteWaiter { [self] written in
+                            guard case .queued(let answer) = step else { return }
+                            switch written {
+                            case .success(.committed):
+                                metrics?.intentCommitted(answer.outcome, since: arrival)
+                                reply(Result { try answer.outcome.result() })
+                            case .success(.conflict):
+                                // Decided again, as send(_:to:token:) does, in a task of its own.
+                                metrics?.writeConflicted()
+                                Task {
+                                    do {
+                                        reply(.success(try await self.send(request, to: id, token: token)))
+                                    } catch {
+                                        reply(.failure(error))
+                                    }
+                                }
+                            case .failure(let error):
+                                reply(.failure(error))
+                            }
+                        }
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch decided {
+        case .success(.queued): return true
+        case .success(.notFound): reply(.failure(SyncError.notFound(id: id)))
+        case .success(.replay), .success(.readFirst): return false
+        case .failure(let error): reply(.failure(error))
+        }
+        return true
+    }
+
+    /// What a decision on an intent under the commit lock came to.
+    enum IntentStep: Sendable {
+        /// Decided, and its write queued with this answer.
+        case queued(StoredAnswer)
+        /// It was answered before: its answer is given again once durable.
+        case replay
+        /// No such activity.
+        case notFound
+        /// Its activity must be read from the storage first.
+        case readFirst
+    }
+
+    /// Under the commit lock: decides `request` on the activity as the next decision must
+    /// see it, and queues its write for the waiter `waiting` makes. From the read to the
+    /// queued write nothing suspends, nor lets go of the lock.
+    ///
+    /// - Throws: ``SyncError/unavailable`` after a shutdown, and the authorisation's errors.
+    nonisolated func decide(
+        _ request: IntentRequest, to id: String, token: String?, committed: StoredActivity??,
+        in state: inout CommitState, waiting: (IntentStep) -> WriteWaiter
+    ) throws(SyncError) -> IntentStep {
+        guard !state.isClosed else { throw .unavailable }
+        guard let found = current(id, committed: committed, in: state) else { return .readFirst }
+        guard let stored = found else { return .notFound }
+        try Self.authorize(stored, token)
+        if stored.answer(for: request.key) != nil { return .replay }
+        // The table lets go of the activity until the write puts the decided one back, so
+        // the decision holds the only copy and remembers its answer without copying the
+        // others (up to 256). Nor does this request keep a copy while it waits for its batch.
+        let base = stored.snapshot.version
+        state.unfinished[id] = nil
+        let decided = SyncDecision.apply(request, to: consume stored, at: clock.now())
+        let (activity, answer, changes) = (decided.activity, decided.answer, decided.changes)
+        _ = consume decided
+        let step = IntentStep.queued(answer)
+        state.queue(consume activity, changes: changes, answers: [answer], base: base, for: waiting(step))
+        startCommitIfIdle(&state)
+        return step
     }
 
     /// ``send(_:to:token:)`` of a request read before it was authorised: one that could
     /// not be read is refused with its error only once its activity and token passed, so a
     /// stranger learns nothing from the parsing.
-    func send(_ request: Result<IntentRequest, any Error>, to id: String, token: String?) async throws -> ActivitySnapshot {
+    nonisolated func send(
+        _ request: Result<IntentRequest, any Error>, to id: String, token: String?
+    ) async throws -> ActivitySnapshot {
         switch request {
         case .success(let request):
             return try await send(request, to: id, token: token)
@@ -269,6 +347,7 @@ public actor SyncServer {
     /// still made durable.
     public func shutdown() {
         isShutDown = true
+        commits.withLock { $0.isClosed = true }
         deadlineTask?.cancel()
         deadlineTask = nil
         feedTask?.cancel()
@@ -286,15 +365,34 @@ public actor SyncServer {
     /// An unfinished copy may lack an answer another server gave to `key` (a storage may
     /// leave out answers it was not asked for); the storage then counts the write that
     /// would answer `key` again a conflict, and the request is decided again on a new read.
-    func current(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
-        if let pending = unfinished[id] { return pending }
+    nonisolated func current(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
+        if let pending = commits.withLock({ $0.unfinished[id] }) { return pending }
         let committed = try await committedActivity(id, answering: key)
         // A write may have been queued while the storage answered; it is newer.
-        return unfinished[id] ?? committed
+        return commits.withLock { $0.unfinished[id] } ?? committed
+    }
+
+    /// The activity as committed, read before a decision takes the commit lock
+    /// (``current(_:committed:in:)``): `nil` when the decision reads it there, from the
+    /// memory index, or when a write of it is pending here.
+    nonisolated func committedBeforeDeciding(
+        _ id: String, answering key: IntentKey? = nil
+    ) async throws(SyncError) -> StoredActivity?? {
+        guard memoryIndex == nil, commits.withLock({ $0.unfinished[id] == nil }) else { return nil }
+        return .some(try await committedActivity(id, answering: key))
+    }
+
+    /// Under the commit lock: the activity as the next decision on it must see it, with its
+    /// unfinished writes, else as committed: from the memory index, else as `committed` read
+    /// it before the lock. `nil` when it was not read, and must be.
+    nonisolated func current(_ id: String, committed: StoredActivity??, in state: borrowing CommitState) -> StoredActivity?? {
+        if let pending = state.unfinished[id] { return .some(pending) }
+        if let memoryIndex { return .some(memoryIndex.readIndex { $0.activity(id) }) }
+        return committed
     }
 
     /// The activity as committed; with the answer to `key`, if it has one.
-    func committedActivity(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
+    nonisolated func committedActivity(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
         if let memoryIndex { return memoryIndex.readIndex { $0.activity(id) } }
         do {
             return try await storage.activity(id, answering: key)
@@ -306,18 +404,13 @@ public actor SyncServer {
 
     /// The activity a keyed creation made: a queued one, else as committed.
     private func activity(createdWith key: IdempotencyKey) async throws(SyncError) -> StoredActivity? {
-        if let queued = queuedCreation(key) { return queued }
+        if let queued = commits.withLock({ $0.queuedCreation(key) }) { return queued }
         do {
             return try await storage.activity(createdWith: key)
         } catch {
             metrics?.storageFailed(.read)
             throw .storageFailed(String(describing: error))
         }
-    }
-
-    private func queuedCreation(_ key: IdempotencyKey) -> StoredActivity? {
-        let digest = key.digest
-        return unfinished.values.first { $0.creation?.keyDigest == digest }
     }
 
     func committedActivities(ownedBy owner: String?) async throws(SyncError) -> [StoredActivity] {
@@ -338,7 +431,7 @@ public actor SyncServer {
     }
 
     /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403).
-    func authorize(_ id: String, _ token: String?) async throws(SyncError) -> StoredActivity {
+    nonisolated func authorize(_ id: String, _ token: String?) async throws(SyncError) -> StoredActivity {
         guard let stored = try await current(id) else { throw .notFound(id: id) }
         try Self.authorize(stored, token)
         return stored
