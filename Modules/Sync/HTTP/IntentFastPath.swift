@@ -12,10 +12,14 @@ import Glibc
 #endif
 
 /// `POST /v1/activities/{id}/intents` answered on its connection: read from the
-/// connection's pipeline, decided by ``SyncRoutes/intent(to:authorization:ifMatch:body:)``
-/// as the router's route does, and its answer written back in the pipeline, without
-/// Hummingbird's request, router, response and connection task between (issue 25, item 1;
-/// ADR 0051). Every other request goes on to Hummingbird as it came.
+/// connection's pipeline, decided on the event loop that read it
+/// (``SyncServer/sendNow(_:to:token:reply:)``, ADR 0052) with the steps the router's route
+/// takes (``SyncRoutes/intentRequest(ifMatch:body:)``, ``SyncRoutes/answer(to:)``), and its
+/// answer written back in the pipeline, without Hummingbird's request, router, response
+/// and connection task between, nor a task of its own (issue 25, item 1; ADR 0051). An
+/// intent that cannot be decided at once (a retried one, a storage read) goes through
+/// ``SyncRoutes/intent(to:authorization:ifMatch:body:)`` in a task. Every other request
+/// goes on to Hummingbird as it came.
 ///
 /// Installed only where the route has no middleware (no keys, no request log), so the
 /// answer is the router's, byte for byte, but for the `Date` it is stamped with here.

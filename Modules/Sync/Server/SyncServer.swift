@@ -24,7 +24,11 @@ import Foundation
 /// the next batch is handed over while one is being written, and waits there behind it
 /// (ADR 0049). A request that finds its activity in a queued or
 /// unfinished batch decides on that state and joins the next batch, so intents on one busy
-/// activity still go many to a batch. The clock rules (completion, the 8-hour end, going
+/// activity still go many to a batch. That state is under a lock of its own
+/// (``CommitState``), not the actor's: an intent is read, decided and queued in one hold of
+/// it on whichever thread asks, an HTTP connection's event loop among them, with no hop to
+/// the actor (ADR 0052). The actor keeps the subscribers and the clock, and finishes each
+/// batch in order. The clock rules (completion, the 8-hour end, going
 /// stale, dismissal) run at the storage's next deadline, with the injected clock, and are
 /// written and pushed like any other change; among servers sharing a storage, the
 /// conditional write makes each happen once.
