@@ -188,19 +188,6 @@ extension SyncServer {
         }
     }
 
-    /// Queues `activity`, decided on the version `base` (`nil`: a creation), and answers once
-    /// it is durable or void: a write that read nothing under the lock.
-    func write(
-        _ activity: StoredActivity, changes: [ActivitySnapshot], base: UInt64?
-    ) async throws(SyncError) -> SyncWriteResult {
-        let decided = try await deciding { (state, waiting) throws(SyncError) in
-            state.queue(activity, changes: changes, base: base, for: waiting(()))
-            startCommitIfIdle(&state)
-        }
-        guard case .written(_, let result) = decided else { return .conflict }
-        return result
-    }
-
     /// Returns once everything queued or being written when it was called is durable (or
     /// void); throws the storage's error when that failed.
     nonisolated func waitUntilDurable() async throws(SyncError) {
