@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOHTTPTypes
 import Synchronization
 @testable import Sync
@@ -142,7 +143,7 @@ struct IntentFastPathTests {
 
     /// Counts the reads the handlers after it ask of the connection.
     final class ReadCount: ChannelOutboundHandler, Sendable {
-        typealias OutboundIn = HTTPResponsePart
+        typealias OutboundIn = HTTPServerResponsePart
         private let reads = Atomic<Int>(0)
 
         var value: Int { reads.load(ordering: .relaxed) }
@@ -164,37 +165,37 @@ struct IntentFastPathTests {
                 reads, IntentFastPath(routes: routes, serverName: "test", tally: IntentFastPath.Tally()))
         }
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).get()
-        let intent = HTTPRequest(
-            method: .post, scheme: nil, authority: "x", path: "/v1/activities/\(created.id)/intents",
-            headerFields: [.authorization: "Bearer \(created.token)"])
+        let intent = HTTPRequestHead(
+            version: .http1_1, method: .POST, uri: "/v1/activities/\(created.id)/intents",
+            headers: ["Host": "x", "Authorization": "Bearer \(created.token)"])
         let body = ByteBuffer(string: #"{"client_id":"reads","intent_id":"1","action":"adjust","adjust_seconds":60}"#)
-        let read = HTTPRequest(method: .get, scheme: nil, authority: "x", path: "/healthz")
+        let read = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/healthz", headers: ["Host": "x"])
         // In one turn of the loop, so the answer cannot come in between: the intent, a read
         // asked for while it is answered, a request after it, and a read asked for then.
         let counted = try await channel.testingEventLoop.executeInContext {
             let pipeline = channel.pipeline
-            for part in [HTTPRequestPart.head(intent), .body(body), .end(nil)] { pipeline.fireChannelRead(part) }
+            for part in [HTTPServerRequestPart.head(intent), .body(body), .end(nil)] { pipeline.fireChannelRead(part) }
             pipeline.fireChannelReadComplete()
             pipeline.read()
             let whileNothingWaits = reads.value
-            pipeline.fireChannelRead(HTTPRequestPart.head(read))
+            pipeline.fireChannelRead(HTTPServerRequestPart.head(read))
             pipeline.fireChannelReadComplete()
             pipeline.read()
             return (whileNothingWaits, reads.value)
         }
         #expect(counted.0 == 1, "a read asked for while nothing waits behind the intent was held")
         #expect(counted.1 == 1, "a read asked for while a request waits behind the intent went on")
-        guard case .head(let answer) = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self) else {
+        guard case .head(let answer) = try await channel.waitForOutboundWrite(as: HTTPServerResponsePart.self) else {
             Issue.record("the intent's answer did not begin with its head")
             return
         }
         #expect(answer.status == .ok)
         // Once answered, the request that waited goes on, and the held read with it.
-        _ = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
-        _ = try await channel.waitForOutboundWrite(as: HTTPResponsePart.self)
+        _ = try await channel.waitForOutboundWrite(as: HTTPServerResponsePart.self)
+        _ = try await channel.waitForOutboundWrite(as: HTTPServerResponsePart.self)
         let passed = try await channel.testingEventLoop.executeInContext { reads.value }
         #expect(passed == 2)
-        #expect(try await channel.readInbound(as: HTTPRequestPart.self) == .head(read))
+        #expect(try await channel.readInbound(as: HTTPServerRequestPart.self) == .head(read))
         _ = try await channel.finish()
     }
 

@@ -93,19 +93,24 @@ final class OpenConnections: Sendable {
 }
 
 /// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
-/// (between NIO's decoder and Hummingbird's codec), then takes itself out of the pipeline:
-/// a pass-through left in it cost every read of every request a handler's call.
+/// (between NIO's decoder and Hummingbird's codec), and the handlers given after it (an
+/// ``IntentFastPath``), then takes itself out of the pipeline: a pass-through left in it
+/// cost every read of every request a handler's call.
 final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Never
 
     private let limits: ConnectionLimits
     private let connections: OpenConnections
     private let logger: Logger
+    private let after: [any ChannelHandler]
 
-    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
+    /// Installs a warden with `limits` for `connections`, and `after` it, in order, the
+    /// handlers that read NIO's HTTP/1 parts as the warden passes them on.
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger, after: [any ChannelHandler] = []) {
         self.limits = limits
         self.connections = connections
         self.logger = logger
+        self.after = after
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -113,6 +118,11 @@ final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
         let pipeline = context.pipeline.syncOperations
         if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) {
             try? pipeline.addHandler(warden, position: .after(decoder.handler))
+            var previous: any ChannelHandler = warden
+            for handler in after {
+                try? pipeline.addHandler(handler, position: .after(previous))
+                previous = handler
+            }
         } else {
             // Not an HTTP/1 pipeline as expected: at least the shutdown can close it.
             connections.add(context.channel)

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 import Synchronization
 #if canImport(Glibc)
@@ -22,7 +23,10 @@ import Glibc
 /// goes on to Hummingbird as it came.
 ///
 /// Installed only where the route has no middleware (no keys, no request log), so the
-/// answer is the router's, byte for byte, but for the `Date` it is stamped with here.
+/// answer is the router's, byte for byte, but for the `Date` it is stamped with here. It
+/// reads NIO's HTTP/1 parts, before Hummingbird's codec turns them into HTTP types: an
+/// intent is not made into an `HTTPRequest` (its path parsed as a URL, its fields
+/// copied) only to be read here, nor its answer's head turned back (issue 25).
 ///
 /// HTTP/1.1 answers in the order the requests came. An intent is taken here only when no
 /// request before it on the connection is still being answered by Hummingbird; while it is
@@ -32,10 +36,10 @@ import Glibc
 /// more than an intent needs (`Connection`, `Expect`, a query, an encoded id) goes to
 /// Hummingbird.
 final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// An intent taken here: its head's parts, and its body as it arrives.
     private struct Intent {
@@ -69,7 +73,7 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private var readHeld = false
 
     private enum Held {
-        case part(HTTPRequestPart)
+        case part(HTTPServerRequestPart)
         case event(Any)
     }
 
@@ -87,7 +91,7 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         take(unwrapInboundIn(data), context: context)
     }
 
-    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         if var reading = intent, !reading.read {
             switch part {
             case .head:
@@ -115,10 +119,10 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// A part that nothing waits before: an intent's head is taken here, the rest goes on.
-    private func pass(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+    private func pass(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         if case .head(let head) = part, answering == 0, let id = Self.intentID(head) {
             intent = Intent(
-                id: id, authorization: head.headerFields[.authorization], ifMatch: head.headerFields[.ifMatch],
+                id: id, authorization: Self.field("Authorization", of: head), ifMatch: Self.field("If-Match", of: head),
                 body: context.channel.allocator.buffer(capacity: 256))
             return
         }
@@ -191,13 +195,20 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             (intent, waiting) = (nil, [])
             return
         }
-        var headers = answer.headers
-        headers[.contentLength] = String(answer.body.readableBytes)
-        headers[.date] = HTTPDate.now()
-        headers[.server] = serverName
+        // The fields in the order Hummingbird's codec would write them: the answer's, then
+        // its length, date and server.
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(answer.headers.count + 3)
+        for field in answer.headers where field.name != .contentLength && field.name != .date && field.name != .server {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        headers.add(name: "Content-Length", value: String(answer.body.readableBytes))
+        headers.add(name: "Date", value: HTTPDate.now())
+        headers.add(name: "Server", value: serverName)
         tally.add()
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(answer.body)), promise: nil)
+        let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         intent = nil
         // What came meanwhile goes on in order, until another intent taken here is read
@@ -233,16 +244,31 @@ final class IntentFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private static let suffix = "/intents"
 
     /// The activity of an intent's head this handler answers; `nil` for every other request.
-    static func intentID(_ head: HTTPRequest) -> String? {
-        guard head.method == .post, let path = head.path, path.hasPrefix(prefix), path.hasSuffix(suffix),
+    ///
+    /// The path is the request's target as sent: a target in absolute form (with a scheme
+    /// and host) goes to Hummingbird, which reads it as a URL.
+    static func intentID(_ head: HTTPRequestHead) -> String? {
+        let path = head.uri
+        guard head.method == .POST, path.hasPrefix(prefix), path.hasSuffix(suffix),
             path.utf8.count > prefix.utf8.count + suffix.utf8.count,
-            head.headerFields[.connection] == nil, head.headerFields[.expect] == nil
+            !head.headers.contains(name: "Connection"), !head.headers.contains(name: "Expect")
         else { return nil }
         let id = path.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
         guard !id.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) else {
             return nil
         }
         return String(id)
+    }
+
+    /// A field of `head` as HTTP types read it: its values joined with commas; `nil` when
+    /// it has none.
+    static func field(_ name: String, of head: HTTPRequestHead) -> String? {
+        let values = head.headers[name]
+        switch values.count {
+        case 0: return nil
+        case 1: return values[0]
+        default: return values.joined(separator: ", ")
+        }
     }
 }
 

@@ -132,8 +132,11 @@ public struct SyncHTTPServer: Sendable {
         let allowance = limits.maximumConnections.map { ConnectionAllowance(maximum: $0, connections: connections, logger: logger) }
         let channel = HTTP1Channel.Configuration(
             // Made for each connection (the argument is evaluated for each).
-            additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)]
-                + (answersIntents ? [IntentFastPath(routes: routes, serverName: Self.serverName, tally: intentsOnConnections)] : []))
+            additionalChannelHandlers: [
+                WardenInstaller(
+                    limits: limits, connections: connections, logger: logger,
+                    after: answersIntents ? [IntentFastPath(routes: routes, serverName: Self.serverName, tally: intentsOnConnections)] : [])
+            ])
         let application: any Service
         if let socket {
             application = BoundSocketServer(
