@@ -20,31 +20,11 @@ extension SyncServer {
     ) -> Bool {
         guard memoryIndex != nil, case .success(let request) = read else { return false }
         let arrival = metrics?.start()
-        let metrics = self.metrics
         let decided = commits.withLock { state -> Result<IntentStep, SyncError> in
             do throws(SyncError) {
                 return .success(
                     try decide(request, to: id, token: token, committed: nil, in: &state) { step in
-                        WriteWaiter { [self] written in
-                            guard case .queued(let answer) = step else { return }
-                            switch written {
-                            case .success(.committed):
-                                metrics?.intentCommitted(answer.outcome, since: arrival)
-                                reply(Result { try answer.outcome.result() })
-                            case .success(.conflict):
-                                // Decided again, as send(_:to:token:) does, in a task of its own.
-                                metrics?.writeConflicted()
-                                Task {
-                                    do {
-                                        reply(.success(try await self.send(request, to: id, token: token)))
-                                    } catch {
-                                        reply(.failure(error))
-                                    }
-                                }
-                            case .failure(let error):
-                                reply(.failure(error))
-                            }
-                        }
+                        replying(to: step, of: request, to: id, token: token, since: arrival, reply: reply)
                     })
             } catch {
                 return .failure(error)
@@ -57,6 +37,34 @@ extension SyncServer {
         case .failure(let error): reply(.failure(error))
         }
         return true
+    }
+
+    /// The waiter of an intent decided at once, whose decision came to `step`: tells
+    /// `reply` the answer once it is durable, or, when its batch met a conflict, decides
+    /// the intent again as ``send(_:to:token:)`` does, in a task of its own.
+    private nonisolated func replying(
+        to step: IntentStep, of request: IntentRequest, to id: String, token: String?,
+        since arrival: ContinuousClock.Instant?, reply: @escaping @Sendable (Result<ActivitySnapshot, any Error>) -> Void
+    ) -> WriteWaiter {
+        WriteWaiter { [self] written in
+            guard case .queued(let answer) = step else { return }
+            switch written {
+            case .success(.committed):
+                metrics?.intentCommitted(answer.outcome, since: arrival)
+                reply(Result { try answer.outcome.result() })
+            case .success(.conflict):
+                metrics?.writeConflicted()
+                Task {
+                    do {
+                        reply(.success(try await self.send(request, to: id, token: token)))
+                    } catch {
+                        reply(.failure(error))
+                    }
+                }
+            case .failure(let error):
+                reply(.failure(error))
+            }
+        }
     }
 
     /// What a decision on an intent under the commit lock came to.
