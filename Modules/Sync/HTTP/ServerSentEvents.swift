@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
@@ -73,17 +74,22 @@ final class Heartbeats: Sendable {
 }
 
 /// Runs ``Heartbeats`` every `interval` until a graceful shutdown or cancellation.
+///
+/// The beats are an event loop's repeated timer, not a task on Swift's pool: a pool kept
+/// busy by other work (a process running many things on two cores) once held a task's
+/// beats back for three seconds, past a client's read timeout, and the client took the
+/// server for gone. An event loop's thread is its own.
 struct HeartbeatService: Service {
     let heartbeats: Heartbeats
     let interval: Duration
+    /// The loop whose timer beats: one of NIO's shared loops, which serve the connections.
+    var loop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled else { return }
-                heartbeats.beat()
-            }
-        }
+        let every = ConnectionWarden.amount(interval)
+        let beats = loop.scheduleRepeatedTask(initialDelay: every, delay: every) { [heartbeats] _ in heartbeats.beat() }
+        // Until a graceful shutdown begins, or the service is cancelled (which throws).
+        try? await gracefulShutdown()
+        beats.cancel()
     }
 }
