@@ -1,12 +1,7 @@
 import Foundation
 import Sync
-import Synchronization
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The server's heartbeats come from an event loop's timer, not from a task on Swift's
 /// pool: a pool held by other work must not silence the streams past their clients' read
@@ -22,39 +17,24 @@ struct HeartbeatTests {
         defer { connection.close() }
         try connection.sendGet("/v1/activities/\(created.id)/events", token: created.token)
         #expect(connection.read { $0.contains(": heartbeat") }, "the stream did not beat: \(connection.text)")
-        // The pool is libdispatch's: a thread a core, and another after a second with all of
-        // them held. Each try holds every one for 600 ms and counts the beats read on this
-        // thread (not the pool's) while all of them were held; a run so busy that they were
-        // never held together for 300 ms tries again.
-        var counted: (window: Duration, beats: Int)?
-        for _ in 1...5 where counted == nil {
-            let held = Held()
-            let width = ProcessInfo.processInfo.activeProcessorCount
-            for _ in 0..<width {
-                Task.detached {
-                    let start = ContinuousClock.now
-                    usleep(600_000)
-                    held.add(start, .now)
-                }
-            }
-            var arrivals: [ContinuousClock.Instant] = []
-            var seen = Self.beats(in: connection.text)
-            connection.read(timeout: .milliseconds(900)) { text in
-                let beats = Self.beats(in: text)
-                if beats > seen { arrivals += Array(repeating: .now, count: beats - seen) }
-                seen = beats
-                return false
-            }
-            while held.count < width { usleep(10_000) }
-            guard let window = held.window(of: width), window.upperBound - window.lowerBound >= .milliseconds(300) else { continue }
-            counted = (window.upperBound - window.lowerBound, arrivals.filter { window.contains($0) }.count)
+        // The pool is libdispatch's: a thread a core, and another each second while all of
+        // them are held; it serves higher priorities first. More holders than threads, at
+        // high priority, wait in its queue ahead of any job queued later, so each thread it
+        // adds takes a holder too, and a task's beat would wait for all of them: half a
+        // minute (at the default priority, a task's beat passed them in 0.9 s). Beats from
+        // the loop's timer come meanwhile. No wait here is timed: each is for its event.
+        let pool = HeldPool()
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        for _ in 0..<(width + 32) {
+            Task.detached(priority: .high) { pool.hold() }
         }
-        guard let counted else {
-            Issue.record("the pool's threads were never all held at once for 300 ms in five tries")
-            return
-        }
-        // Every 20 ms: a beat at least every 100 ms is far from a timer that waits for a thread.
-        #expect(counted.beats >= Int(counted.window / .milliseconds(100)), "\(counted.beats) beats in \(counted.window)")
+        pool.waitUntilHeld(width)
+        let before = Self.beats(in: connection.text)
+        let beat = connection.read(timeout: .seconds(10)) { Self.beats(in: $0) >= before + 3 }
+        let stillHeld = pool.holding
+        pool.release()
+        #expect(beat, "no three heartbeats while the pool's \(width) threads were held: \(Self.beats(in: connection.text) - before)")
+        #expect(stillHeld >= width)
         try await http.stop()
     }
 
@@ -63,24 +43,43 @@ struct HeartbeatTests {
         text.components(separatedBy: ": heartbeat\n\n").count - 1
     }
 
-    /// When each task that held a thread of the pool began and ended.
-    final class Held: Sendable {
-        private let spans = Mutex<[Range<ContinuousClock.Instant>]>([])
+    /// Tasks that hold their threads of the pool until released.
+    final class HeldPool: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var held = 0
+        private var released = false
 
-        var count: Int { spans.withLock { $0.count } }
-
-        func add(_ start: ContinuousClock.Instant, _ end: ContinuousClock.Instant) {
-            spans.withLock { $0.append(start..<end) }
+        /// How many tasks hold a thread now.
+        var holding: Int {
+            condition.lock()
+            defer { condition.unlock() }
+            return held
         }
 
-        /// The time all `width` held their threads together, if they ever did.
-        func window(of width: Int) -> Range<ContinuousClock.Instant>? {
-            spans.withLock { spans in
-                guard spans.count == width, let start = spans.map(\.lowerBound).max(), let end = spans.map(\.upperBound).min(),
-                    start < end
-                else { return nil }
-                return start..<end
-            }
+        /// Holds this task's thread until ``release()`` (at once after it).
+        func hold() {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !released else { return }
+            held += 1
+            condition.broadcast()
+            while !released { condition.wait() }
+            held -= 1
+        }
+
+        /// Waits until `count` tasks hold their threads.
+        func waitUntilHeld(_ count: Int) {
+            condition.lock()
+            defer { condition.unlock() }
+            while held < count { condition.wait() }
+        }
+
+        /// Lets every holder go, and any that starts later through at once.
+        func release() {
+            condition.lock()
+            defer { condition.unlock() }
+            released = true
+            condition.broadcast()
         }
     }
 }
