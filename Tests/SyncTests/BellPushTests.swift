@@ -8,7 +8,7 @@ import Testing
 /// Bells as the server rings them: timed changes at instants of time sat, pushed with an
 /// alert, moved by pauses, each rung once, over both transports and among servers sharing
 /// one storage.
-@Suite("Sync server: bells", .timeLimit(.minutes(1)))
+@Suite("Sync server: bells", .timeLimit(.minutes(1)), .servedFirst)
 struct BellPushTests {
     /// Waits until the server's deadline task sleeps on the clock again, then moves it to
     /// `seconds` after `start`.

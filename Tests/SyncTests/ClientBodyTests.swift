@@ -2,10 +2,11 @@ import Domain
 import Fixtures
 import Sync
 import Testing
+import TestSupport
 
 /// What the HTTP client writes, read back by the real server's strict decoding: client and
 /// server share one definition of each body, so every field arrives as it was sent.
-@Suite("Sync HTTP client: request bodies")
+@Suite("Sync HTTP client: request bodies", .servedFirst)
 struct ClientBodyTests {
     /// Further than a Double counts exactly: sent as one, it would arrive as 2^53.
     static let versionPastDouble: UInt64 = (1 << 53) + 1

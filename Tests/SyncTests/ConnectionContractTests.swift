@@ -3,9 +3,10 @@ import Fixtures
 import Foundation
 import Sync
 import Testing
+import TestSupport
 
 /// What every transport must do alike: the same requests, the same answers.
-@Suite("Sync connection contract")
+@Suite("Sync connection contract", .servedFirst)
 struct ConnectionContractTests {
     @Test("creating answers id, token and the first state; it is listed and readable", arguments: Transport.allCases)
     func create(transport: Transport) async throws {

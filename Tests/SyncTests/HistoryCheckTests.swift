@@ -8,7 +8,7 @@ import Testing
 
 /// Many clients at once, random intents: the history the server gives must be one that a
 /// single, ordered run of the rules would give.
-@Suite("Sync history check")
+@Suite("Sync history check", .servedFirst)
 struct HistoryCheckTests {
     @Test("versions are gap-free and respect real time; replay reproduces every state; observers see them in order", arguments: Transport.allCases)
     func concurrentClients(transport: Transport) async throws {

@@ -3,11 +3,12 @@ import Fixtures
 import Foundation
 import Sync
 import Testing
+import TestSupport
 
 /// Creation with an `Idempotency-Key` (Protocol.md, ADR 0018): a creation retried after
 /// its answer was lost gets the same activity back, never a second one; a key reused for
 /// other attributes is refused with nothing created; a bad key is a 400.
-@Suite("Idempotent creation")
+@Suite("Idempotent creation", .servedFirst)
 struct IdempotentCreationTests {
     static let key = "3f9c2a64-8d1e-4b7a-9c55-0e6f1d2b7a48"
 

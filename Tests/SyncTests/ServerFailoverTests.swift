@@ -7,7 +7,7 @@ import Testing
 
 /// A client given several servers that share one store goes on through the next when the
 /// one it uses stops answering: over real HTTP on loopback, two servers on one storage.
-@Suite("Client failover between servers")
+@Suite("Client failover between servers", .servedFirst)
 struct ServerFailoverTests {
     @Test("intents and reads go on through the second server once the first is gone, and the stream resumes there")
     func goesOnThroughTheNext() async throws {

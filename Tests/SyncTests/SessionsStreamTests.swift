@@ -9,7 +9,7 @@ import Testing
 /// status bar with no session waits on. It starts with each session not yet dismissed, then
 /// carries every push of each, and new sessions from their start, with no polling; on a
 /// server that requires keys, only the key's own sessions.
-@Suite("The sessions stream")
+@Suite("The sessions stream", .servedFirst)
 struct SessionsStreamTests {
     @Test("it starts with each live session, then carries every push and each new session from its start", arguments: Transport.allCases)
     func startsAndFollows(transport: Transport) async throws {

@@ -10,7 +10,7 @@ import Testing
 /// A server many people share (`--require-keys`, ADR 0021), over real HTTP on 127.0.0.1:
 /// every request says who it is, nobody sees or can tell of another's sessions, and past a
 /// limit the answer is 429 with nothing changed.
-@Suite("A server many people share")
+@Suite("A server many people share", .servedFirst)
 struct SharedServerTests {
     struct Fixture {
         let harness: SyncHarness

@@ -38,12 +38,20 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
     /// do not wait behind every light suite of the run for a thread, as they did at the start
     /// of a run, when hundreds of tests are queued at once.
     public static func run(_ function: @Sendable () async throws -> Void) async throws {
+        try await runAtHighPriority(function, on: shared)
+    }
+
+    /// Runs `function` in a task of high priority of its own, on `executor`'s threads or,
+    /// when it is `nil`, on the cooperative pool's, and waits for it.
+    static func runAtHighPriority(
+        _ function: @Sendable () async throws -> Void, on executor: (any TaskExecutor)?
+    ) async throws {
         // The task ends before this returns.
         try await withoutActuallyEscaping(function) { function in
             // A task of its own: a child of the scope's task runs the test at the runner's
             // priority whatever it was given. It inherits the test's task-local values, and
             // is cancelled with the scope's task (a time limit).
-            let task = Task(executorPreference: shared, priority: .high) { try await function() }
+            let task = Task(executorPreference: executor, priority: .high) { try await function() }
             try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
         }
     }
