@@ -1,6 +1,6 @@
 import Fixtures
 import Foundation
-import Sync
+@testable import Sync
 import Synchronization
 import Testing
 import TestSupport
@@ -45,9 +45,6 @@ struct RememberedAnswersTests {
     @Test("remembered as the plain rule remembers, and each found by its intent", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func sameAsTheRule(seed: UInt64) {
         var random = Seeded(state: seed)
-        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
-        var activity = StoredActivityMother.makeStoredActivity()
-        var reference = Reference()
         // A few clients, the first far busier, as one person's terminals beside a bar. Ids
         // past 15 bytes (odd seeds) are strings of their own on the heap, not held inline:
         // a client's answers come to share one (``RememberedAnswers``), and each intent's
@@ -56,16 +53,58 @@ struct RememberedAnswersTests {
         let clients = (0..<Int.random(in: 1...40, using: &random)).map {
             long ? "client-\($0)-of-a-terminal-far-away" : "client-\($0)"
         }
+        sendAndCompare(clients: clients, random: &random)
+    }
+
+    /// The second of the two beside the first, past the clients noted, or the last one noted.
+    @Test(
+        "two clients whose signatures share a hash are told apart",
+        arguments: [0, RememberedClients.capacity - 1, RememberedClients.capacity])
+    func clientsOfOneHash(before: Int) {
+        let (first, second) = Self.twoClientsOfOneHash
+        var clients = RememberedClients()
+        let hash = UInt32(truncatingIfNeeded: first.hashValue)
+        #expect(clients.note(first, hash: hash) == first)
+        #expect(clients.note(second, hash: hash) == nil)
+        #expect(clients.sharesAHash)
+        // `before` other clients come first, so the two are noted, or the second is past
+        // the clients noted, or neither is.
+        let others = (0..<before).map { "other-\($0)" }
+        let opening = before == RememberedClients.capacity - 1 ? [first] + others + [second] : others + [first, second]
+        var random = Seeded(state: UInt64(before) + 100)
+        sendAndCompare(clients: [first, second] + others.prefix(3), opening: opening, random: &random)
+    }
+
+    /// Two client ids whose hashes (this process's) agree in the 32 bits a signature
+    /// keeps: found by trying ids in turn, about 77,000 of them for an even chance.
+    static let twoClientsOfOneHash: (String, String) = {
+        var seen: [UInt32: String] = [:]
+        var index = 0
+        while true {
+            let id = "client-\(index)"
+            let hash = UInt32(truncatingIfNeeded: id.hashValue)
+            if let other = seen[hash] { return (other, id) }
+            seen[hash] = id
+            index += 1
+        }
+    }()
+
+    /// Sends one intent from each of `opening`, in order, then 2,000 from `clients`, the
+    /// first far busier, now and then retrying one sent before (remembered or forgotten),
+    /// each intent's client id a string of its own; and checks that the activity remembers
+    /// what the rule remembers, and finds each answer by its intent.
+    func sendAndCompare(clients: [String], opening: [String] = [], random: inout Seeded) {
+        let outcome = IntentOutcome.applied(ActivitySnapshotMother.makeSnapshot())
+        var activity = StoredActivityMother.makeStoredActivity()
+        var reference = Reference()
         var sent: [IntentKey] = []
-        for _ in 0..<2_000 {
+        for index in 0..<(opening.count + 2_000) {
             let busy = Int.random(in: 0..<4, using: &random) == 0
-            let client = busy ? clients[0] : clients.randomElement(using: &random)!
-            // Now and then a retry of an intent sent before, remembered or forgotten.
+            let client = index < opening.count ? opening[index] : busy ? clients[0] : clients.randomElement(using: &random)!
             let key =
-                !sent.isEmpty && Int.random(in: 0..<10, using: &random) == 0
+                index >= opening.count && !sent.isEmpty && Int.random(in: 0..<10, using: &random) == 0
                 ? sent.randomElement(using: &random)!
-                : IntentKey(
-                    clientID: long ? String(decoding: Array(client.utf8), as: UTF8.self) : client, intentID: "\(sent.count)")
+                : IntentKey(clientID: String(decoding: Array(client.utf8), as: UTF8.self), intentID: "\(sent.count)")
             sent.append(key)
             let answer = StoredAnswer(key: key, outcome: outcome)
             activity.remember(answer)

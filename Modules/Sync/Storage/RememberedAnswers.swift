@@ -79,6 +79,8 @@ struct RememberedAnswers: Sendable {
     private var signatures: [Signature] = []
     /// The forgotten answers of each chunk; no chunk has all of its answers forgotten.
     private var forgotten: [Mask] = []
+    /// The clients this copy has remembered answers of, with their signatures' hashes.
+    private var clients = RememberedClients()
     /// How many answers of the newest chunk this copy counts; every older chunk is full.
     private var newestCount = 0
     /// How many answers are remembered.
@@ -153,7 +155,14 @@ struct RememberedAnswers: Sendable {
         guard !known else { return }
         var clientsOldest: Int?
         var answer = answer
-        if mayBeClients + 1 > perClient {
+        if let alone = clients.note(key.clientID, hash: signature.clientHash) {
+            // Every answer of this signature's client hash is this client's: the scan
+            // above counted them exactly, without reading an id out of its chunk.
+            if mayBeClients + 1 > perClient {
+                clientsOldest = signatures.indices.first { signatures[$0].sameClient(as: signature) && isRemembered($0) }
+            }
+            answer = StoredAnswer(key: IntentKey(clientID: alone, intentID: key.intentID), outcome: answer.outcome)
+        } else if mayBeClients + 1 > perClient {
             let (oldest, held) = oldest(ofClientsBeyond: perClient - 1, of: key.clientID, signature: signature)
             clientsOldest = oldest
             // Kept with the client's id as its other answers hold it: the next scan finds
@@ -249,6 +258,9 @@ private struct Signature {
     /// Whether the two may be answers to one intent (their clients are then the same too).
     func sameKey(as other: Signature) -> Bool { bits == other.bits }
 
+    /// The hash of its client.
+    var clientHash: UInt32 { UInt32(truncatingIfNeeded: bits) }
+
     /// Whether the two may come from one client.
-    func sameClient(as other: Signature) -> Bool { UInt32(truncatingIfNeeded: bits) == UInt32(truncatingIfNeeded: other.bits) }
+    func sameClient(as other: Signature) -> Bool { clientHash == other.clientHash }
 }
