@@ -1,4 +1,5 @@
 import Domain
+import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -20,7 +21,7 @@ extension SyncServer {
     ) -> Bool {
         guard memoryIndex != nil, case .success(let request) = read else { return false }
         let arrival = metrics?.start()
-        let decided = commits.withLock { state -> Result<IntentStep, SyncError> in
+        let decided = commits.withLockedValue { state -> Result<IntentStep, SyncError> in
             do throws(SyncError) {
                 return .success(
                     try decide(request, to: id, token: token, committed: nil, in: &state) { step in

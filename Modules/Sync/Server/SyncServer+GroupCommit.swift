@@ -1,4 +1,5 @@
 import Domain
+import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,7 +25,7 @@ extension SyncServer {
         do {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Decided<Value>, any Error>) in
                 var queued = false
-                let outcome = commits.withLock { state -> Result<Value, SyncError> in
+                let outcome = commits.withLockedValue { state -> Result<Value, SyncError> in
                     do throws(SyncError) {
                         return .success(
                             try decide(&state) { value in
@@ -56,7 +57,7 @@ extension SyncServer {
     nonisolated func waitUntilDurable() async throws(SyncError) {
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let idle = commits.withLock { state in
+                let idle = commits.withLockedValue { state in
                     guard state.isBusy else { return true }
                     state.barrierWaiters.append(continuation)
                     startCommitIfIdle(&state)
@@ -72,14 +73,14 @@ extension SyncServer {
     }
 
     /// How many requests wait for the next batch.
-    nonisolated var queuedRequests: Int { commits.withLock { $0.queuedRequests } }
+    nonisolated var queuedRequests: Int { commits.withLockedValue { $0.queuedRequests } }
 
     /// Waits until the writes queued or in flight are durable or void, and the observer
     /// told of the durable ones, for at most `limit`: what a host does after ``shutdown()``
     /// and before it lets its hooks finish and closes its storage. A change another server
     /// has already pushed may be waiting here for its commit's answer, and its hook with it.
     public func finishWrites(within limit: Duration) async {
-        guard commits.withLock({ $0.isBusy }) else { return }
+        guard commits.withLockedValue({ $0.isBusy }) else { return }
         let first = FirstOf()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             first.set(continuation)
@@ -174,7 +175,7 @@ extension SyncServer {
     /// Only here, on the actor, does a batch leave ``CommitState/inFlight``.
     private func returned(_ batch: ReturnedBatch) {
         returnedEarly[batch.number] = batch
-        while let oldest = commits.withLock({ $0.inFlight.first?.number }),
+        while let oldest = commits.withLockedValue({ $0.inFlight.first?.number }),
             let next = returnedEarly.removeValue(forKey: oldest)
         {
             finishCommit(next)
@@ -197,7 +198,7 @@ extension SyncServer {
     }
 
     private nonisolated func patienceSpent(round: UInt64) {
-        commits.withLock { state in
+        commits.withLockedValue { state in
             guard round == state.gatheringRound else { return }
             state.gatheringTimer = nil
             startCommitIfIdle(&state, patienceSpent: true)
@@ -210,7 +211,7 @@ extension SyncServer {
         let (writes, barriers, requests, took) = (batch.writes, batch.barriers, batch.requests, batch.took)
         var answered: [(waiters: [WriteWaiter], result: SyncWriteResult)] = []
         var failed: (waiters: [WriteWaiter], barriers: [CheckedContinuation<Void, any Error>])?
-        commits.withLock { state in
+        commits.withLockedValue { state in
             state.inFlight.removeFirst()
             switch batch.result {
             case .success(let results):

@@ -1,4 +1,5 @@
 import Domain
+import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -35,7 +36,7 @@ extension SyncServer {
 
     /// How many of `owner`'s activities have not ended, counting creations not yet durable.
     public func liveCount(ownedBy owner: String) async throws(SyncError) -> Int {
-        let pending = commits.withLock { state in
+        let pending = commits.withLockedValue { state in
             state.unfinished.values.filter { $0.owner == owner && $0.snapshot.version == 1 }.count
         }
         do {

@@ -1,4 +1,5 @@
 import Domain
+import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -88,7 +89,7 @@ extension SyncServer {
         }
         subscribers[id]?.opening -= 1
         // One created but not yet durable may be subscribed to; it comes when it is.
-        guard let known = commits.withLock({ $0.unfinished[id] }) ?? committed else {
+        guard let known = commits.withLockedValue({ $0.unfinished[id] }) ?? committed else {
             closeIdle(id)
             throw .notFound(id: id)
         }
