@@ -1,6 +1,5 @@
 import Domain
 import NIOConcurrencyHelpers
-import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

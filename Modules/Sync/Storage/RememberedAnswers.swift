@@ -17,7 +17,9 @@ import Synchronization
 /// answer; a chunk goes when all of its answers are forgotten. Answers are found by a scan
 /// of their signatures (hashes of key and client), kept in one array beside the chunks: at
 /// most 256 integers in a row, which a copy copies whole when it adds one (2 KB, no
-/// reference among them), instead of a dictionary, whose copy would retain every key.
+/// reference among them), instead of a dictionary, whose copy would retain every key. A
+/// client's answers are counted by those signatures alone while ``RememberedClients``
+/// knows its hash to be its own.
 struct RememberedAnswers: Sendable {
     /// The most answers in one chunk (at most the bits of a ``Mask``).
     static let chunkSize = 16
@@ -186,7 +188,8 @@ struct RememberedAnswers: Sendable {
     /// `limit`, every answer it adds holds one and the same string. Two strings that are one
     /// object compare equal without reading their characters: the intent's own id, decoded
     /// from its request, is read and compared once, not with each answer's id out of the
-    /// cache (the most of `remember`'s time over 100 activities).
+    /// cache. Only for a client ``RememberedClients`` cannot vouch for: past its room, or
+    /// of a hash another client has too.
     private func oldest(ofClientsBeyond limit: Int, of clientID: String, signature: Signature) -> (index: Int?, held: String?) {
         var (oldest, found, held): (Int?, Int, String?) = (nil, 0, nil)
         for index in signatures.indices where signatures[index].sameClient(as: signature) && isRemembered(index) {
