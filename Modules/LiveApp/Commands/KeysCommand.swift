@@ -37,7 +37,7 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
-        let console = dependencies.console
+            let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let made: (secret: String, record: AccessKeyRecord)
             do {
@@ -63,7 +63,7 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
-        let console = dependencies.console
+            let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let keys: [AccessKeyRecord]
             do {
@@ -97,7 +97,7 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var data: DataDirectoryOption
 
         func run(with dependencies: LiveDependencies) async throws {
-        let console = dependencies.console
+            let console = dependencies.console
             let store = try await KeysCommand.store(dependencies, database, data)
             let found: Bool
             do {
