@@ -36,8 +36,10 @@ struct BellProgramTests {
 
     @Test("what cannot be rung is refused with what to do",
         arguments: [
-            ("soon", "not a bell program"), ("25m,soon", "not a duration"), ("5s", "every 10 seconds or more"), ("30m,25m", "increasing order"),
-            ("start=4", "choose from 0 to 3"), ("strikes=0", "choose from 1 to 3"), ("warm-up=20m", "0 to 10 minutes"),
+            ("soon", "not a bell program"), ("25m,soon", "not a duration"), ("5s", "every 5s are too close"), ("30m,25m", "increasing order"),
+            ("start=4", "choose from 0 to 3"), ("strikes=0", "choose from 1 to 3"), ("warm-up=20m", "A warm-up of 20m is out of range"),
+            ("every=9h", "every 9h would never ring"), ("at=25m,9h", "A bell at 9h would never ring"),
+            ("warm-up=9h", "A warm-up of 9h is out of range"), ("every=0.5s", "every 0.5s are too close"),
             ("loud=1", "not a bell program"), ("end=many", "not a number of strikes"),
         ])
     func refused(text: String, says: String) {

@@ -71,6 +71,38 @@ struct DurationTextTests {
         #expect(try DurationText.parse(text) == seconds)
     }
 
+    @Test("a duration is written as it is typed, and reads back as itself", arguments: [
+        (90_000.0, "25h"), (4_500, "1h15m"), (90, "1m30s"), (0.5, "0.5s"), (0, "0s"), (3_601, "1h1s"),
+        (-90, "-1m30s"), (28_800.25, "28800.25s"), (90.5, "90.5s"),
+    ])
+    func written(seconds: Double, text: String) throws {
+        #expect(DurationText.written(seconds) == text)
+        if SessionLimits.targetRange.contains(seconds) {
+            #expect(try DurationText.parse(text) == seconds)
+        }
+    }
+
+    @Test("a target out of range is named as it was typed, not as seconds with a decimal point")
+    func outOfRangeNamed() throws {
+        let refused = ValidationError.targetOutOfRange(seconds: 90_000)
+        #expect(refused.description == "A target of 25h is out of range; choose from 1 second to 8 hours.")
+        #expect(throws: refused) { try DurationText.parse("25h") }
+        #expect(!ValidationError.targetOutOfRange(seconds: .infinity).description.contains("infh"))
+    }
+
+    @Test("a duration with limits of its own is read in no range, and never negative or infinite", arguments: [
+        ("0", 0.0), ("9h", 32_400), ("0.5s", 0.5), ("99999h", 359_996_400),
+    ])
+    func secondsInNoRange(text: String, seconds: Double) throws {
+        #expect(try DurationText.seconds(text) == seconds)
+    }
+
+    @Test("what is not a duration is refused by both readings", arguments: ["-5", "-5m", "1e400", "inf", "nan", "", "5x"])
+    func unreadable(text: String) {
+        #expect(throws: ValidationError.unreadableDuration(text: text)) { try DurationText.seconds(text) }
+        #expect(throws: ValidationError.self) { try DurationText.parse(text) }
+    }
+
     @Test("refuses what is not a duration, or out of range", arguments: [
         "", "m", "10x", "ten", "1h1h", "10m5", "-5m", "9h", "0", "0s", "1:60", "1:2:3:4", "nan", "inf", "1e400",
     ])

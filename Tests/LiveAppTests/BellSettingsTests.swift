@@ -58,4 +58,19 @@ struct BellSettingsTests {
         #expect(await app.run(["settings", "set", "bells", "start=7"]) == 1)
         #expect(try app.files.readSettings() == before)
     }
+
+    @Test("a warm-up or bell past a session's length is refused in its own words, not as a target", arguments: [
+        (["start", "10m", "--warm-up", "9h"], "A warm-up of 9h is out of range; choose from 0 to 10 minutes."),
+        (["start", "10m", "--bells", "every=9h"], "Interval bells every 9h would never ring"),
+        (["settings", "set", "bells", "warm-up=20m"], "A warm-up of 20m is out of range"),
+    ])
+    func refusedInItsOwnWords(arguments: [String], says: String) async throws {
+        let app = App()
+        let before = try app.files.readSettings()
+        #expect(await app.run(arguments + (arguments[0] == "start" ? ["--no-tty", "--silent"] : [])) == 1)
+        #expect(app.console.errors.contains(says), "\(app.console.errors)")
+        #expect(!app.console.errors.contains("target"), "\(app.console.errors)")
+        #expect(try app.files.readSettings() == before)
+        #expect(try await app.host.server.list().isEmpty, "nothing was started")
+    }
 }

@@ -90,6 +90,18 @@ struct StatusCommandTests {
         #expect(try await app.host.server.snapshot(of: created.id) == before)
     }
 
+    @Test("an extend past 8 hours names the amount as it was typed, its sign too", arguments: [
+        (["extend", "+9h"], "+9h"), (["extend", "99999h"], "+99999h"), (["extend", "--", "-9h30m"], "-9h30m"), (["extend", "+0"], "+0s"),
+    ])
+    func extendOutOfRange(arguments: [String], named: String) async throws {
+        let (app, created) = try await Self.app()
+        let before = try await app.host.server.snapshot(of: created.id)
+        #expect(await app.run(arguments) == ExitStatus.usageOrInput.rawValue)
+        #expect(app.console.errors.contains("Moving the target by \(named) is out of range"), "\(app.console.errors)")
+        #expect(app.console.errors.contains("1 second to 8 hours"), "\(app.console.errors)")
+        #expect(try await app.host.server.snapshot(of: created.id) == before)
+    }
+
     @Test("finish exits 2 as start does for a session finished early; after the end a verb is refused with status 1")
     func finishThenPause() async throws {
         let (app, _) = try await Self.app()

@@ -25,7 +25,7 @@ extension BellProgram {
         if let preset = presets.first(where: { $0.name == trimmed }) { return preset.program }
         if !trimmed.contains("=") {
             // A lone word that is no duration is no program either: say what programs are.
-            if !trimmed.contains(","), (try? DurationText.parse(trimmed)) == nil { throw .bellProgram(advice(for: text)) }
+            if !trimmed.contains(","), (try? DurationText.seconds(trimmed)) == nil { throw .bellProgram(advice(for: text)) }
             return try base.replacing(interval: try interval(trimmed, original: text))
         }
         var (warmUp, start, interval, strikes, end) =
@@ -34,7 +34,7 @@ extension BellProgram {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw .bellProgram(advice(for: String(word))) }
             switch parts[0] {
-            case "warm-up", "warmup": warmUp = parts[1] == "0" || parts[1] == "off" ? 0 : try DurationText.parse(parts[1])
+            case "warm-up", "warmup": warmUp = parts[1] == "off" ? 0 : try DurationText.seconds(parts[1])
             case "start": start = try count(parts[1], of: "start")
             case "end": end = try count(parts[1], of: "end")
             case "strikes": strikes = try count(parts[1], of: "strikes")
@@ -51,27 +51,17 @@ extension BellProgram {
     public var text: String {
         if self == .silent { return "none" }
         var words: [String] = []
-        if warmUpSeconds > 0 { words.append("warm-up=" + Self.text(seconds: warmUpSeconds)) }
+        if warmUpSeconds > 0 { words.append("warm-up=" + DurationText.written(warmUpSeconds)) }
         words.append("start=\(startStrikes)")
         switch interval {
-        case .every(let seconds)?: words.append("every=" + Self.text(seconds: seconds))
-        case .at(let instants)?: words.append("at=" + instants.map { Self.text(seconds: $0) }.joined(separator: ","))
+        case .every(let seconds)?: words.append("every=" + DurationText.written(seconds))
+        case .at(let instants)?: words.append("at=" + instants.map { DurationText.written($0) }.joined(separator: ","))
         case nil: words.append("every=off")
         }
         if interval != nil { words.append("strikes=\(intervalStrikes)") }
         words.append("end=\(endStrikes)")
         if warmUpSeconds == 0 { words.insert("warm-up=0", at: 0) }
         return words.joined(separator: " ")
-    }
-
-    /// A duration in the words a person types: `30s`, `5m`, `1h15m`, `2.5s`.
-    public static func text(seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        let fraction = seconds - Double(whole)
-        guard fraction == 0 else { return "\(seconds)s" }
-        let (hours, minutes, rest) = (whole / 3_600, whole / 60 % 60, whole % 60)
-        let parts = [(hours, "h"), (minutes, "m"), (rest, "s")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }
-        return parts.isEmpty ? "0s" : parts.joined()
     }
 
     /// The same program with other interval bells.
@@ -98,10 +88,10 @@ extension BellProgram {
 
     /// `5m` (every) or `25m,30m,55m` (at).
     private static func interval(_ text: String, original: String) throws(ValidationError) -> BellInterval {
-        guard text.contains(",") else { return .every(try DurationText.parse(text)) }
+        guard text.contains(",") else { return .every(try DurationText.seconds(text)) }
         var instants: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            instants.append(try DurationText.parse(String(part)))
+            instants.append(try DurationText.seconds(String(part)))
         }
         return .at(instants)
     }

@@ -41,7 +41,8 @@ public struct BellProgram: Hashable, Sendable {
         endStrikes: Int = 0
     ) throws(ValidationError) {
         guard warmUpSeconds.isFinite, (0...Self.maximumWarmUp).contains(warmUpSeconds) else {
-            throw .bellProgram("A warm-up of \(warmUpSeconds) seconds is out of range; choose from 0 to 10 minutes.")
+            throw .bellProgram(
+                "A warm-up of \(DurationText.written(warmUpSeconds)) is out of range; choose from 0 to 10 minutes.")
         }
         for (name, strikes, least) in [("start", startStrikes, 0), ("interval", intervalStrikes, 1), ("end", endStrikes, 0)] {
             guard (least...Self.maximumStrikes).contains(strikes) else {
@@ -50,8 +51,14 @@ public struct BellProgram: Hashable, Sendable {
         }
         switch interval {
         case .every(let seconds)?:
-            guard seconds.isFinite, seconds >= Self.shortestInterval, seconds <= SessionLimits.maximumActivityDuration else {
-                throw .bellProgram("Interval bells every \(seconds) seconds are too close; ring them every 10 seconds or more.")
+            guard seconds.isFinite, seconds >= Self.shortestInterval else {
+                throw .bellProgram(
+                    "Interval bells every \(DurationText.written(seconds)) are too close; ring them every 10 seconds or more.")
+            }
+            guard seconds <= SessionLimits.maximumActivityDuration else {
+                throw .bellProgram(
+                    "Interval bells every \(DurationText.written(seconds)) would never ring: a session lasts 8 hours at most; "
+                        + "ring them every 8 hours or less.")
             }
         case .at(let instants)?:
             guard !instants.isEmpty, instants.count <= Self.maximumInstants else {
@@ -59,6 +66,11 @@ public struct BellProgram: Hashable, Sendable {
             }
             guard instants.allSatisfy({ $0.isFinite && $0 > 0 }) else {
                 throw .bellProgram("An interval bell must ring after the start; give instants such as 25m,30m.")
+            }
+            if let late = instants.first(where: { $0 > SessionLimits.maximumActivityDuration }) {
+                throw .bellProgram(
+                    "A bell at \(DurationText.written(late)) would never ring: a session lasts 8 hours at most; "
+                        + "give instants up to 8h.")
             }
             guard zip(instants, instants.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 throw .bellProgram("Give the interval bells' instants in increasing order, each once, such as 25m,30m,55m.")
@@ -89,10 +101,10 @@ public struct BellProgram: Hashable, Sendable {
         let limit = target ?? SessionLimits.maximumActivityDuration
         switch interval {
         case .every(let seconds)? where seconds >= limit:
-            throw .bellProgram("Interval bells every \(BellProgram.text(seconds: seconds)) never ring before the end at \(BellProgram.text(seconds: limit)); choose a shorter interval.")
+            throw .bellProgram("Interval bells every \(DurationText.written(seconds)) never ring before the end at \(DurationText.written(limit)); choose a shorter interval.")
         case .at(let instants)?:
             if let late = instants.first(where: { $0 >= limit }) {
-                throw .bellProgram("A bell at \(BellProgram.text(seconds: late)) is at or past the end at \(BellProgram.text(seconds: limit)); choose instants before it.")
+                throw .bellProgram("A bell at \(DurationText.written(late)) is at or past the end at \(DurationText.written(limit)); choose instants before it.")
             }
         default:
             break

@@ -36,8 +36,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "The session name contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code); "
                 + "use letters, digits, spaces, punctuation or emoji only."
         case .targetOutOfRange(let seconds):
-            let shown = seconds.isFinite ? "\(seconds) seconds" : "\(seconds)"
-            return "A target of \(shown) is out of range; choose from 1 second to 8 hours."
+            return "A target of \(DurationText.written(seconds)) is out of range; choose from 1 second to 8 hours."
         case .notFinite(let field):
             return "'\(field)' must be a finite number."
         case .negative(let field, let value):

@@ -132,7 +132,7 @@ struct StartCommand: LiveCommand {
         if let bells { program = try BellProgram.parse(bells, over: program).checked(forTarget: target) }
         if let warmUp {
             let off = ["0", "off", "none"].contains(warmUp.trimmingWhitespace.lowercased())
-            program = try program.replacing(warmUpSeconds: off ? 0 : try DurationText.parse(warmUp))
+            program = try program.replacing(warmUpSeconds: off ? 0 : try DurationText.seconds(warmUp))
         }
         return program
     }

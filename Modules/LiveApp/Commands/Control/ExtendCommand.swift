@@ -23,8 +23,14 @@ struct ExtendCommand: LiveCommand {
     func run(with dependencies: LiveDependencies) async throws {
         // Bad input is refused before any server is looked for.
         let seconds: Double
-        do {
+        do throws(Domain.ValidationError) {
             seconds = try Self.seconds(amount)
+        } catch .targetOutOfRange(let requested) {
+            // The amount, not a target: `extend` moves the target by it.
+            let sign = [Character("-"), Self.earlierMark].contains(amount.trimmingWhitespace.first) ? "-" : "+"
+            throw dependencies.console.failure(
+                "Moving the target by \(sign)\(DurationText.written(requested)) is out of range; move it by 1 second to "
+                    + "8 hours at a time, written as +5m, -90s or 1h15m.")
         } catch {
             throw dependencies.console.failure(error.description + " Write it as +5m, -90s or 1h15m.")
         }

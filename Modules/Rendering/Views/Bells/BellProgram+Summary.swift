@@ -7,7 +7,7 @@ extension BellProgram {
     public var summary: String {
         if self == .silent { return "silent" }
         var parts: [String] = []
-        if warmUpSeconds > 0 { parts.append(BellProgram.text(seconds: warmUpSeconds) + " warm-up") }
+        if warmUpSeconds > 0 { parts.append(DurationText.written(warmUpSeconds) + " warm-up") }
         if startStrikes > 0 { parts.append("\(startStrikes) to begin") }
         switch interval {
         case .every(let seconds)?:
@@ -24,6 +24,6 @@ extension BellProgram {
     /// Whole minutes as `5 min`, anything else as typed (`90s`, `1h15m`).
     private static func spoken(_ seconds: Double) -> String {
         seconds.truncatingRemainder(dividingBy: 60) == 0 && seconds < 3_600
-            ? "\(Int(seconds / 60)) min" : text(seconds: seconds)
+            ? "\(Int(seconds / 60)) min" : DurationText.written(seconds)
     }
 }
