@@ -175,7 +175,10 @@ struct SettingsTests {
         #expect(throws: ValidationError.unknownSetting(key: "colour")) { try settings.set("colour", to: "blue") }
         #expect(throws: ValidationError.self) { try settings.set("show-seconds", to: "maybe") }
         #expect(throws: ValidationError.self) { try settings.set("interval-bell", to: "500") }
-        #expect(throws: ValidationError.self) { try settings.set("default-duration", to: "9h") }
+        #expect(
+            throws: ValidationError.invalidSettingValue(
+                key: "default-duration", value: "9h", expected: "a duration from 1 second to 8 hours, such as 20m")
+        ) { try settings.set("default-duration", to: "9h") }
         #expect(throws: ValidationError.self) { try settings.set("time-display", to: "sideways") }
         #expect(settings == before)
         #expect(ValidationError.unknownSetting(key: "colour").description.contains("default-duration"))

@@ -180,7 +180,11 @@ extension Settings {
         }
         switch known {
         case .defaultDuration:
-            try setDefaultDuration(seconds: DurationText.parse(text))
+            do throws(ValidationError) {
+                try setDefaultDuration(seconds: DurationText.parse(text))
+            } catch .targetOutOfRange {
+                throw .invalidSettingValue(key: key, value: text, expected: "a duration from 1 second to 8 hours, such as 20m")
+            }
         case .showSeconds:
             showSeconds = try flag()
         case .timeDisplay:
