@@ -102,6 +102,16 @@ struct StatusCommandTests {
         #expect(try await app.host.server.snapshot(of: created.id) == before)
     }
 
+    @Test("a --server that is no address is refused before anything is tried, saying how to write one", arguments: [
+        ["status", "--server", "notaurl"], ["pause", "--server", "127.0.0.1:7460"], ["start", "5m", "--server", "http://:1", "--no-tty"],
+    ])
+    func serverThatIsNoAddress(arguments: [String]) async throws {
+        let app = App()
+        #expect(await app.run(arguments) == ExitStatus.usageOrInput.rawValue)
+        #expect(app.console.errors.contains("write it as http://HOST:PORT"), "\(app.console.errors)")
+        #expect(!app.console.errors.contains("cannot be reached"), "\(app.console.errors)")
+    }
+
     @Test("finish exits 2 as start does for a session finished early; after the end a verb is refused with status 1")
     func finishThenPause() async throws {
         let (app, _) = try await Self.app()

@@ -30,7 +30,13 @@ extension SyncError {
             let reason = message.components(separatedBy: "; nothing was changed").first ?? message
             return .tooManyRequests(retryAfter: retryAfter ?? 1, reason: reason)
         case 403: return .wrongToken
-        case 404: return .notFound(id: id)
+        case 404:
+            // The protocol says which activity it does not know; a bare 404 is a path that
+            // nothing serves: another program at that address, or a wrong one.
+            guard decoded != nil else {
+                return .unreachable("its answer was HTTP 404, not the sync protocol's: is it a `moments serve`")
+            }
+            return .notFound(id: id)
         case 409:
             if let state = decoded?.state { return .refused(code: decoded?.error ?? "conflict", message: message, current: state.snapshot) }
         case 412:

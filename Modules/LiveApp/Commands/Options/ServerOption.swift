@@ -15,4 +15,11 @@ struct ServerOption: ParsableArguments {
 
     /// Every `--server`, as one text (``Sync/ServerAddresses``); `nil` for the embedded server.
     var server: String? { ServerAddresses.join(addresses) }
+
+    /// Refuses, before anything is tried, an address that is none (``Sync/ServerAddresses/problem(with:)``).
+    func validate() throws {
+        for address in addresses.flatMap(ServerAddresses.split) {
+            if let problem = ServerAddresses.problem(with: address) { throw ValidationError(problem) }
+        }
+    }
 }
