@@ -10,6 +10,9 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import UnixSignals
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The sync server over HTTP (`moments serve`, and the embedded default's loopback port):
 /// the protocol of Documentation/Protocol.md on Hummingbird 2.
@@ -92,7 +95,31 @@ public struct SyncHTTPServer: Sendable {
             configuration: .init(
                 services: makeServices(onListening: onListening, onMetricsListening: onMetricsListening),
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw AddressInUse(host: host, port: port, metricsPort: metricsPort)
+        }
+    }
+
+    /// The server could not listen: its port (or its metrics port) is another socket's.
+    public struct AddressInUse: Error, CustomStringConvertible {
+        /// The address it was to listen on.
+        public let host: String
+        /// The port asked for.
+        public let port: Int
+        /// The metrics' own port, when there was one to bind too.
+        public let metricsPort: Int?
+
+        /// Which port, and what to do: stop what holds it, or ask for another.
+        public var description: String {
+            guard let metricsPort else {
+                return "port \(port) on \(host) is already in use (another `moments serve`?): stop what listens there, "
+                    + "or choose another port with --port (0 for any free one)."
+            }
+            return "port \(port) on \(host), or the metrics port \(metricsPort), is already in use (another `moments serve`?): "
+                + "stop what listens there, or choose others with --port and --metrics-port (0 for any free one)."
+        }
     }
 
     /// The services to run in one group: the heartbeat of event streams, the Hummingbird
