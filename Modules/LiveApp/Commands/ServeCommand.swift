@@ -158,13 +158,12 @@ struct ServeCommand: LiveCommand {
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"
                         + (access == nil ? "" : "; keys required") + capacity + figuresAt)
             } onMetricsListening: { metricsAt.url = "http://127.0.0.1:\($0)/metrics" }
-        } catch let error as SyncHTTPServer.AddressInUse {
+        } catch let error as SyncHTTPServer.CannotListen {
             await assembled.close()
             throw console.failure("cannot listen: \(error)")
         } catch {
             await assembled.close()
-            let ports = metricsPort.map { "Is port \(port) or --metrics-port \($0) already in use? Try --port 0 --metrics-port 0." }
-            throw console.failure("the server stopped: \(error). " + (ports ?? "Is port \(port) already in use? Try --port 0."))
+            throw console.failure("the server stopped: \(error).")
         }
         // The shutdown is over. ServiceLifecycle reads SIGTERM and SIGINT with a source of
         // its own and may finish it before this process's router hands the same signal on;

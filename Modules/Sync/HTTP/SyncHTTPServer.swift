@@ -86,7 +86,8 @@ public struct SyncHTTPServer: Sendable {
 
     /// Runs until SIGTERM or SIGINT (or cancellation), then closes every stream and returns.
     /// `onListening` is told the port once the socket is bound, after `onMetricsListening`
-    /// was told the metrics port, when there is one.
+    /// was told the metrics port, when there is one. Throws ``CannotListen`` when a socket
+    /// cannot be bound for a reason a person can mend.
     public func run(
         onListening: @escaping @Sendable (Int) async -> Void = { _ in },
         onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -98,27 +99,47 @@ public struct SyncHTTPServer: Sendable {
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw AddressInUse(host: host, port: port, metricsPort: metricsPort)
+            throw CannotListen.portInUse(host: host, port: port, metricsPort: metricsPort)
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw CannotListen.addressNotHere(host: host)
+        } catch let error as IOError where error.errnoCode == EACCES {
+            throw CannotListen.privilegedPort(port: port < 1_024 ? port : metricsPort ?? port)
+        } catch is SocketAddressError.UnknownHost {
+            throw CannotListen.unknownHost(host: host)
         }
     }
 
-    /// The server could not listen: its port (or its metrics port) is another socket's.
-    public struct AddressInUse: Error, CustomStringConvertible {
-        /// The address it was to listen on.
-        public let host: String
-        /// The port asked for.
-        public let port: Int
-        /// The metrics' own port, when there was one to bind too.
-        public let metricsPort: Int?
+    /// Why the server could not listen, each said with what to do instead of the socket
+    /// call's own words (`bind(descriptor:ptr:bytes:): … (errno: 98)`).
+    public enum CannotListen: Error, Equatable, CustomStringConvertible {
+        /// The port, or the metrics' own port when there is one, is another socket's.
+        case portInUse(host: String, port: Int, metricsPort: Int?)
+        /// No network interface of this machine has the address to listen on.
+        case addressNotHere(host: String)
+        /// The host to listen on is a name that resolves to nothing.
+        case unknownHost(host: String)
+        /// A port below 1024 without the privilege to bind it.
+        case privilegedPort(port: Int)
 
-        /// Which port, and what to do: stop what holds it, or ask for another.
+        /// What went wrong and what to do, naming the flag to change.
         public var description: String {
-            guard let metricsPort else {
+            let addresses = "give --host one of this machine's addresses (127.0.0.1, or 0.0.0.0 for all of them)"
+            switch self {
+            case .portInUse(let host, let port, nil):
                 return "port \(port) on \(host) is already in use (another `moments serve`?): stop what listens there, "
                     + "or choose another port with --port (0 for any free one)."
+            case .portInUse(let host, let port, let metricsPort?):
+                return "port \(port) on \(host), or the metrics port \(metricsPort), is already in use (another "
+                    + "`moments serve`?): stop what listens there, or choose others with --port and --metrics-port "
+                    + "(0 for any free one)."
+            case .addressNotHere(let host):
+                return "no network interface of this machine has the address \(host); \(addresses)."
+            case .unknownHost(let host):
+                return "there is no host called \(host); \(addresses)."
+            case .privilegedPort(let port):
+                return "port \(port) is below 1024, which only a privileged process may listen on: choose a port of "
+                    + "1024 or more with --port, or put a proxy in front on \(port)."
             }
-            return "port \(port) on \(host), or the metrics port \(metricsPort), is already in use (another `moments serve`?): "
-                + "stop what listens there, or choose others with --port and --metrics-port (0 for any free one)."
         }
     }
 
