@@ -21,7 +21,19 @@ struct FileSystemFailureTests {
             }
             #expect(error == .notADirectory(path: folder.path("home").path))
             #expect(error?.description.contains("part of its folder path is a file") == true)
+            #expect(error?.description.contains("choose another folder (--data-dir, or MOMENTS_HOME)") == true)
         }
+    }
+
+    /// /proc takes no new folder, as root too: `mkdir` there fails with ENOENT.
+    @Test func aFolderThatCannotBeMadeSaysNothingWasWritten() throws {
+        let path = "/proc/little-moments-\(getpid())"
+        let error = #expect(throws: PersistenceError.self) { try HistoryStore.open(directory: URL(fileURLWithPath: path)) }
+        let said = error?.description ?? ""
+        #expect(said.hasPrefix("Could not create the folder \(path): "), "\(said)")
+        #expect(said.hasSuffix("Nothing was written; choose a folder that can be made (--data-dir, or MOMENTS_HOME)."), "\(said)")
+        #expect(!said.contains("previous version"), "no file was there to keep: \(said)")
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func aFolderWhereTheFileShouldBeIsNamed() throws {

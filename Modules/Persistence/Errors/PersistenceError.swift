@@ -80,18 +80,33 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
                 + "Remount it read-write, or set MOMENTS_HOME to a writable folder."
         case .notADirectory(let path):
             return "\(path) cannot be reached because part of its folder path is a file, not a folder. "
-                + "Move that file away, or set MOMENTS_HOME to another folder."
+                + "Move that file away, or choose another folder (--data-dir, or MOMENTS_HOME)."
         case .notAFile(let path):
             return "\(path) is a folder, but little-moments keeps a file there. "
-                + "Move the folder away, or set MOMENTS_HOME to another folder."
+                + "Move the folder away, or choose another folder (--data-dir, or MOMENTS_HOME)."
         case .fileSystem(let path, let operation, let code):
             return "Could not \(operation) \(path): \(String(cString: strerror(code))) (errno \(code)). "
-                + "The previous version of the file is intact; check the disk and try again."
+                + Self.afterFailing(operation)
         case .unencodable(let path, let reason):
             return "Could not write \(path) because the value cannot be written as JSON (\(reason)). "
                 + "Nothing was changed; this is a bug in little-moments, please report it."
         case .closed(let path):
             return "The store at \(path) was closed and cannot be used any more; open it again."
+        }
+    }
+
+    /// What stands after `operation` failed, and what to do: a write leaves the previous
+    /// version of its file; a folder that could not be made leaves nothing written; a read
+    /// changes nothing.
+    private static func afterFailing(_ operation: String) -> String {
+        switch operation {
+        case "create the folder":
+            return "Nothing was written; choose a folder that can be made (--data-dir, or MOMENTS_HOME)."
+        case "read", "open", "list", "stat", "inspect", "lock":
+            return "Nothing was changed; check the disk and the permissions of the file and its folder (ls -ld), "
+                + "and try again."
+        default:
+            return "The previous version of the file is intact; check the disk and try again."
         }
     }
 }
