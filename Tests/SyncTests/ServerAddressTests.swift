@@ -18,9 +18,12 @@ struct ServerAddressTests {
         ] as [(String, String?)])
     func addresses(address: String, problem: String?) {
         let found = ServerAddresses.problem(with: address)
-        #expect(found?.contains(problem ?? "") ?? (problem == nil), "\(address): \(found ?? "nil")")
-        #expect((found == nil) == (problem == nil), "\(address): \(found ?? "nil")")
-        if let found { #expect(found.contains("http://HOST:PORT"), "\(found)") }
+        guard let problem else {
+            #expect(found == nil, "\(address): \(found ?? "")")
+            return
+        }
+        #expect(found?.contains(problem) == true, "\(address): \(found ?? "nil")")
+        #expect(found?.contains("http://HOST:PORT") == true, "\(address): \(found ?? "nil")")
     }
 
     @Test("another program answering a bare 404 is no sync server: reads and intents say so, not that an activity is unknown")

@@ -27,7 +27,7 @@ struct ExtendCommand: LiveCommand {
             seconds = try Self.seconds(amount)
         } catch .targetOutOfRange(let requested) {
             // The amount, not a target: `extend` moves the target by it.
-            let sign = [Character("-"), Self.earlierMark].contains(amount.trimmingWhitespace.first) ? "-" : "+"
+            let sign = Self.signed(amount).earlier ? "-" : "+"
             throw dependencies.console.failure(
                 "Moving the target by \(sign)\(DurationText.written(requested)) is out of range; move it by 1 second to "
                     + "8 hours at a time, written as +5m, -90s or 1h15m.")
@@ -41,11 +41,19 @@ struct ExtendCommand: LiveCommand {
 
     /// The seconds `text` moves the target by: `+5m` and `5m` later, `-90s` earlier.
     static func seconds(_ text: String) throws(Domain.ValidationError) -> Double {
+        let (earlier, duration) = signed(text)
+        let seconds = try DurationText.parse(duration)
+        return earlier ? -seconds : seconds
+    }
+
+    /// Whether `text` moves the target earlier (`-` or ``earlierMark`` before it), and the
+    /// duration after its sign.
+    static func signed(_ text: String) -> (earlier: Bool, duration: String) {
         let trimmed = text.trimmingWhitespace
         switch trimmed.first {
-        case "-", Self.earlierMark: return -(try DurationText.parse(String(trimmed.dropFirst())))
-        case "+": return try DurationText.parse(String(trimmed.dropFirst()))
-        default: return try DurationText.parse(trimmed)
+        case "-", Self.earlierMark: return (true, String(trimmed.dropFirst()))
+        case "+": return (false, String(trimmed.dropFirst()))
+        default: return (false, trimmed)
         }
     }
 
