@@ -13,8 +13,10 @@ import Persistence
 ///     settings <n>            the settings saved with a default duration of n seconds
 ///     document <key> <n>      the counter n put under key
 ///     pair <n>                n put under pair-a and pair-b in one batch
+///     beside <key> <n>        the counter n put under key in the collection compacting beside its writes
 ///
-/// The collection compacts every 8 transactions, so kills also land mid-compaction.
+/// The collections compact every 8 transactions, so kills also land mid-compaction: the
+/// second one on a thread of its own, while the loop writes on (ADR 0053).
 enum CrashLoop {
     static func run(folder: URL) -> Never {
         do {
@@ -22,6 +24,9 @@ enum CrashLoop {
             let settings = try SettingsStore.open(directory: folder)
             let collection = try DocumentCollection.open(
                 named: "crash", in: folder, schema: CrashCounter.schema, compactionThreshold: 8)
+            let beside = try DocumentCollection.open(
+                named: "crash-beside", in: folder, schema: CrashCounter.schema, compactionThreshold: 8,
+                compaction: .besideTheWrites)
             var n = (collection.documents.values.map(\.value).max() ?? 0) + 1
             WorkerOutput.line("ready \(getpid())")
             while n < Int(SessionLimits.maximumActivityDuration) {
@@ -36,6 +41,9 @@ enum CrashLoop {
                 let key = "activity-\(n % 3)"
                 try collection.put(CrashCounter(value: n), for: key)
                 WorkerOutput.line("document \(key) \(n)")
+
+                try beside.put(CrashCounter(value: n), for: key)
+                WorkerOutput.line("beside \(key) \(n)")
 
                 if n % 4 == 0 {
                     try collection.apply([

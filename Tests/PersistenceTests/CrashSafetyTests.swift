@@ -20,6 +20,7 @@ struct CrashSafetyTests {
         var settings = 0
         var documents: [String: Int] = [:]
         var pair = 0
+        var beside: [String: Int] = [:]
 
         mutating func take(_ line: String) {
             let words = line.split(separator: " ").map(String.init)
@@ -28,6 +29,7 @@ struct CrashSafetyTests {
             case ("settings", 2): settings = max(settings, Int(words[1]) ?? 0)
             case ("document", 3): documents[words[1]] = max(documents[words[1]] ?? 0, Int(words[2]) ?? 0)
             case ("pair", 2): pair = max(pair, Int(words[1]) ?? 0)
+            case ("beside", 3): beside[words[1]] = max(beside[words[1]] ?? 0, Int(words[2]) ?? 0)
             default: break
             }
         }
@@ -62,6 +64,7 @@ struct CrashSafetyTests {
             #expect(kills >= 15)
             #expect(acknowledged.historyIDs.count >= kills)
             #expect(acknowledged.pair > 0)
+            #expect(!acknowledged.beside.isEmpty)
             print("crash safety: \(kills) kills (\(midSave) in the middle of a save), "
                 + "\(acknowledged.historyIDs.count) sessions acknowledged, \(repairs) interrupted appends repaired")
         }
@@ -89,8 +92,15 @@ struct CrashSafetyTests {
         #expect(pairA == collection.document(for: "pair-b")?.value, "a batch was applied in part")
         #expect((pairA ?? 0) >= acknowledged.pair)
 
+        let beside = try DocumentCollection.open(
+            named: "crash-beside", in: folder.url, schema: Counter.schema, lockWait: .seconds(5))
+        defer { beside.close() }
+        for (key, value) in acknowledged.beside {
+            #expect((beside.document(for: key)?.value ?? 0) >= value, "\(key) lost its acknowledged \(value) beside a compaction")
+        }
+
         #expect(try folder.names().filter { $0.contains(".tmp-") }.isEmpty)
-        let issues = history.issues + collection.issues
+        let issues = history.issues + collection.issues + beside.issues
         for issue in issues {
             guard case .incompleteLastRecord = issue else {
                 Issue.record("a crash may only leave an unacknowledged partial write, not: \(issue)")

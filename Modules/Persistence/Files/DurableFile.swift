@@ -23,32 +23,14 @@ public enum DurableFile {
     /// the very last step (syncing the folder) is reported too: the new contents may then be
     /// visible but are not yet safe from a power cut, so the write must not be acknowledged.
     public static func save(_ data: Data, to url: URL) throws(PersistenceError) {
-        let folder = url.deletingLastPathComponent().path
-        let target = url.path
-        let (temporary, file) = try createTemporary(for: url)
-        do {
-            try file.writeAll(data)
-            try file.sync()
-        } catch {
-            file.close()
-            unlink(temporary)
-            throw error.renamingPath(to: target)
-        }
-        file.close()
-        if let code = FileFaults.failure(of: .rename, path: target) {
-            unlink(temporary)
-            throw .from(errno: code, operation: "replace", path: target)
-        }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .from(errno: code, operation: "replace", path: target)
-        }
-        try Directory.sync(folder)
+        let staged = try StagedFile(replacing: url)
+        try staged.append(data)
+        try staged.sync()
+        try staged.replace()
     }
 
     /// Creates a new temporary file beside `url`, retrying on the (unlikely) name clash.
-    private static func createTemporary(for url: URL) throws(PersistenceError) -> (String, FileDescriptor) {
+    fileprivate static func createTemporary(for url: URL) throws(PersistenceError) -> (String, FileDescriptor) {
         let folder = url.deletingLastPathComponent()
         var attempts = 0
         while true {
@@ -61,5 +43,75 @@ public enum DurableFile {
                 throw error.renamingPath(to: url.path)
             }
         }
+    }
+}
+
+/// A replacement of a file written in steps, by ``DurableFile``'s protocol: a temporary
+/// file beside the target, appended to, synced, then renamed over the target and the
+/// folder synced. A compaction beside the writes (``DocumentCollection``) writes its new
+/// journal so: most of it before it takes the collection's lock, the rest under it.
+///
+/// Until ``replace()`` renames it, the target is untouched; a step that throws removes the
+/// temporary file, except a failed sync of the folder after the rename, when the new file
+/// is the target already (see ``DurableFile/save(_:to:)``). Not thread-safe.
+final class StagedFile {
+    private let target: String
+    private let folder: String
+    private let temporary: String
+    private let file: FileDescriptor
+    private var isOpen = true
+
+    /// Creates the temporary file beside `url`.
+    init(replacing url: URL) throws(PersistenceError) {
+        target = url.path
+        folder = url.deletingLastPathComponent().path
+        (temporary, file) = try DurableFile.createTemporary(for: url)
+    }
+
+    /// Appends `data` to the temporary file.
+    func append(_ data: Data) throws(PersistenceError) {
+        do {
+            try file.writeAll(data)
+        } catch {
+            abandon()
+            throw error.renamingPath(to: target)
+        }
+    }
+
+    /// Makes what was appended durable.
+    func sync() throws(PersistenceError) {
+        do {
+            try file.sync()
+        } catch {
+            abandon()
+            throw error.renamingPath(to: target)
+        }
+    }
+
+    /// Renames the temporary file over the target, then syncs the folder.
+    func replace() throws(PersistenceError) {
+        close()
+        if let code = FileFaults.failure(of: .rename, path: target) {
+            unlink(temporary)
+            throw .from(errno: code, operation: "replace", path: target)
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .from(errno: code, operation: "replace", path: target)
+        }
+        try Directory.sync(folder)
+    }
+
+    /// Closes and removes the temporary file: the target stays as it was.
+    func abandon() {
+        close()
+        unlink(temporary)
+    }
+
+    private func close() {
+        guard isOpen else { return }
+        isOpen = false
+        file.close()
     }
 }

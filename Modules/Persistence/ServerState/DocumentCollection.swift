@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -26,6 +27,10 @@ import Foundation
 /// be taken back) leaves the change applied and answered so, and is kept in
 /// ``lateFailure`` for the operator.
 ///
+/// A compaction runs in the write that grew the journal, or, opened with
+/// ``CompactionTiming/besideTheWrites``, on a thread of its own while the writes go on
+/// (ADR 0053).
+///
 /// The store holds an exclusive lock while open (on a read-only file system it opens for
 /// reading only) and is safe to use from any thread.
 public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
@@ -50,13 +55,17 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         state.withLock { $0.lateFailure }
     }
 
-    private let compactionThreshold: Int
+    let compactionThreshold: Int
     /// How an amendment is applied on replay; `nil`: the collection takes no amendments.
-    private let amend: DocumentAmendment<Document>?
+    let amend: DocumentAmendment<Document>?
     /// How a document's JSON is written by hand; `nil`: with `JSONEncoder`.
-    private let write: DocumentWriter<Document>?
+    let write: DocumentWriter<Document>?
     private let lock: StoreLock?
-    private let state: Guarded<State>
+    let state: Guarded<State>
+    /// Where compactions beside the writes run, one at a time; `nil`: in the writes.
+    let compactionQueue: DispatchQueue?
+    /// Told of each failure that came after a change was applied, outside the lock.
+    let onLateFailure: (@Sendable (PersistenceError) -> Void)?
 
     /// A document as the collection holds it: made, or to be made when first needed.
     enum Slot {
@@ -89,12 +98,24 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         /// with 256 bytes to spare for a line a little longer, instead of growing to it by
         /// doubling (a batch over many documents is tens of KB).
         var lastLineLength = 0
+        /// The compaction running beside the writes, if one is.
+        var beside: BesideCompaction?
+    }
+
+    /// A compaction beside the writes: the sequence its snapshot is written at, and what
+    /// was appended since, which the journal that replaces the old one must hold.
+    struct BesideCompaction {
+        let sequence: UInt64
+        /// The transaction lines appended since the snapshot's sequence, oldest first.
+        var lines: [Data] = []
+        /// The keys those transactions changed.
+        var keys: Set<String> = []
     }
 
     private init(
         snapshotURL: URL, journalURL: URL, schema: DocumentSchema<Document>, compactionThreshold: Int,
         amend: DocumentAmendment<Document>?, write: DocumentWriter<Document>?, lock: StoreLock?, state: State,
-        issues: [StoreIssue]
+        issues: [StoreIssue], compaction: CompactionTiming, onLateFailure: (@Sendable (PersistenceError) -> Void)?
     ) {
         self.snapshotURL = snapshotURL
         self.journalURL = journalURL
@@ -105,6 +126,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         self.lock = lock
         self.state = Guarded(state)
         self.issues = issues
+        compactionQueue =
+            compaction == .besideTheWrites ? DispatchQueue(label: "little-moments.persistence.compaction") : nil
+        self.onLateFailure = onLateFailure
     }
 
     /// Opens (creating when needed) the collection `name` in `directory`: takes its lock
@@ -113,11 +137,15 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// takes amendments (``CollectionChange/amend(key:document:amendment:)``) and replays
     /// them with that function; its journal is then written in layout 2, which a program
     /// that knows only layout 1 refuses. With `write`, its lines are written by hand
-    /// rather than by `JSONEncoder`, the same bytes for a fraction of the time.
+    /// rather than by `JSONEncoder`, the same bytes for a fraction of the time. `compaction`
+    /// says when the journal is compacted as it grows; `onLateFailure` is told of each
+    /// failure that comes after a change was applied (``lateFailure``), from the thread it
+    /// came on.
     public static func open(
         named name: String, in directory: URL, schema: DocumentSchema<Document>,
         compactionThreshold: Int = 1_000, lockWait: Duration = StoreDefaults.lockWait,
-        amend: DocumentAmendment<Document>? = nil, write: DocumentWriter<Document>? = nil
+        amend: DocumentAmendment<Document>? = nil, write: DocumentWriter<Document>? = nil,
+        compaction: CompactionTiming = .inTheWrite, onLateFailure: (@Sendable (PersistenceError) -> Void)? = nil
     ) throws(PersistenceError) -> DocumentCollection {
         let snapshotURL = directory.appendingPathComponent("\(name).snapshot.jsonl")
         let journalURL = directory.appendingPathComponent("\(name).journal.jsonl")
@@ -135,7 +163,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 state: State(
                     documents: loaded.documents.mapValues(Slot.made), sequence: loaded.sequence,
                     journalTransactions: loaded.journalTransactions, log: nil),
-                issues: loaded.issues)
+                issues: loaded.issues, compaction: compaction, onLateFailure: onLateFailure)
             try collection.state.withLock { (state) throws(PersistenceError) in
                 if lock == nil { return }
                 if loaded.needsCompaction {
@@ -185,7 +213,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         if amend == nil, changes.contains(where: { $0.amendment != nil }) {
             preconditionFailure("an amendment to a collection opened without an amendment function")
         }
-        try state.withLock { (state) throws(PersistenceError) in
+        let late = try state.withLock { (state) throws(PersistenceError) -> PersistenceError? in
+            var late: PersistenceError?
             if state.refusal != nil { try reopenJournal(&state) }
             guard let log = state.log else { throw .closed(path: journalURL.path) }
             if state.folderUnsynced {
@@ -205,11 +234,15 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             // The line is in the journal once this returns: from here the change is applied.
             switch try log.append(line) {
             case .durable: break
-            case .writtenUnconfirmed(let failure): state.lateFailure = failure
+            case .writtenUnconfirmed(let failure):
+                state.lateFailure = failure
+                late = failure
             }
             state.sequence += 1
             state.journalTransactions += 1
+            state.beside?.lines.append(line)
             for change in changes {
+                state.beside?.keys.insert(change.key)
                 switch change {
                 case .put(let key, let document), .amend(let key, let document, _): state.documents[key] = .made(document)
                 case .remove(let key): state.documents[key] = nil
@@ -217,26 +250,55 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
                 }
             }
             if state.journalTransactions >= max(compactionThreshold, state.documents.count, state.nextCompactionAttempt) {
-                compactLate(&state)
+                if compactionQueue != nil {
+                    compactBeside(&state)
+                } else {
+                    late = compactLate(&state) ?? late
+                }
             }
+            return late
         }
+        if let late { onLateFailure?(late) }
     }
 
     /// Writes the whole collection to the snapshot and starts an empty journal. Done by
     /// itself as the journal grows; call it to make the next open as quick as it can be.
     public func compact() throws(PersistenceError) {
         guard !isReadOnly else { throw .readOnlyFileSystem(path: snapshotURL.path) }
-        try state.withLock { (state) throws(PersistenceError) in
-            if state.refusal != nil { try reopenJournal(&state) }
-            guard state.log != nil else { throw .closed(path: journalURL.path) }
-            try compact(&state)
-            state.lateFailure = nil
+        // Never beside one running: its snapshot, older, would be written over this one's.
+        var done = false
+        while !done {
+            waitForCompaction()
+            done = try state.withLock { (state) throws(PersistenceError) -> Bool in
+                guard state.beside == nil else { return false }
+                if state.refusal != nil { try reopenJournal(&state) }
+                guard state.log != nil else { throw .closed(path: journalURL.path) }
+                try compact(&state)
+                state.lateFailure = nil
+                return true
+            }
         }
     }
 
-    /// Closes the journal and releases the lock. Reading stays possible; writing throws
-    /// ``PersistenceError/closed(path:)``.
+    /// Returns once the compaction running beside the writes, if any, is finished.
+    public func waitForCompaction() {
+        compactionQueue?.sync {}
+    }
+
+    /// Closes the journal and releases the lock, once a compaction beside the writes is
+    /// finished. Reading stays possible; writing throws ``PersistenceError/closed(path:)``.
     public func close() {
+        waitForCompaction()
+        closeFiles()
+    }
+
+    deinit {
+        // No compaction runs: one would hold the collection. (Waiting here could be
+        // waiting on the compaction's own thread, which let go of it last.)
+        closeFiles()
+    }
+
+    private func closeFiles() {
         state.withLock { state in
             state.log?.close()
             state.log = nil
@@ -245,22 +307,27 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         lock?.release()
     }
 
-    deinit {
-        close()
-    }
-
     /// Compacts after a change was applied: a failure there cannot take the change back,
     /// so it is kept in ``lateFailure`` and tried again once the journal has grown by a
     /// tenth of the threshold, rather than at every write to a full disk.
-    private func compactLate(_ state: inout State) {
+    @discardableResult
+    private func compactLate(_ state: inout State) -> PersistenceError? {
         do {
             try compact(&state)
             state.lateFailure = nil
             state.nextCompactionAttempt = 0
+            return nil
         } catch {
-            state.lateFailure = error
-            state.nextCompactionAttempt = state.journalTransactions + max(1, compactionThreshold / 10)
+            compactionFailed(error, &state)
+            return error
         }
+    }
+
+    /// Keeps a compaction's failure, to try again once the journal has grown by a tenth of
+    /// the threshold.
+    func compactionFailed(_ error: PersistenceError, _ state: inout State) {
+        state.lateFailure = error
+        state.nextCompactionAttempt = state.journalTransactions + max(1, compactionThreshold / 10)
     }
 
     /// The snapshot first (durable, numbered with the last sequence), then a fresh journal.
@@ -271,29 +338,11 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
     /// the folder's sync failed after the rename (that sync is then done before the next
     /// write).
     private func compact(_ state: inout State) throws(PersistenceError) {
-        let snapshotHeader = FileHeader(
-            format: CollectionLines.snapshotFormat, version: CollectionLines.layoutVersion, schema: schema.name,
-            schemaVersion: schema.version, sequence: state.sequence)
-        var lines: [Data] = []
-        lines.reserveCapacity(state.documents.count)
-        for key in state.documents.keys.sorted() {
-            guard let document = state.documents[key]?.document else { continue }
-            state.documents[key] = .made(document)
-            if let write {
-                lines.append(CollectionLines.entryLine(key: key, document: document, writing: write))
-            } else {
-                lines.append(try encode(CollectionLines.Entry(key: key, document: document), path: snapshotURL.path))
-            }
-        }
-        try DurableFile.save(
-            LineFile.render(header: LineFileHeader.encode(snapshotHeader), records: lines), to: snapshotURL)
-
-        let journalHeader = FileHeader(
-            format: CollectionLines.journalFormat,
-            version: amend == nil ? CollectionLines.layoutVersion : CollectionLines.amendingLayoutVersion, schema: schema.name,
-            schemaVersion: schema.version)
+        let documents = state.documents.mapValues(\.document)
+        state.documents = documents.mapValues(Slot.made)
+        try saveSnapshot(of: documents, at: state.sequence)
         do {
-            try DurableFile.save(LineFile.render(header: LineFileHeader.encode(journalHeader), records: []), to: journalURL)
+            try DurableFile.save(emptyJournal, to: journalURL)
         } catch {
             if let open = state.log?.identity, open == FileDescriptor.identity(at: journalURL.path) { throw error }
             // The rename happened: the open journal is no longer the file at the path.
@@ -306,7 +355,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
 
     /// Opens the journal at its path, replacing the one open; if it cannot be opened,
     /// every write is refused with why (the old journal is no longer the file at the path).
-    private func reopenJournal(_ state: inout State) throws(PersistenceError) {
+    func reopenJournal(_ state: inout State) throws(PersistenceError) {
         state.log?.close()
         state.log = nil
         state.journalTransactions = 0
@@ -319,7 +368,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         }
     }
 
-    private func encode<Value: Encodable>(_ value: Value, path: String) throws(PersistenceError) -> Data {
+    func encode<Value: Encodable>(_ value: Value, path: String) throws(PersistenceError) -> Data {
         try StoreJSON.encode(value, path: path)
     }
 }

@@ -15,15 +15,18 @@ public enum ServerStateStore {
 
     /// Opens the server's state where `locations` keep state, compacting its journal
     /// every `compactionThreshold` transactions (at least once per document), replaying
-    /// amendments with `amend` and writing documents with `write`
-    /// (``DocumentCollection/open(named:in:schema:compactionThreshold:lockWait:amend:write:)``).
+    /// amendments with `amend`, writing documents with `write`, compacting when `compaction`
+    /// says and telling `onLateFailure` of what failed after a change was applied
+    /// (``DocumentCollection/open(named:in:schema:compactionThreshold:lockWait:amend:write:compaction:onLateFailure:)``).
     public static func open<Document: Codable & Sendable>(
         locations: StoreLocations, schema: DocumentSchema<Document>, compactionThreshold: Int = 1_000,
         lockWait: Duration = StoreDefaults.lockWait, amend: DocumentAmendment<Document>? = nil,
-        write: DocumentWriter<Document>? = nil
+        write: DocumentWriter<Document>? = nil, compaction: CompactionTiming = .inTheWrite,
+        onLateFailure: (@Sendable (PersistenceError) -> Void)? = nil
     ) throws(PersistenceError) -> DocumentCollection<Document> {
         try DocumentCollection.open(
             named: collectionName, in: locations.stateDirectory, schema: schema,
-            compactionThreshold: compactionThreshold, lockWait: lockWait, amend: amend, write: write)
+            compactionThreshold: compactionThreshold, lockWait: lockWait, amend: amend, write: write,
+            compaction: compaction, onLateFailure: onLateFailure)
     }
 }
