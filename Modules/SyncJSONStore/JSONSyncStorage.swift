@@ -31,22 +31,24 @@ public final class JSONSyncStorage: IndexedSyncStorage {
     /// The collection behind it, for its issues and paths.
     public let collection: DocumentCollection<SyncRecord>
     private let index: Mutex<ActivityIndex>
-    private let onProblem: @Sendable (String) -> Void
 
     /// Opens the server's state where `locations` keep state, waiting up to `lockWait`
     /// for its lock, compacting its journal every `compactionThreshold` batches (at least
-    /// once per activity). A step that fails after a batch was already applied (a
-    /// compaction on a full disk) is told to `onProblem`: the batch stands and is answered
-    /// as applied.
+    /// once per activity), beside the batches (ADR 0053). A step that fails after a batch
+    /// was already applied (a compaction on a full disk) is told to `onProblem`: the batch
+    /// stands and is answered as applied.
     public init(
         locations: StoreLocations, lockWait: Duration = StoreDefaults.lockWait, compactionThreshold: Int = 1_000,
         onProblem: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PersistenceError) {
         collection = try ServerStateStore.open(
             locations: locations, schema: Self.schema, compactionThreshold: compactionThreshold, lockWait: lockWait,
-            amend: { $0.amend(with: $1) }, write: { $0.write(to: &$1) })
+            amend: { $0.amend(with: $1) }, write: { $0.write(to: &$1) }, compaction: .besideTheWrites,
+            onLateFailure: { late in
+                onProblem("a change to the server's state was saved, but a step after it failed: \(late.description) "
+                    + "Every change answered as applied is kept; the journal is compacted once the disk has room.")
+            })
         index = Mutex(ActivityIndex(SyncRecord.fold(collection.documents.values)))
-        self.onProblem = onProblem
     }
 
     public func readIndex<Result: Sendable>(_ read: (ActivityIndex) -> Result) -> Result {
@@ -101,15 +103,9 @@ public final class JSONSyncStorage: IndexedSyncStorage {
             }
             return (results, changes)
         }
-        if !changes.isEmpty {
-            // Throws only when nothing of the batch was applied (ADR 0028).
-            let lateBefore = collection.lateFailure
-            try collection.apply(changes)
-            if let late = collection.lateFailure, late != lateBefore {
-                onProblem("a change to the server's state was saved, but a step after it failed: \(late.description) "
-                    + "Every change answered as applied is kept; the journal is compacted once the disk has room.")
-            }
-        }
+        // Throws only when nothing of the batch was applied (ADR 0028); what fails after
+        // is told to `onProblem`.
+        if !changes.isEmpty { try collection.apply(changes) }
         index.withLock { $0.apply(batch, results: results) }
         return results
     }

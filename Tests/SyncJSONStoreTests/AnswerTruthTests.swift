@@ -63,6 +63,8 @@ struct AnswerTruthTests {
             #expect(error.description.contains("nothing was applied"))
             answered = nil
         }
+        // The compaction runs beside the batches (ADR 0053): its steps are taken once it is done.
+        storage.collection.waitForCompaction()
         #expect(FileFaults.failures(handle) == 1, "the fault was never hit")
         FileFaults.disarm(handle)
         #expect((answered != nil) == fault.applied)
