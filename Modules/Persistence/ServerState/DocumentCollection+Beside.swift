@@ -38,7 +38,8 @@ extension DocumentCollection {
 
     /// Writes the snapshot of `slots` at `sequence`, then the journal that replaces the old
     /// one. A failure leaves the old journal the one written to, is kept in
-    /// ``lateFailure`` and returned; the compaction is tried again later, as in the write.
+    /// ``lateFailure`` and returned when it is a new one; the compaction is tried again
+    /// later, as in the write.
     private func runCompaction(of slots: [String: Slot], at sequence: UInt64) -> PersistenceError? {
         let documents = slots.mapValues(\.document)
         let staged: StagedFile
@@ -56,8 +57,7 @@ extension DocumentCollection {
         } catch {
             return state.withLock { state in
                 state.beside = nil
-                compactionFailed(error, &state)
-                return error
+                return compactionFailed(error, &state)
             }
         }
         return state.withLock { state -> PersistenceError? in
@@ -85,14 +85,12 @@ extension DocumentCollection {
                     try? reopenJournal(&state)
                     state.journalTransactions = beside.lines.count
                 }
-                compactionFailed(error, &state)
-                return error
+                return compactionFailed(error, &state)
             }
             do throws(PersistenceError) {
                 try reopenJournal(&state)
             } catch {
-                compactionFailed(error, &state)
-                return error
+                return compactionFailed(error, &state)
             }
             state.journalTransactions = beside.lines.count
             // What was made for the snapshot is kept, where no write changed it since.

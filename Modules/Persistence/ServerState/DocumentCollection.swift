@@ -235,8 +235,8 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             switch try log.append(line) {
             case .durable: break
             case .writtenUnconfirmed(let failure):
+                if state.lateFailure != failure { late = failure }
                 state.lateFailure = failure
-                late = failure
             }
             state.sequence += 1
             state.journalTransactions += 1
@@ -318,16 +318,18 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             state.nextCompactionAttempt = 0
             return nil
         } catch {
-            compactionFailed(error, &state)
-            return error
+            return compactionFailed(error, &state)
         }
     }
 
     /// Keeps a compaction's failure, to try again once the journal has grown by a tenth of
-    /// the threshold.
-    func compactionFailed(_ error: PersistenceError, _ state: inout State) {
+    /// the threshold; returns it when it is not the one already kept, to be told
+    /// (`onLateFailure`) once, not at every try on a disk that stays full.
+    func compactionFailed(_ error: PersistenceError, _ state: inout State) -> PersistenceError? {
+        let isNew = state.lateFailure != error
         state.lateFailure = error
         state.nextCompactionAttempt = state.journalTransactions + max(1, compactionThreshold / 10)
+        return isNew ? error : nil
     }
 
     /// The snapshot first (durable, numbered with the last sequence), then a fresh journal.
