@@ -120,6 +120,16 @@ struct CompactionBesideTests {
         }
     }
 
+    @Test("the compaction's thread runs at a lower priority, and the caller's stays as it was")
+    func theCompactionsThreadIsLowered() {
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let before = getpriority(which, 0)
+        let seen = Mutex<Int32?>(nil)
+        LowPriorityThread.run { seen.withLock { $0 = getpriority(which, 0) } }
+        #expect(seen.withLock { $0 } == max(before, LowPriorityThread.niceness))
+        #expect(getpriority(which, 0) == before)
+    }
+
     /// The sequence of each line of a collection's file: the transactions of a journal, or
     /// the snapshot's own (in its header).
     private nonisolated func sequences(in folder: TemporaryFolder, _ name: String) throws -> [Int] {

@@ -43,7 +43,9 @@ final class AppendLog {
     }
 
     private let file: FileDescriptor
-    private var length: Int
+    /// How long the file is with every line appended whole: what follows (part of a line
+    /// a failed append could not cut back) is not part of it.
+    private(set) var length: Int
     private var repair: Repair?
 
     /// Opens the existing file at `url` for appending.

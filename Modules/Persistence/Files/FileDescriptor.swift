@@ -107,6 +107,27 @@ struct FileDescriptor: Sendable {
         return data
     }
 
+    /// Reads `count` bytes from `offset` (`pread`), without moving the file's offset;
+    /// fewer only when the file ends before.
+    func read(at offset: Int, count: Int) throws(PersistenceError) -> Data {
+        var data = Data(count: max(count, 0))
+        var filled = 0
+        while filled < count {
+            let read = data.withUnsafeMutableBytes { buffer in
+                pread(raw, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if read < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .from(errno: code, operation: "read", path: path)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        data.count = filled
+        return data
+    }
+
     /// From this size on, a file is read by ``readLargeToEnd(expected:)``.
     private static let largeFile = 4 << 20
     /// The size and alignment of a huge page on x86-64 and arm64 Linux.

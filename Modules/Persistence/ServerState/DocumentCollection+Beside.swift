@@ -1,4 +1,8 @@
 import Dispatch
+import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,51 +21,69 @@ public enum CompactionTiming: Sendable, Equatable {
 }
 
 /// Compaction beside the writes (ADR 0053). The snapshot is written from the documents as
-/// they were at a sequence, on the compaction's thread, while the old journal goes on
-/// taking every write; the lines appended since are kept, written to the new journal
-/// outside the lock, and the few that came while that was written are added under it,
-/// just before the new journal is renamed over the old one.
+/// they were at a sequence, on a thread of its own at a lower priority, while the old
+/// journal goes on taking every write; what was appended to it since is read back from it
+/// and written to the new journal outside the lock, and what came while that was written is
+/// added under it, just before the new journal is renamed over the old one.
 ///
 /// A crash at any step is read as one of the compaction in the write is: the old snapshot
 /// and the old journal, or the new snapshot and the old journal (replay skips what the
 /// snapshot holds, by sequence), or the new snapshot and the new journal.
 extension DocumentCollection {
-    /// Begins a compaction beside the writes unless one is running. Under the lock.
-    func compactBeside(_ state: inout State) {
-        guard state.beside == nil, let compactionQueue else { return }
-        let (slots, sequence) = (state.documents, state.sequence)
-        state.beside = BesideCompaction(sequence: sequence)
-        compactionQueue.async { [self] in
-            if let failure = runCompaction(of: slots, at: sequence) { onLateFailure?(failure) }
+    /// Begins a compaction beside the writes unless one is running. Under the lock; a
+    /// failure to begin it (the journal cannot be opened to read) is returned when it is new.
+    func compactBeside(_ state: inout State) -> PersistenceError? {
+        guard state.beside == nil, let compactionQueue, let log = state.log else { return nil }
+        let reader: FileDescriptor
+        do {
+            reader = try FileDescriptor.open(journalURL.path, flags: O_RDONLY)
+        } catch {
+            return compactionFailed(error, &state)
         }
+        let (slots, sequence, start) = (state.documents, state.sequence, log.length)
+        state.beside = BesideCompaction(reader: reader, start: start)
+        compactionQueue.async { [self] in
+            let failure = Mutex<PersistenceError?>(nil)
+            LowPriorityThread.run { [self] in
+                let outcome = runCompaction(of: slots, at: sequence, reading: reader, from: start)
+                failure.withLock { $0 = outcome }
+            }
+            reader.close()
+            if let failure = failure.withLock({ $0 }) { onLateFailure?(failure) }
+        }
+        return nil
     }
 
     /// Writes the snapshot of `slots` at `sequence`, then the journal that replaces the old
-    /// one. A failure leaves the old journal the one written to, is kept in
-    /// ``lateFailure`` and returned when it is a new one; the compaction is tried again
-    /// later, as in the write.
-    private func runCompaction(of slots: [String: Slot], at sequence: UInt64) -> PersistenceError? {
+    /// one, with what `reader` (the old journal) holds from `start` on. A failure leaves the
+    /// old journal the one written to, is kept in ``lateFailure`` and returned when it is a
+    /// new one; the compaction is tried again later, as in the write.
+    private func runCompaction(
+        of slots: [String: Slot], at sequence: UInt64, reading reader: FileDescriptor, from start: Int
+    ) -> PersistenceError? {
         let documents = slots.mapValues(\.document)
-        let staged: StagedFile
-        let written: Int
+        var staged: StagedFile?
+        var written = start
         do throws(PersistenceError) {
             try saveSnapshot(of: documents, at: sequence)
-            staged = try StagedFile(replacing: journalURL)
-            let lines = state.withLock { $0.beside?.lines ?? [] }
-            var journal = emptyJournal
-            journal.reserveCapacity(journal.count + lines.reduce(0) { $0 + $1.count })
-            for line in lines { journal.append(line) }
-            try staged.append(journal)
-            try staged.sync()
-            written = lines.count
+            let journal = try StagedFile(replacing: journalURL)
+            staged = journal
+            let end = state.withLock { $0.log?.length ?? start }
+            var contents = emptyJournal
+            contents.append(try Self.read(reader, from: start, to: end))
+            try journal.append(contents)
+            try journal.sync()
+            written = end
         } catch {
+            staged?.abandon()
             return state.withLock { state in
                 state.beside = nil
                 return compactionFailed(error, &state)
             }
         }
+        guard let staged else { return nil }
         return state.withLock { state -> PersistenceError? in
-            guard let beside = state.beside, state.log != nil else {
+            guard let beside = state.beside, let log = state.log else {
                 // The journal could not be opened again since: nothing to replace.
                 staged.abandon()
                 state.beside = nil
@@ -69,21 +91,20 @@ extension DocumentCollection {
             }
             state.beside = nil
             do throws(PersistenceError) {
-                let rest = beside.lines.dropFirst(written)
-                if !rest.isEmpty {
-                    var tail = Data()
-                    for line in rest { tail.append(line) }
-                    try staged.append(tail)
+                if log.length > written {
+                    try staged.append(try Self.read(reader, from: written, to: log.length))
                     try staged.sync()
                 }
                 try staged.replace()
             } catch {
-                if let open = state.log?.identity, open != FileDescriptor.identity(at: journalURL.path) {
+                if let open = log.identity, open != FileDescriptor.identity(at: journalURL.path) {
                     // Renamed, but the folder's sync failed: the new journal is the file at
                     // the path, and the next write syncs the folder before it writes.
                     state.folderUnsynced = true
                     try? reopenJournal(&state)
-                    state.journalTransactions = beside.lines.count
+                    state.journalTransactions = beside.transactions
+                } else {
+                    staged.abandon()
                 }
                 return compactionFailed(error, &state)
             }
@@ -92,7 +113,7 @@ extension DocumentCollection {
             } catch {
                 return compactionFailed(error, &state)
             }
-            state.journalTransactions = beside.lines.count
+            state.journalTransactions = beside.transactions
             // What was made for the snapshot is kept, where no write changed it since.
             for (key, slot) in slots where !beside.keys.contains(key) {
                 if case .deferred = slot, let document = documents[key] { state.documents[key] = .made(document) }
@@ -101,6 +122,14 @@ extension DocumentCollection {
             state.nextCompactionAttempt = 0
             return nil
         }
+    }
+
+    /// The bytes of the old journal from `start` to `end`, all of them: they are lines
+    /// appended whole, so a shorter read is a failure, not a shorter journal.
+    private static func read(_ reader: FileDescriptor, from start: Int, to end: Int) throws(PersistenceError) -> Data {
+        let bytes = try reader.read(at: start, count: end - start)
+        guard bytes.count == end - start else { throw .from(errno: EIO, operation: "read", path: reader.path) }
+        return bytes
     }
 
     /// Writes `documents` durably to the snapshot, numbered `sequence`, in the order of their keys.

@@ -102,13 +102,18 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         var beside: BesideCompaction?
     }
 
-    /// A compaction beside the writes: the sequence its snapshot is written at, and what
-    /// was appended since, which the journal that replaces the old one must hold.
+    /// A compaction beside the writes: where the old journal stood when its snapshot's
+    /// documents were taken, and what was appended since, which the journal that replaces
+    /// the old one must hold.
     struct BesideCompaction {
-        let sequence: UInt64
-        /// The transaction lines appended since the snapshot's sequence, oldest first.
-        var lines: [Data] = []
-        /// The keys those transactions changed.
+        /// The old journal, open to read what is appended to it.
+        let reader: FileDescriptor
+        /// Its length when the documents were taken: the transactions after it are not in
+        /// the snapshot.
+        let start: Int
+        /// How many transactions were appended since.
+        var transactions = 0
+        /// The keys they changed.
         var keys: Set<String> = []
     }
 
@@ -240,7 +245,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             }
             state.sequence += 1
             state.journalTransactions += 1
-            state.beside?.lines.append(line)
+            state.beside?.transactions += 1
             for change in changes {
                 state.beside?.keys.insert(change.key)
                 switch change {
@@ -251,7 +256,7 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
             }
             if state.journalTransactions >= max(compactionThreshold, state.documents.count, state.nextCompactionAttempt) {
                 if compactionQueue != nil {
-                    compactBeside(&state)
+                    late = compactBeside(&state) ?? late
                 } else {
                     late = compactLate(&state) ?? late
                 }
