@@ -91,15 +91,7 @@ struct FileDescriptor: Sendable {
         var filled = 0
         while true {
             if filled == data.count { data.count += max(65_536, data.count / 2) }
-            let count = data.count
-            let read = data.withUnsafeMutableBytes { buffer in
-                Glibc.read(raw, buffer.baseAddress! + filled, count - filled)
-            }
-            if read < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .from(errno: code, operation: "read", path: path)
-            }
+            let read = try readOnce(into: &data, at: filled, fileOffset: nil)
             if read == 0 { break }
             filled += read
         }
@@ -113,19 +105,27 @@ struct FileDescriptor: Sendable {
         var data = Data(count: max(count, 0))
         var filled = 0
         while filled < count {
-            let read = data.withUnsafeMutableBytes { buffer in
-                pread(raw, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-            }
-            if read < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .from(errno: code, operation: "read", path: path)
-            }
+            let read = try readOnce(into: &data, at: filled, fileOffset: offset + filled)
             if read == 0 { break }
             filled += read
         }
         data.count = filled
         return data
+    }
+
+    /// One `read` (or `pread` at `fileOffset`) into `data` from `index` to its end, retried
+    /// on `EINTR`: how many bytes it read, 0 at the file's end.
+    private func readOnce(into data: inout Data, at index: Int, fileOffset: Int?) throws(PersistenceError) -> Int {
+        let count = data.count
+        while true {
+            let read = data.withUnsafeMutableBytes { buffer in
+                if let fileOffset { return pread(raw, buffer.baseAddress! + index, count - index, off_t(fileOffset)) }
+                return Glibc.read(raw, buffer.baseAddress! + index, count - index)
+            }
+            if read >= 0 { return read }
+            let code = errno
+            if code != EINTR { throw .from(errno: code, operation: "read", path: path) }
+        }
     }
 
     /// From this size on, a file is read by ``readLargeToEnd(expected:)``.
