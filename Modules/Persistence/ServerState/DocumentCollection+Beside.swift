@@ -41,7 +41,7 @@ extension DocumentCollection {
             return compactionFailed(error, &state)
         }
         let (slots, sequence, start) = (state.documents, state.sequence, log.length)
-        state.beside = BesideCompaction(reader: reader, start: start)
+        state.beside = BesideCompaction()
         compactionQueue.async { [self] in
             let failure = Mutex<PersistenceError?>(nil)
             LowPriorityThread.run { [self] in

@@ -102,15 +102,9 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         var beside: BesideCompaction?
     }
 
-    /// A compaction beside the writes: where the old journal stood when its snapshot's
-    /// documents were taken, and what was appended since, which the journal that replaces
-    /// the old one must hold.
+    /// A compaction beside the writes, running: what was appended to the old journal since
+    /// its snapshot's documents were taken, which the journal that replaces it will hold.
     struct BesideCompaction {
-        /// The old journal, open to read what is appended to it.
-        let reader: FileDescriptor
-        /// Its length when the documents were taken: the transactions after it are not in
-        /// the snapshot.
-        let start: Int
         /// How many transactions were appended since.
         var transactions = 0
         /// The keys they changed.
