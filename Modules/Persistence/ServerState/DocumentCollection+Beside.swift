@@ -62,26 +62,24 @@ extension DocumentCollection {
         of slots: [String: Slot], at sequence: UInt64, reading reader: FileDescriptor, from start: Int
     ) -> PersistenceError? {
         let documents = slots.mapValues(\.document)
-        var staged: StagedFile?
-        var written = start
+        let staged: StagedFile
+        let written: Int
         do throws(PersistenceError) {
             try saveSnapshot(of: documents, at: sequence)
-            let journal = try StagedFile(replacing: journalURL)
-            staged = journal
             let end = state.withLock { $0.log?.length ?? start }
             var contents = emptyJournal
             contents.append(try Self.read(reader, from: start, to: end))
-            try journal.append(contents)
-            try journal.sync()
+            // From here each step that fails removes the temporary file itself.
+            staged = try StagedFile(replacing: journalURL)
+            try staged.append(contents)
+            try staged.sync()
             written = end
         } catch {
-            staged?.abandon()
             return state.withLock { state in
                 state.beside = nil
                 return compactionFailed(error, &state)
             }
         }
-        guard let staged else { return nil }
         return state.withLock { state -> PersistenceError? in
             guard let beside = state.beside, let log = state.log else {
                 // The journal could not be opened again since: nothing to replace.
@@ -92,7 +90,14 @@ extension DocumentCollection {
             state.beside = nil
             do throws(PersistenceError) {
                 if log.length > written {
-                    try staged.append(try Self.read(reader, from: written, to: log.length))
+                    let rest: Data
+                    do throws(PersistenceError) {
+                        rest = try Self.read(reader, from: written, to: log.length)
+                    } catch {
+                        staged.abandon()
+                        throw error
+                    }
+                    try staged.append(rest)
                     try staged.sync()
                 }
                 try staged.replace()
@@ -103,8 +108,6 @@ extension DocumentCollection {
                     state.folderUnsynced = true
                     try? reopenJournal(&state)
                     state.journalTransactions = beside.transactions
-                } else {
-                    staged.abandon()
                 }
                 return compactionFailed(error, &state)
             }
