@@ -66,6 +66,21 @@ struct LineModeAndExitTests {
         #expect(watch.errors.contains("cannot reach the server"))
     }
 
+    @Test("a data folder under a file: the reason said once, as the error, and the file untouched", arguments: [
+        ["start", "5m"], ["watch"], ["notify"], ["status"], ["pause"],
+    ])
+    func dataFolderUnderAFile(arguments: [String]) throws {
+        let machine = try LiveFixture()
+        let file = machine.folder.path("a-file")
+        try Data("not a folder".utf8).write(to: file)
+        let run = try machine.run(arguments + ["--data-dir", file.appendingPathComponent("moments").path])
+        #expect(run.status == 4)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.errors)")
+        #expect(lines.first?.hasPrefix("moments: error: \(file.path) cannot be reached") == true, "\(run.errors)")
+        #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
+    }
+
     @Test("watch with no session running: exit 1, and how to start one")
     func nothingToWatch() throws {
         let machine = try LiveFixture()

@@ -20,7 +20,8 @@ struct FollowedSession {
     ) async throws {
         let console = dependencies.console
         let data = target.data
-        let settings = data.files(dependencies).settingsOrStandard()
+        let files = data.files(dependencies)
+        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let runtime = dependencies.runtime()
         let link: SessionLink, session: SessionHandle
         do {
@@ -30,6 +31,7 @@ struct FollowedSession {
         } catch let notFound as SessionTarget.NotFound {
             throw console.failure(notFound.message)
         }
+        files.sayLater(settingsWarning)
         let kept: SessionNotification?
         do {
             kept = try await notification?()
@@ -51,7 +53,7 @@ struct FollowedSession {
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
-        if case .ended = ending, let server = target.server { data.files(dependencies).forgetQuietly(session.id, on: server) }
+        if case .ended = ending, let server = target.server { files.forgetQuietly(session.id, on: server) }
         if case .refused(let error) = ending { console.error(error.description) }
         let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }

@@ -65,12 +65,13 @@ struct StartCommand: LiveCommand {
         // Bad input is refused before any file is opened or made.
         let (sessionName, seconds) = try parseInput(console)
         let files = data.files(dependencies)
-        let settings = files.settingsOrStandard()
+        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let attributes: SessionAttributes
         do {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds
             attributes = try SessionAttributes(name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target))
         } catch {
+            files.sayLater(settingsWarning)
             throw console.failure(error.description)
         }
         let runtime = dependencies.runtime()
@@ -78,6 +79,7 @@ struct StartCommand: LiveCommand {
         let accessKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
             server: server, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+        files.sayLater(settingsWarning)
         let status = await run(
             link: link, entry: entry, attributes: attributes, settings: settings, files: files, dependencies: dependencies)
         await link.close()

@@ -57,12 +57,26 @@ struct CommandFiles: Sendable {
     /// The person's settings, or the standard ones (with a warning) when they cannot be
     /// read: a session starts either way.
     func settingsOrStandard() -> Settings {
+        let (settings, warning) = settingsOrStandardUnsaid()
+        sayLater(warning)
+        return settings
+    }
+
+    /// The person's settings, or the standard ones when they cannot be read, with the
+    /// warning that says so, for the command to give with ``sayLater(_:)`` once its next
+    /// step went through: a command whose next step needs the same folder and fails there
+    /// says why once, as the error that ends it, not first as a warning too.
+    func settingsOrStandardUnsaid() -> (settings: Settings, warning: String?) {
         do {
-            return try files.readSettings()
+            return (try files.readSettings(), nil)
         } catch {
-            console.warn("using the standard settings: \(error.description)")
-            return .standard
+            return (.standard, "using the standard settings: \(error.description)")
         }
+    }
+
+    /// Gives the warning ``settingsOrStandardUnsaid()`` answered, if any.
+    func sayLater(_ warning: String?) {
+        if let warning { console.warn(warning) }
     }
 
     /// The session remembered on `server`, if the server says it is still live; one it

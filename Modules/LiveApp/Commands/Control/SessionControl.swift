@@ -26,7 +26,8 @@ enum SessionControl {
         decide: (ActivitySnapshot) -> (intent: Intent, expectedVersion: UInt64?)
     ) async throws {
         let console = dependencies.console
-        let settings = target.data.files(dependencies).settingsOrStandard()
+        let files = target.data.files(dependencies)
+        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let link: SessionLink, session: SessionHandle
         do {
             guard case .linked(let found, let handle) = try await target.find(runtime: dependencies.runtime(), dependencies: dependencies)
@@ -37,6 +38,7 @@ enum SessionControl {
                 notFound.isUnknownID ? notFound.message : "nothing to \(verb): " + notFound.message,
                 status: notFound.isUnknownID ? .usageOrInput : .noSession)
         }
+        files.sayLater(settingsWarning)
         let answer = await deliver(verb, to: session, through: link, decide: decide)
         await link.close()
         switch answer {

@@ -37,7 +37,8 @@ struct StatusCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let console = dependencies.console
-        let settings = target.data.files(dependencies).settingsOrStandard()
+        let files = target.data.files(dependencies)
+        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let snapshot: ActivitySnapshot?
         do {
             switch try await target.find(runtime: dependencies.runtime(), dependencies: dependencies, hosting: false) {
@@ -50,6 +51,7 @@ struct StatusCommand: LiveCommand {
             guard !notFound.isUnknownID else { throw console.failure(notFound.message) }
             snapshot = nil
         }
+        files.sayLater(settingsWarning)
         let now = dependencies.clock.now()
         let line = StatusLine(snapshot: snapshot, timeDisplay: settings.timeDisplay, at: now)
         console.say(line.text(format.format, at: now))
