@@ -64,6 +64,9 @@ struct CommandLineContractTests {
             (["stats", "extra"], "Unexpected argument 'extra'"),
             (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
             (["settings", "set"], "Missing expected argument '<key>'"),
+            // A bar given a format where the id goes would wait, empty, for ever.
+            (["bar", "waybar"], "'waybar' is a format, not a session's id: write `moments bar --format waybar`."),
+            (["status", "tmux"], "'tmux' is a format, not a session's id: write `moments status --format tmux`."),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let folder = try CommandFolder()

@@ -37,6 +37,14 @@ struct BarCommand: LiveCommand {
     /// `--silent`: flash the bells in the line, never sound them.
     @OptionGroup var bell: BellOption
 
+    /// A format's name where the session's id goes (`moments bar waybar`) is refused: the
+    /// bar would wait, empty and for ever, for a session of that id.
+    func validate() throws {
+        if let id = target.id, let format = BarFormat(rawValue: id) {
+            throw ValidationError("'\(id)' is a format, not a session's id: write `moments bar --format \(format.rawValue)`.")
+        }
+    }
+
     func run(with dependencies: LiveDependencies) async throws {
         let files = target.data.files(dependencies)
         let settings = files.settingsOrStandard()

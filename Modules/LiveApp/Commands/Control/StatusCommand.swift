@@ -35,6 +35,14 @@ struct StatusCommand: LiveCommand {
     @Option(help: ArgumentHelp("How to print it: plain, json, tmux, waybar, i3blocks, polybar or i3bar.", valueName: "format"))
     var format = StatusFormatArgument(.plain)
 
+    /// A format's name where the session's id goes (`moments status waybar`) is refused
+    /// with the option it was meant for.
+    func validate() throws {
+        if let id = target.id, let format = StatusLineFormat(rawValue: id) {
+            throw ValidationError("'\(id)' is a format, not a session's id: write `moments status --format \(format.rawValue)`.")
+        }
+    }
+
     func run(with dependencies: LiveDependencies) async throws {
         let console = dependencies.console
         let files = target.data.files(dependencies)
