@@ -199,6 +199,33 @@ struct WriteStepTruthTests {
         }
     }
 
+    @Test(
+        "a new journal renamed in, whose folder's sync then failed, is the one the next write goes to",
+        arguments: [CompactionTiming.inTheWrite, .besideTheWrites])
+    func aRenamedJournalIsWrittenNext(_ timing: CompactionTiming) throws {
+        try TemporaryFolder.with { folder in
+            // The twentieth transaction compacts, and a failed compaction is tried again two
+            // transactions later: the write after it appends, with no compaction to repair it.
+            let collection = try DocumentCollection.open(
+                named: "server-state", in: folder.url, schema: ServerRecordDouble.schema, compactionThreshold: 20,
+                compaction: timing)
+            for version in 1...19 { try collection.put(ServerRecordDouble.make(version: UInt64(version)), for: "a") }
+            // The folder's first sync follows the snapshot's rename, its second the journal's.
+            let fault = FileFaults.arm(.folderSync, onCall: 2, pathContaining: folder.url.path, errno: EIO)
+            defer { FileFaults.disarm(fault) }
+            try collection.put(ServerRecordDouble.make(version: 20), for: "a")
+            collection.waitForCompaction()
+            #expect(FileFaults.failures(fault) == 1)
+            #expect(collection.lateFailure != nil)
+
+            try collection.put(ServerRecordDouble.make(version: 21), for: "a")
+            collection.close()
+            let reopened = try open(folder)
+            #expect(reopened.document(for: "a")?.version == 21)
+            reopened.close()
+        }
+    }
+
     @Test("a journal left long by a full disk opens, and is compacted then")
     func aLongJournalOpens() throws {
         try TemporaryFolder.with { folder in

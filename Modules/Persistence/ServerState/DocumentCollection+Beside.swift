@@ -102,13 +102,9 @@ extension DocumentCollection {
                 }
                 try staged.replace()
             } catch {
-                if let open = log.identity, open != FileDescriptor.identity(at: journalURL.path) {
-                    // Renamed, but the folder's sync failed: the new journal is the file at
-                    // the path, and the next write syncs the folder before it writes.
-                    state.folderUnsynced = true
-                    try? reopenJournal(&state)
-                    state.journalTransactions = beside.transactions
-                }
+                // Renamed all the same, when only the folder's sync failed: the new journal
+                // holds what the old one held since the snapshot. The first failure is kept.
+                if (try? adoptRenamedJournal(&state)) == true { state.journalTransactions = beside.transactions }
                 return compactionFailed(error, &state)
             }
             do throws(PersistenceError) {

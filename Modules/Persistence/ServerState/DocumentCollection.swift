@@ -345,13 +345,23 @@ public final class DocumentCollection<Document: Codable & Sendable>: Sendable {
         do {
             try DurableFile.save(emptyJournal, to: journalURL)
         } catch {
-            if let open = state.log?.identity, open == FileDescriptor.identity(at: journalURL.path) { throw error }
-            // The rename happened: the open journal is no longer the file at the path.
-            state.folderUnsynced = true
-            try reopenJournal(&state)
+            try adoptRenamedJournal(&state)
             throw error
         }
         try reopenJournal(&state)
+    }
+
+    /// After replacing the journal failed: when the rename happened all the same (only the
+    /// folder's sync after it failed, and the open journal is no longer the file at the
+    /// path), the next write syncs the folder first, and the journal at the path is opened;
+    /// answers whether it did. Throws when that journal cannot be opened: every write is
+    /// then refused until it can (``reopenJournal(_:)``).
+    @discardableResult
+    func adoptRenamedJournal(_ state: inout State) throws(PersistenceError) -> Bool {
+        if let open = state.log?.identity, open == FileDescriptor.identity(at: journalURL.path) { return false }
+        state.folderUnsynced = true
+        try reopenJournal(&state)
+        return true
     }
 
     /// Opens the journal at its path, replacing the one open; if it cannot be opened,
