@@ -162,7 +162,7 @@ struct WriteStepTruthTests {
             let sync = FileFaults.arm(.sync, pathContaining: journal, errno: EIO)
             let cut = FileFaults.arm(.truncate, pathContaining: journal, errno: EIO)
             try collection.put(ServerRecordDouble.make(version: 1), for: "a")
-            #expect(collection.lateFailure == .fileSystem(path: journal, operation: "sync", code: EIO))
+            #expect(collection.lateFailure == .fileSystem(path: journal, operation: .sync, code: EIO))
             #expect(collection.document(for: "a")?.version == 1)
 
             let syncs = FileFaults.calls(sync)

@@ -6,7 +6,7 @@ extension PersistenceError {
     /// The error for a failed system call, from its errno: the conditions a person can fix
     /// (full disk, permissions, read-only mount, a file in the folder path) get their own
     /// case and advice; anything else keeps the call's name and code.
-    static func from(errno code: Int32, operation: String, path: String) -> PersistenceError {
+    static func from(errno code: Int32, operation: FileOperation, path: String) -> PersistenceError {
         switch code {
         case ENOSPC, EDQUOT: return .diskFull(path: path)
         case EACCES, EPERM: return .permissionDenied(path: path)

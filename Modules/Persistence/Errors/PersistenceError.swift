@@ -30,7 +30,7 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
     /// A folder sits where the store expects a file.
     case notAFile(path: String)
     /// Any other failure of the operating system, with the call that failed and its errno.
-    case fileSystem(path: String, operation: String, code: Int32)
+    case fileSystem(path: String, operation: FileOperation, code: Int32)
     /// The caller's value could not be written as JSON (for instance a NaN number).
     case unencodable(path: String, reason: String)
     /// The store was closed, so it can no longer be used.
@@ -85,28 +85,13 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(path) is a folder, but little-moments keeps a file there. "
                 + "Move the folder away, or choose another folder (--data-dir, or MOMENTS_HOME)."
         case .fileSystem(let path, let operation, let code):
-            return "Could not \(operation) \(path): \(String(cString: strerror(code))) (errno \(code)). "
-                + Self.afterFailing(operation)
+            return "Could not \(operation.rawValue) \(path): \(String(cString: strerror(code))) (errno \(code)). "
+                + operation.afterFailing
         case .unencodable(let path, let reason):
             return "Could not write \(path) because the value cannot be written as JSON (\(reason)). "
                 + "Nothing was changed; this is a bug in little-moments, please report it."
         case .closed(let path):
             return "The store at \(path) was closed and cannot be used any more; open it again."
-        }
-    }
-
-    /// What stands after `operation` failed, and what to do: a write leaves the previous
-    /// version of its file; a folder that could not be made leaves nothing written; a read
-    /// changes nothing.
-    private static func afterFailing(_ operation: String) -> String {
-        switch operation {
-        case "create the folder":
-            return "Nothing was written; choose a folder that can be made (--data-dir, or MOMENTS_HOME)."
-        case "read", "open", "list", "stat", "inspect", "lock":
-            return "Nothing was changed; check the disk and the permissions of the file and its folder (ls -ld), "
-                + "and try again."
-        default:
-            return "The previous version of the file is intact; check the disk and try again."
         }
     }
 }

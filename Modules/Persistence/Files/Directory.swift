@@ -25,7 +25,7 @@ enum Directory {
         if parent.path != path { try ensure(parent) }
         if mkdir(path, 0o700) != 0 {
             let code = errno
-            if code != EEXIST { throw .from(errno: code, operation: "create the folder", path: path) }
+            if code != EEXIST { throw .from(errno: code, operation: .createFolder, path: path) }
         }
         try sync(parent.path)
     }
@@ -33,7 +33,7 @@ enum Directory {
     /// Syncs a folder, making the creations, renames and removals in it durable.
     static func sync(_ path: String) throws(PersistenceError) {
         if let code = FileFaults.failure(of: .folderSync, path: path) {
-            throw .from(errno: code, operation: "sync", path: path)
+            throw .from(errno: code, operation: .sync, path: path)
         }
         let folder = try FileDescriptor.openDirectory(path)
         defer { folder.close() }
@@ -42,7 +42,7 @@ enum Directory {
 
     /// The names in a folder, for the sweep of leftover temporary files.
     static func names(in path: String) throws(PersistenceError) -> [String] {
-        guard let stream = opendir(path) else { throw .from(errno: errno, operation: "list", path: path) }
+        guard let stream = opendir(path) else { throw .from(errno: errno, operation: .list, path: path) }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {

@@ -93,12 +93,12 @@ final class StagedFile {
         close()
         if let code = FileFaults.failure(of: .rename, path: target) {
             unlink(temporary)
-            throw .from(errno: code, operation: "replace", path: target)
+            throw .from(errno: code, operation: .replace, path: target)
         }
         if rename(temporary, target) != 0 {
             let code = errno
             unlink(temporary)
-            throw .from(errno: code, operation: "replace", path: target)
+            throw .from(errno: code, operation: .replace, path: target)
         }
         try Directory.sync(folder)
     }

@@ -23,13 +23,13 @@ struct FileDescriptor: Sendable {
     /// Opens `path` with `flags` (`O_CLOEXEC` is always added, so a child process never
     /// inherits a store's files or locks), creating it with `mode` when `O_CREAT` is given.
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(PersistenceError) -> FileDescriptor {
-        if let code = FileFaults.failure(of: .open, path: path) { throw .from(errno: code, operation: "open", path: path) }
+        if let code = FileFaults.failure(of: .open, path: path) { throw .from(errno: code, operation: .open, path: path) }
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return FileDescriptor(raw: fd, path: path) }
             let code = errno
             if code == EINTR { continue }
-            throw .from(errno: code, operation: "open", path: path)
+            throw .from(errno: code, operation: .open, path: path)
         }
     }
 
@@ -45,16 +45,16 @@ struct FileDescriptor: Sendable {
         if let code = FileFaults.failure(of: .write, path: path) {
             // Half the bytes first, as a disk filling up in the middle of a write leaves them.
             _ = Glibc.write(raw, cursor, remaining / 2)
-            throw .from(errno: code, operation: "write", path: path)
+            throw .from(errno: code, operation: .write, path: path)
         }
         while remaining > 0 {
             let written = Glibc.write(raw, cursor, remaining)
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw .from(errno: code, operation: "write", path: path)
+                throw .from(errno: code, operation: .write, path: path)
             }
-            if written == 0 { throw .fileSystem(path: path, operation: "write", code: EIO) }
+            if written == 0 { throw .fileSystem(path: path, operation: .write, code: EIO) }
             cursor += written
             remaining -= written
         }
@@ -124,7 +124,7 @@ struct FileDescriptor: Sendable {
             }
             if read >= 0 { return read }
             let code = errno
-            if code != EINTR { throw .from(errno: code, operation: "read", path: path) }
+            if code != EINTR { throw .from(errno: code, operation: .read, path: path) }
         }
     }
 
@@ -163,7 +163,7 @@ struct FileDescriptor: Sendable {
         var capacity = (expected + Self.hugePage) / Self.hugePage * Self.hugePage
         var memory: UnsafeMutableRawPointer?
         guard posix_memalign(&memory, Self.hugePage, capacity) == 0, var base = memory else {
-            throw .from(errno: ENOMEM, operation: "read", path: path)
+            throw .from(errno: ENOMEM, operation: .read, path: path)
         }
         _ = madvise(base, capacity, Int32(MADV_HUGEPAGE))
         var filled = 0
@@ -172,7 +172,7 @@ struct FileDescriptor: Sendable {
                 capacity += max(65_536, capacity / 2)
                 guard let grown = realloc(base, capacity) else {
                     free(base)
-                    throw .from(errno: ENOMEM, operation: "read", path: path)
+                    throw .from(errno: ENOMEM, operation: .read, path: path)
                 }
                 base = grown
             }
@@ -181,7 +181,7 @@ struct FileDescriptor: Sendable {
                 let code = errno
                 if code == EINTR { continue }
                 free(base)
-                throw .from(errno: code, operation: "read", path: path)
+                throw .from(errno: code, operation: .read, path: path)
             }
             if read == 0 { break }
             filled += read
@@ -192,41 +192,41 @@ struct FileDescriptor: Sendable {
     /// Forces the file's data and metadata to the device: after this returns, a power cut
     /// cannot take back what was written.
     func sync() throws(PersistenceError) {
-        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: "sync", path: path) }
+        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: .sync, path: path) }
         while fsync(raw) != 0 {
             let code = errno
             if code == EINTR { continue }
-            throw .from(errno: code, operation: "sync", path: path)
+            throw .from(errno: code, operation: .sync, path: path)
         }
     }
 
     /// Forces the file's data (and its size) to the device, without timestamps: enough for
     /// an append, and cheaper than ``sync()``.
     func syncData() throws(PersistenceError) {
-        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: "sync", path: path) }
+        if let code = FileFaults.failure(of: .sync, path: path) { throw .from(errno: code, operation: .sync, path: path) }
         while fdatasync(raw) != 0 {
             let code = errno
             if code == EINTR { continue }
-            throw .from(errno: code, operation: "sync", path: path)
+            throw .from(errno: code, operation: .sync, path: path)
         }
     }
 
     /// The file's size in bytes.
     func size() throws(PersistenceError) -> Int {
         var status = stat()
-        guard fstat(raw, &status) == 0 else { throw .from(errno: errno, operation: "inspect", path: path) }
+        guard fstat(raw, &status) == 0 else { throw .from(errno: errno, operation: .inspect, path: path) }
         return Int(status.st_size)
     }
 
     /// Cuts the file to `length` bytes: how a failed append is taken back.
     func truncate(to length: Int) throws(PersistenceError) {
         if let code = FileFaults.failure(of: .truncate, path: path) {
-            throw .from(errno: code, operation: "truncate", path: path)
+            throw .from(errno: code, operation: .truncate, path: path)
         }
         while ftruncate(raw, off_t(length)) != 0 {
             let code = errno
             if code == EINTR { continue }
-            throw .from(errno: code, operation: "truncate", path: path)
+            throw .from(errno: code, operation: .truncate, path: path)
         }
     }
 

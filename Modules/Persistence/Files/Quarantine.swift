@@ -19,10 +19,10 @@ enum Quarantine {
         let aside: String
         if let linked = try linkAside(url, now: now) {
             aside = linked
-            if unlink(url.path) != 0 { throw .from(errno: errno, operation: "move aside", path: url.path) }
+            if unlink(url.path) != 0 { throw .from(errno: errno, operation: .moveAside, path: url.path) }
         } else {
             aside = try freeName(for: url, now: now)
-            if rename(url.path, aside) != 0 { throw .from(errno: errno, operation: "move aside", path: url.path) }
+            if rename(url.path, aside) != 0 { throw .from(errno: errno, operation: .moveAside, path: url.path) }
         }
         try Directory.sync(url.deletingLastPathComponent().path)
         return aside
@@ -61,10 +61,10 @@ enum Quarantine {
             switch errno {
             case EEXIST: continue
             case EPERM, EXDEV, ENOTSUP, EMLINK: return nil
-            case let code: throw .from(errno: code, operation: "move aside", path: url.path)
+            case let code: throw .from(errno: code, operation: .moveAside, path: url.path)
             }
         }
-        throw .fileSystem(path: url.path, operation: "move aside", code: EEXIST)
+        throw .fileSystem(path: url.path, operation: .moveAside, code: EEXIST)
     }
 
     /// A free aside name; safe to use because the caller holds the store's lock.
@@ -72,6 +72,6 @@ enum Quarantine {
         for candidate in candidates(for: url, now: now) where access(candidate, F_OK) != 0 {
             return candidate
         }
-        throw .fileSystem(path: url.path, operation: "move aside", code: EEXIST)
+        throw .fileSystem(path: url.path, operation: .moveAside, code: EEXIST)
     }
 }

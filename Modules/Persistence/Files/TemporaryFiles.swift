@@ -37,7 +37,7 @@ enum TemporaryFiles {
             let path = folder.appendingPathComponent(name).path
             if unlink(path) != 0 {
                 let code = errno
-                if code != ENOENT { throw .from(errno: code, operation: "remove the leftover", path: path) }
+                if code != ENOENT { throw .from(errno: code, operation: .removeLeftover, path: path) }
             }
             removed += 1
         }

@@ -59,7 +59,7 @@ final class StoreLock: Sendable {
             if code == EINTR { continue }
             guard code == EWOULDBLOCK else {
                 file.close()
-                throw .from(errno: code, operation: "lock", path: lockURL.path)
+                throw .from(errno: code, operation: .lock, path: lockURL.path)
             }
             let left = clock.now.duration(to: deadline)
             guard left > .zero else {

@@ -48,7 +48,7 @@ public enum SecretFile {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             if errno == ENOENT { return nil }
-            throw .from(errno: errno, operation: "stat", path: url.path)
+            throw .from(errno: errno, operation: .stat, path: url.path)
         }
         return status
     }

@@ -127,7 +127,7 @@ extension DocumentCollection {
     /// appended whole, so a shorter read is a failure, not a shorter journal.
     private static func read(_ reader: FileDescriptor, from start: Int, to end: Int) throws(PersistenceError) -> Data {
         let bytes = try reader.read(at: start, count: end - start)
-        guard bytes.count == end - start else { throw .from(errno: EIO, operation: "read", path: reader.path) }
+        guard bytes.count == end - start else { throw .from(errno: EIO, operation: .read, path: reader.path) }
         return bytes
     }
 
