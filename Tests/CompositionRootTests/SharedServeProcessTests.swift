@@ -95,6 +95,21 @@ struct SharedServeProcessTests {
         for secret in secrets { #expect(!said.contains(secret), "the server's output holds a key or token") }
     }
 
+    @Test(
+        "a database URL of the wrong shape is input to correct: exit 1, the shape it must have, no password, no file made",
+        arguments: [["serve", "--port", "0"], ["keys", "list"], ["keys", "add", "alice"]])
+    func wrongDatabaseURL(command: [String]) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for url in ["http://moments:s3cret@db/moments", "postgres://:s3cret@db/moments"] {
+            let run = try moments(command + ["--database-url", url], in: folder)
+            #expect(run.status == 1, "\(command) \(url): \(run.errors)")
+            #expect(run.errors.contains("must look like postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"))
+            #expect(!run.errors.contains("s3cret") && !run.output.contains("s3cret"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("a keys file or a saved key that others may read is refused, saying how to fix it")
     func readableByOthers() throws {
         let folder = try scratch()

@@ -31,7 +31,7 @@ public final class SharedServer: AssembledServer {
         do {
             storage = try await PostgresSyncStorage.open(url: url, logger: logger, metrics: metrics)
         } catch {
-            throw ServerSetupError(error.description)
+            throw setupError(error)
         }
         let runner = hooks == .none ? nil : HookRunner(hooks: hooks, environment: environment) { problem in
             logger.warning("\(problem)")
@@ -48,9 +48,26 @@ public final class SharedServer: AssembledServer {
         do {
             storage = try await PostgresSyncStorage.open(url: url)
         } catch {
-            throw ServerSetupError(String(describing: error))
+            throw setupError(error)
         }
         return PostgresKeyStore(storage: storage)
+    }
+
+    /// Refuses a database URL of the wrong shape, saying the shape it must have, before
+    /// anything else is read or made.
+    public static func checkLocation(_ url: String) throws(ServerSetupError) {
+        do {
+            _ = try PostgresLocation(url: url)
+        } catch {
+            throw setupError(error)
+        }
+    }
+
+    /// Why the database could not be opened, as a command says it: a URL of the wrong
+    /// shape is the person's input to correct; anything else, the database's.
+    private static func setupError(_ error: PostgresStorageError) -> ServerSetupError {
+        if case .badLocation = error { return ServerSetupError(error.description, cause: .input) }
+        return ServerSetupError(error.description)
     }
 
     init(server: SyncServer, storage: PostgresSyncStorage, hooks: HookRunner? = nil) {

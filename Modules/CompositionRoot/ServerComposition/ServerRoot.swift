@@ -29,7 +29,9 @@ public enum ServerRoot {
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
         dependencies.assembleSharedServer = { url, dataDirectory, metrics throws(ServerSetupError) in
-            try await SharedServer.build(
+            // A URL of the wrong shape is refused before the data folder's hooks are read.
+            try SharedServer.checkLocation(url)
+            return try await SharedServer.build(
                 url, metrics: metrics, hooks: LiveRoot.hooks(dataDirectory), environment: ProcessInfo.processInfo.environment)
         }
         dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }

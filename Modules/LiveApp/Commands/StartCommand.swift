@@ -109,7 +109,7 @@ struct StartCommand: LiveCommand {
         // Only a held state has another server behind it, to be reached with --server.
         case .inUse: return console.failure("\(error.description) Is `moments serve` using the same folder? Then use --server.")
         case .environment: return console.failure(error.description, status: .environmentFailure)
-        case .other: return console.failure(error.description)
+        case .input, .other: return console.failure(error.description)
         }
     }
 

@@ -51,6 +51,8 @@ public struct ServerSetupError: Error, Hashable, Sendable, CustomStringConvertib
         case inUse
         /// The machine refused: a full disk, a folder that cannot be written or read.
         case environment
+        /// What was given cannot be used as it is: a database URL of the wrong shape.
+        case input
         /// Anything else: state from a newer version, a database that cannot be reached.
         case other
     }
