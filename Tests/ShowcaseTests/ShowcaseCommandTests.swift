@@ -95,6 +95,18 @@ struct ShowcaseCommandTests {
         #expect(text.contains("-- legend (light, truecolor) --"))
     }
 
+    @Test(
+        "every subcommand answers --help, -h and `help NAME` with its own usage, exit 0",
+        arguments: ["list", "render", "variants", "export", "browse", "play"])
+    func help(subcommand: String) throws {
+        for arguments in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {
+            let run = try BuiltProduct.run("moments-showcase", arguments)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.output.contains("USAGE: moments-showcase \(subcommand)"), "\(arguments): \(run.output)")
+            #expect(run.errors.isEmpty, "\(arguments)")
+        }
+    }
+
     @Test("unknown ids and bad options exit 1 with a message that says what to do, writing nothing")
     func badInput() throws {
         let typo = try BuiltProduct.run("moments-showcase", ["render", "LiveActivity/LockScreen/pause"])

@@ -16,9 +16,12 @@ public enum ShowcaseApp {
     /// standard error.
     public static func run(_ arguments: [String], with dependencies: ShowcaseDependencies) async -> Int32 {
         do {
-            let command = try ShowcaseCommand.parseAsRoot(arguments)
+            var command = try ShowcaseCommand.parseAsRoot(arguments)
             guard let subcommand = command as? any ShowcaseSubcommand else {
-                dependencies.output(ShowcaseCommand.helpMessage() + "\n")
+                // `NAME --help` and `help NAME` come back as ArgumentParser's help command,
+                // which prints the help of the command asked about; the root alone asks for
+                // its own (thrown, and written below).
+                try command.run()
                 return 0
             }
             try await subcommand.run(with: dependencies)
