@@ -91,12 +91,34 @@ public enum Catalog {
         }
     }
 
-    /// The ids closest to `id`, nearest first: what to suggest after a typo.
+    /// The ids to suggest for `id`, which is none: the first of a group it names
+    /// (`LiveActivity/LockScreen`), else those as near as a typo in its last part,
+    /// nearest first; none when no id is that near, rather than ids that only happen to
+    /// be the least far.
     public static func nearest(to id: String, count: Int = 3) -> [String] {
-        let target = Array(id.lowercased())
-        return all.map { ($0.id, editDistance(target, Array($0.id.lowercased()))) }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            .prefix(count).map(\.0)
+        let lowered = id.lowercased()
+        let group = lowered.hasSuffix("/") ? lowered : lowered + "/"
+        let members = all.map(\.id).filter { $0.lowercased().hasPrefix(group) }
+        if !lowered.isEmpty, !members.isEmpty { return Array(members.prefix(count)) }
+        let target = Array(lowered)
+        // Near: half the length of the id's last part in edits (a typo in a name).
+        let near = max(2, (lowered.split(separator: "/").last?.count ?? 0) / 2)
+        var candidates: [(id: String, distance: Int)] = []
+        for scenario in all {
+            let distance = editDistance(target, Array(scenario.id.lowercased()))
+            if distance <= near { candidates.append((scenario.id, distance)) }
+        }
+        candidates.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        return candidates.prefix(count).map(\.id)
+    }
+
+    /// The first part of every id, in the catalog's order: where a person looks first.
+    public static var groups: [String] {
+        var seen: Set<String> = []
+        return all.compactMap { scenario in
+            let group = String(scenario.id.prefix { $0 != "/" })
+            return seen.insert(group).inserted ? group : nil
+        }
     }
 
     /// Levenshtein distance, in characters.

@@ -182,6 +182,13 @@ struct CatalogTests {
         #expect(Catalog.search("no such thing").isEmpty)
         #expect(Catalog.nearest(to: "LiveActivity/LockScreen/pause").first == "LiveActivity/LockScreen/paused")
         #expect(Catalog.nearest(to: "history/list/emty").first == "History/List/empty")
+        // A group named gives its first members; an id near none gives nothing to guess.
+        let lockScreen = Catalog.nearest(to: "liveactivity/lockscreen")
+        #expect(!lockScreen.isEmpty && lockScreen.allSatisfy { $0.hasPrefix("LiveActivity/LockScreen/") })
+        #expect(Catalog.nearest(to: "No/Such/id").isEmpty)
+        #expect(Catalog.nearest(to: "Timer/Screen/pausd") == ["Timer/Screen/paused"])
+        #expect(Catalog.groups.first == Catalog.all.first.map { String($0.id.prefix { $0 != "/" }) })
+        #expect(Set(Catalog.groups) == Set(Catalog.all.map { String($0.id.prefix { $0 != "/" }) }))
     }
 
     @Test("variants cover both schemes, three text sizes, two widths and two depths")

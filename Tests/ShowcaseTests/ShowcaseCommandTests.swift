@@ -119,7 +119,7 @@ struct ShowcaseCommandTests {
             (["render", "Timer/Screen/paused", "--scheme", "purple"], "--scheme"),
             (["render", "Timer/Screen/paused", "--width", "0"], "--width must be from 1 to 1000"),
             (["render", "Timer/Screen/paused", "--color", "millions"], "--color"),
-            (["variants", "Nope/Nope/nope"], "there is no scenario"),
+            (["variants", "Nope/Nope/nope"], "there is no scenario 'Nope/Nope/nope'. Ids begin with \(Catalog.groups.joined(separator: ", "));"),
             (["export"], "--text DIR, --html DIR"),
             (["frobnicate"], "frobnicate"),
         ]

@@ -60,9 +60,15 @@ enum ScenarioLookup {
     /// The scenario `id`, or a failure naming the nearest ids.
     static func scenario(_ id: String) throws -> Scenario {
         if let scenario = Catalog.scenario(id: id) { return scenario }
-        let nearest = Catalog.nearest(to: id).joined(separator: ", ")
+        let nearest = Catalog.nearest(to: id)
+        guard nearest.isEmpty else {
+            throw ShowcaseFailure(
+                message: "there is no scenario '\(id)'. Did you mean \(nearest.joined(separator: ", "))? "
+                    + "`moments-showcase list` shows every id.")
+        }
         throw ShowcaseFailure(
-            message: "there is no scenario '\(id)'. Did you mean \(nearest)? `moments-showcase list` shows every id.")
+            message: "there is no scenario '\(id)'. Ids begin with \(Catalog.groups.joined(separator: ", ")); "
+                + "`moments-showcase list` shows every id.")
     }
 }
 
