@@ -16,16 +16,6 @@ enum Hashing {
         Hex.encode(sha256(Array(text.utf8)))
     }
 
-    /// Whether `hexDigest` is the SHA-256 of `text`'s UTF-8 as ``sha256Hex(of:)`` writes
-    /// it, in time that depends only on their lengths: a presented token checked against
-    /// the digest kept of it, on every intent, with nothing allocated (issue 25: the check
-    /// through ``sha256Hex(of:)`` made six arrays and strings per request).
-    static func sha256(of text: String, matchesHex hexDigest: String) -> Bool {
-        var text = text
-        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
-        return digest.withUnsafeBytes { Hex.matches($0, hexDigest) }
-    }
-
     /// The 32-byte SHA-256 of `message`.
     static func sha256(_ message: [UInt8]) -> [UInt8] {
         Array(SHA256.hash(data: message))

@@ -20,10 +20,11 @@ extension SyncServer {
     ) -> Bool {
         guard memoryIndex != nil, case .success(let request) = read else { return false }
         let arrival = metrics?.start()
+        let presented = token.map(PresentedToken.init)
         let decided = commits.withLockedValue { state -> Result<IntentStep, SyncError> in
             do throws(SyncError) {
                 return .success(
-                    try decide(request, to: id, token: token, committed: nil, in: &state) { step in
+                    try decide(request, to: id, token: presented, committed: nil, in: &state) { step in
                         replying(to: step, of: request, to: id, token: token, since: arrival, reply: reply)
                     })
             } catch {
@@ -80,12 +81,13 @@ extension SyncServer {
     }
 
     /// Under the commit lock: decides `request` on the activity as the next decision must
-    /// see it, and queues its write for the waiter `waiting` makes. From the read to the
+    /// see it, and queues its write for the waiter `waiting` makes; `token` was hashed
+    /// before the lock. From the read to the
     /// queued write nothing suspends, nor lets go of the lock.
     ///
     /// - Throws: ``SyncError/unavailable`` after a shutdown, and the authorisation's errors.
     nonisolated func decide(
-        _ request: IntentRequest, to id: String, token: String?, committed: StoredActivity??,
+        _ request: IntentRequest, to id: String, token: PresentedToken?, committed: StoredActivity??,
         in state: inout CommitState, waiting: (IntentStep) -> WriteWaiter
     ) throws(SyncError) -> IntentStep {
         guard !state.isClosed else { throw .unavailable }

@@ -204,10 +204,11 @@ public actor SyncServer {
         _ request: IntentRequest, to id: String, token: String?
     ) async throws(SyncError) -> ActivitySnapshot {
         let arrival = metrics?.start()
+        let presented = token.map(PresentedToken.init)
         for _ in 0..<Self.decisionAttempts {
             let committed = try await committedBeforeDeciding(id, answering: request.key)
             let decided = try await deciding { (state, waiting) throws(SyncError) in
-                try decide(request, to: id, token: token, committed: committed, in: &state, waiting: waiting)
+                try decide(request, to: id, token: presented, committed: committed, in: &state, waiting: waiting)
             }
             switch decided {
             case .notQueued(.notFound):
@@ -344,6 +345,12 @@ public actor SyncServer {
 
     /// Refuses a missing token (401) or a wrong one (403, compared in constant time).
     static func authorize(_ stored: StoredActivity, _ token: String?) throws(SyncError) {
+        try authorize(stored, token.map(PresentedToken.init))
+    }
+
+    /// ``authorize(_:_:)-(_,String?)`` of a token hashed beforehand: all that is left is
+    /// a comparison, cheap enough for the commit lock.
+    static func authorize(_ stored: StoredActivity, _ token: PresentedToken?) throws(SyncError) {
         guard let token, !token.isEmpty else { throw .missingToken }
         guard stored.token.admits(token) else { throw .wrongToken }
     }

@@ -54,7 +54,7 @@ public struct KeptToken: Hashable, Sendable {
     /// Whether `presented` is the token: their digests compared in time that does not
     /// depend on where they differ.
     public func admits(_ presented: String) -> Bool {
-        Hashing.sha256(of: presented, matchesHex: digest)
+        admits(PresentedToken(presented))
     }
 
     /// Whether the token is sealed the way it was before ADR 0024 (an XOR keystream): it
