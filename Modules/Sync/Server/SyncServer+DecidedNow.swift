@@ -1,5 +1,4 @@
 import Domain
-import NIOConcurrencyHelpers
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

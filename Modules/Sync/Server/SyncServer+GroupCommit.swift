@@ -1,5 +1,4 @@
 import Domain
-import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
