@@ -31,7 +31,7 @@ struct FollowedSession {
         } catch let notFound as SessionTarget.NotFound {
             throw console.failure(notFound.message)
         }
-        files.sayLater(settingsWarning)
+        files.warn(settingsWarning)
         let kept: SessionNotification?
         do {
             kept = try await notification?()

@@ -119,7 +119,7 @@ struct KeysCommand: ParsableCommand {
         do {
             return try await dependencies.sharedKeys(url)
         } catch {
-            throw dependencies.console.failure(error.description, status: error.cause == .input ? .usageOrInput : .serverUnreachable)
+            throw dependencies.console.failure(error.description, status: error.exitStatusOfAServer)
         }
     }
 }

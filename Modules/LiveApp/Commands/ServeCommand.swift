@@ -123,9 +123,7 @@ struct ServeCommand: LiveCommand {
                 assembled = try await dependencies.assembleServer(data.path, figures)
             }
         } catch {
-            // Exit 3, as for a server that cannot be reached: the database (or the state)
-            // could not be; exit 1 for a URL of the wrong shape, to be written again.
-            throw console.failure(error.description, status: error.cause == .input ? .usageOrInput : .serverUnreachable)
+            throw console.failure(error.description, status: error.exitStatusOfAServer)
         }
         let access: KeyGate?
         do {

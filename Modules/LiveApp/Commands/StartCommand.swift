@@ -71,7 +71,7 @@ struct StartCommand: LiveCommand {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds
             attributes = try SessionAttributes(name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target))
         } catch {
-            files.sayLater(settingsWarning)
+            files.warn(settingsWarning)
             throw console.failure(error.description)
         }
         let runtime = dependencies.runtime()
@@ -79,7 +79,7 @@ struct StartCommand: LiveCommand {
         let accessKey = try server == nil ? nil : key.resolve(files)
         let (link, entry) = try await Self.link(
             server: server, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-        files.sayLater(settingsWarning)
+        files.warn(settingsWarning)
         let status = await run(
             link: link, entry: entry, attributes: attributes, settings: settings, files: files, dependencies: dependencies)
         await link.close()

@@ -58,12 +58,12 @@ struct CommandFiles: Sendable {
     /// read: a session starts either way.
     func settingsOrStandard() -> Settings {
         let (settings, warning) = settingsOrStandardUnsaid()
-        sayLater(warning)
+        warn(warning)
         return settings
     }
 
     /// The person's settings, or the standard ones when they cannot be read, with the
-    /// warning that says so, for the command to give with ``sayLater(_:)`` once its next
+    /// warning that says so, for the command to give with ``warn(_:)`` once its next
     /// step went through: a command whose next step needs the same folder and fails there
     /// says why once, as the error that ends it, not first as a warning too.
     func settingsOrStandardUnsaid() -> (settings: Settings, warning: String?) {
@@ -75,7 +75,7 @@ struct CommandFiles: Sendable {
     }
 
     /// Gives the warning ``settingsOrStandardUnsaid()`` answered, if any.
-    func sayLater(_ warning: String?) {
+    func warn(_ warning: String?) {
         if let warning { console.warn(warning) }
     }
 

@@ -57,6 +57,10 @@ public struct ServerSetupError: Error, Hashable, Sendable, CustomStringConvertib
         case other
     }
 
+    /// How `moments serve` and `moments keys` end on it: 1 for input to write again, else
+    /// 3, as for a server that cannot be reached (the database, or the state, could not be).
+    var exitStatusOfAServer: ExitStatus { cause == .input ? .usageOrInput : .serverUnreachable }
+
     /// An error described by `description`, for `cause`.
     public init(_ description: String, cause: Cause = .other) {
         self.description = description

@@ -38,7 +38,7 @@ enum SessionControl {
                 notFound.isUnknownID ? notFound.message : "nothing to \(verb): " + notFound.message,
                 status: notFound.isUnknownID ? .usageOrInput : .noSession)
         }
-        files.sayLater(settingsWarning)
+        files.warn(settingsWarning)
         let answer = await deliver(verb, to: session, through: link, decide: decide)
         await link.close()
         switch answer {

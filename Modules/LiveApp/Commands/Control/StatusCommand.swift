@@ -59,7 +59,7 @@ struct StatusCommand: LiveCommand {
             guard !notFound.isUnknownID else { throw console.failure(notFound.message) }
             snapshot = nil
         }
-        files.sayLater(settingsWarning)
+        files.warn(settingsWarning)
         let now = dependencies.clock.now()
         let line = StatusLine(snapshot: snapshot, timeDisplay: settings.timeDisplay, at: now)
         console.say(line.text(format.format, at: now))
