@@ -63,7 +63,8 @@ final class EventStream: Sendable {
 
     /// The connection.
     let channel: any NIOCore.Channel
-    private let writes: LoopWrites
+    /// What is to be written on the connection's event loop, this stream's writes among them.
+    let writes: LoopWrites
     private let state: NIOLoopBoundBox<State>
     private let waiting = Mutex(Waiting())
     private let over = Atomic<Bool>(false)
@@ -200,8 +201,15 @@ final class EventStream: Sendable {
 /// What is to be written on one event loop, by one job there: a push to a thousand
 /// streams on this loop is one hop onto it, not one per stream.
 final class LoopWrites: Sendable {
+    private enum Write {
+        /// An item of one stream's.
+        case one(EventStream, EventStream.Item)
+        /// One event for several streams (``StreamsByLoop``).
+        case frame(EventFrame, to: [EventStream])
+    }
+
     private struct Pending {
-        var items: [(EventStream, EventStream.Item)] = []
+        var writes: [Write] = []
         var scheduled = false
     }
 
@@ -224,10 +232,21 @@ final class LoopWrites: Sendable {
         }
     }
 
-    /// Queues `item` for `stream`; the first item queued since the last job schedules one.
+    /// Queues `item` for `stream`.
     func enqueue(_ stream: EventStream, _ item: EventStream.Item) {
+        enqueue(.one(stream, item))
+    }
+
+    /// Queues `frame` for each of `streams`, every one of them on this loop: after
+    /// everything queued for each before.
+    func enqueue(_ frame: EventFrame, to streams: [EventStream]) {
+        enqueue(.frame(frame, to: streams))
+    }
+
+    /// The first write queued since the last job schedules one.
+    private func enqueue(_ write: Write) {
         let schedule = pending.withLock { pending in
-            pending.items.append((stream, item))
+            pending.writes.append(write)
             defer { pending.scheduled = true }
             return !pending.scheduled
         }
@@ -235,10 +254,43 @@ final class LoopWrites: Sendable {
     }
 
     private func drain() {
-        let items = pending.withLock { pending in
+        let writes = pending.withLock { pending in
             defer { pending = Pending() }
-            return pending.items
+            return pending.writes
         }
-        for (stream, item) in items { stream.deliver(item) }
+        for write in writes {
+            switch write {
+            case .one(let stream, let item):
+                stream.deliver(item)
+            case .frame(let frame, let streams):
+                let item = EventStream.Item.frame(frame)
+                for stream in streams where !stream.isOver { stream.deliver(item) }
+            }
+        }
+    }
+}
+
+/// The event streams one push is for, by event loop: the push is then one job on each
+/// loop (``LoopWrites``), with a copy of its bytes of that loop's own, whose reference
+/// count only that loop's thread touches (``EventFrame/copied()``).
+struct StreamsByLoop {
+    /// Few: one entry per event loop, found by identity.
+    private var loops: [(writes: LoopWrites, streams: [EventStream])] = []
+
+    /// Adds `stream` to those of its loop.
+    mutating func add(_ stream: EventStream) {
+        if let index = loops.firstIndex(where: { $0.writes === stream.writes }) {
+            loops[index].streams.append(stream)
+        } else {
+            loops.append((stream.writes, [stream]))
+        }
+    }
+
+    /// Sends the event of `snapshot`, encoded once, to every stream added, after
+    /// everything sent to each before.
+    func send(_ snapshot: ActivitySnapshot) {
+        guard !loops.isEmpty else { return }
+        let frame = ServerSentEvents.frame(snapshot)
+        for (writes, streams) in loops { writes.enqueue(frame.copied(), to: streams) }
     }
 }

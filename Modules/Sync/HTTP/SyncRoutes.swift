@@ -154,10 +154,10 @@ struct SyncRoutes: Sendable {
             streamOwner = try await openStream(of: id, token: token)
             let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
             // Each push is encoded (once for all subscribers) and handed to the stream's
-            // event loop on the server's actor: no task of its own between the change and
-            // the write.
+            // event loop on the server's actor, with the loop's other streams: no task of
+            // its own between the change and the write.
             key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
-                try await self.server.attach(to: id, token: token, after: lastEventID, sink: stream.sink)
+                try await self.server.attach(to: id, token: token, after: lastEventID, receiver: .stream(stream))
             }
         } catch {
             stream.finish()

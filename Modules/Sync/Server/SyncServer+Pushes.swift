@@ -11,7 +11,7 @@ import Foundation
 struct Channel {
     /// One subscriber: where its pushes go, and the newest version it has.
     struct Receiver {
-        let sink: Broadcast<ActivitySnapshot>.Sink
+        let delivery: PushReceiver
         var version: UInt64
     }
 
@@ -26,25 +26,31 @@ struct Channel {
 
     /// Gives `snapshot` to each receiver that does not have it or a newer one yet, so none
     /// is ever given an older state after a newer one, and a subscriber that opened on a
-    /// newer state than the others still gets every change after its own.
+    /// newer state than the others still gets every change after its own. The event streams
+    /// among them get it in one hand-over per event loop (``PushReceiver``).
     ///
     /// The receivers are changed in place, walked by index: iterating the dictionary while
     /// setting a version would copy all of it (with a retain per sink) on every push.
     mutating func push(_ snapshot: ActivitySnapshot) {
         if latest.map({ $0.version < snapshot.version }) ?? true { latest = snapshot }
+        var streams = StreamsByLoop()
         var index = receivers.values.startIndex
         while index != receivers.values.endIndex {
             if receivers.values[index].version < snapshot.version {
-                receivers.values[index].sink.yield(snapshot)
+                switch receivers.values[index].delivery {
+                case .sink(let sink): sink.yield(snapshot)
+                case .stream(let stream): streams.add(stream)
+                }
                 receivers.values[index].version = snapshot.version
             }
             receivers.values.formIndex(after: &index)
         }
+        streams.send(snapshot)
     }
 
     /// Ends every receiver.
     mutating func finish() {
-        for receiver in receivers.values { receiver.sink.finish() }
+        for receiver in receivers.values { receiver.delivery.finish() }
         receivers = [:]
     }
 }
@@ -58,7 +64,7 @@ extension SyncServer {
     /// when the server shuts down. Only durable states are ever pushed.
     public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
-        if let key = try await attach(to: id, token: token, after: lastEventID, sink: Broadcast.Sink(continuation) { $0 }) {
+        if let key = try await attach(to: id, token: token, after: lastEventID, receiver: .sink(Broadcast.Sink(continuation) { $0 })) {
             // Nobody holds the stream yet, so it cannot have ended before this is set.
             continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
         }
@@ -67,9 +73,9 @@ extension SyncServer {
 
     /// Adds a receiver of an activity's pushes, as ``subscribe(to:token:after:)`` describes
     /// them, called on this actor in version order. The key detaches it; `nil` when the
-    /// activity was already dismissed, and the sink already finished.
+    /// activity was already dismissed, and the receiver already finished.
     func attach(
-        to id: String, token: String?, after lastEventID: UInt64?, sink: Broadcast<ActivitySnapshot>.Sink
+        to id: String, token: String?, after lastEventID: UInt64?, receiver: PushReceiver
     ) async throws(SyncError) -> UUID? {
         guard !isShutDown else { throw .unavailable }
         startFeedIfNeeded()
@@ -83,7 +89,7 @@ extension SyncServer {
             throw error
         }
         guard !isShutDown, subscribers[id] != nil else {
-            sink.finish()
+            receiver.finish()
             return nil
         }
         subscribers[id]?.opening -= 1
@@ -103,9 +109,9 @@ extension SyncServer {
         // this subscriber starts from it, the others get it when its push comes, after the
         // changes before it.
         let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
-        if let newest, lastEventID.map({ newest.version > $0 }) ?? true { sink.yield(newest) }
+        if let newest, lastEventID.map({ newest.version > $0 }) ?? true { receiver.yield(newest) }
         if newest?.event == .dismiss {
-            sink.finish()
+            receiver.finish()
             closeIdle(id)
             return nil
         }
@@ -113,11 +119,11 @@ extension SyncServer {
         // In place: a copy of the channel stored back would copy all its receivers for
         // each new one.
         subscribers[id, default: Channel()].receivers[key] = Channel.Receiver(
-            sink: sink, version: max(newest?.version ?? 0, lastEventID ?? 0))
+            delivery: receiver, version: max(newest?.version ?? 0, lastEventID ?? 0))
         return key
     }
 
-    /// Removes a receiver added by ``attach(to:token:after:sink:)``.
+    /// Removes a receiver added by ``attach(to:token:after:receiver:)``.
     func detach(_ key: UUID, from id: String) {
         subscribers[id]?.receivers[key] = nil
         closeIdle(id)

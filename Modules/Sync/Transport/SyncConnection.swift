@@ -72,7 +72,7 @@ public struct InProcessConnection: SyncConnection {
         // The server's pushes go straight into the stream returned: no task relays them.
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
-        if let key = try await server.attach(to: id, token: token, after: lastEventID, sink: Broadcast.Sink(throwing: continuation)) {
+        if let key = try await server.attach(to: id, token: token, after: lastEventID, receiver: .sink(Broadcast.Sink(throwing: continuation))) {
             // Nobody holds the stream yet, so it cannot have ended before this is set.
             continuation.onTermination = { [server] _ in Task { await server.detach(key, from: id) } }
         }
