@@ -52,9 +52,12 @@ struct ListeningSocketTests {
         #expect(!Self.processHolds(socketInode: listener))
     }
 
-    /// The inode of the socket listening on 127.0.0.1:`port`, from `/proc/net/tcp`.
+    /// The inode of the socket listening on 127.0.0.1:`port`, from `/proc/net/tcp`, read to
+    /// its end: `String(contentsOfFile:)` reads only the first 4 KB of a file of `/proc`
+    /// (about 26 sockets), and with tests beside this one the socket was often past them.
     private static func listeningInode(port: Int) -> String? {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: "/proc/net/tcp"), let bytes = try? handle.readToEnd() else { return nil }
+        let table = String(decoding: bytes, as: UTF8.self)
         let local = "0100007F:" + String(format: "%04X", port)
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
