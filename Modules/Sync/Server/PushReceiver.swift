@@ -1,5 +1,3 @@
-import Domain
-
 /// Who is given an activity's pushes on this server (``SyncServer/attach(to:token:after:receiver:)``):
 /// any sink, or an HTTP event stream.
 ///
