@@ -104,9 +104,14 @@ final class EventStream: Sendable {
         writes.enqueue(self, .end)
     }
 
-    /// A sink of server pushes that sends each as its event (``ServerSentEvents/frame(_:)``).
+    /// Sends the event of `snapshot` (``ServerSentEvents/frame(_:)``) to this stream alone.
+    func send(_ snapshot: ActivitySnapshot) {
+        send(ServerSentEvents.frame(snapshot))
+    }
+
+    /// A sink of server pushes that sends each as its event.
     var sink: Broadcast<ActivitySnapshot>.Sink {
-        Broadcast.Sink(yield: { [self] in send(ServerSentEvents.frame($0)) }, finish: { [self] in finish() })
+        Broadcast.Sink(yield: { [self] in send($0) }, finish: { [self] in finish() })
     }
 
     /// Writes the events once the response's head is written (call it from the response's
