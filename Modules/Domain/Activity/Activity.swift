@@ -42,10 +42,10 @@ public struct Activity: Hashable, Sendable {
         guard !content.isEnded else { return nil }
         let automaticEnd = lifecycle.automaticEndDate
         if content.isPaused {
-            return min(content.measuredAt.addingTimeInterval(SessionLimits.pausedStaleAfter), automaticEnd)
+            return min(Instant.canonical(content.measuredAt.addingTimeInterval(SessionLimits.pausedStaleAfter)), automaticEnd)
         }
         let expected = content.completionDate.map { min($0, automaticEnd) } ?? automaticEnd
-        return expected.addingTimeInterval(SessionLimits.staleGrace)
+        return Instant.canonical(expected.addingTimeInterval(SessionLimits.staleGrace))
     }
 
     /// The next bell before the end its program rings, or `nil` when none is left (or the
@@ -64,6 +64,10 @@ public struct Activity: Hashable, Sendable {
     /// (``Transition/advance(_:to:)``) change something: the completion, the automatic end,
     /// the next bell, going stale, or the dismissal. `nil` when nothing more will happen.
     /// The server sleeps until then instead of ticking, and pushes what changed.
+    ///
+    /// Every deadline is a millisecond instant (``Instant/canonical(_:)``), as the instant
+    /// the rules run at is: so the rule is due when the server wakes at its deadline, not
+    /// only a retry later.
     public func nextDeadline(after instant: Date) -> Date? {
         if content.isEnded {
             return lifecycle.dismissalDate.flatMap { $0 > instant ? $0 : nil }

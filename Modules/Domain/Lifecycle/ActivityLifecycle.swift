@@ -22,14 +22,16 @@ public struct ActivityLifecycle: Hashable, Sendable {
         self.dismissalPolicy = dismissalPolicy
     }
 
-    /// The instant the activity ends by itself: 8 hours after it started.
+    /// The instant the activity ends by itself: 8 hours after it started (to the
+    /// millisecond, as every deadline is: see ``Activity/nextDeadline(after:)``).
     public var automaticEndDate: Date {
-        startedAt.addingTimeInterval(SessionLimits.maximumActivityDuration)
+        Instant.canonical(startedAt.addingTimeInterval(SessionLimits.maximumActivityDuration))
     }
 
-    /// The instant the ended activity is dismissed, or `nil` while it is live.
+    /// The instant the ended activity is dismissed (to the millisecond), or `nil` while it
+    /// is live.
     public var dismissalDate: Date? {
-        endedAt.map { dismissalPolicy.dismissalDate(endedAt: $0) }
+        endedAt.map { Instant.canonical(dismissalPolicy.dismissalDate(endedAt: $0)) }
     }
 
     /// The status at `instant`, for content that says it becomes stale at `staleDate`.

@@ -95,10 +95,15 @@ public struct ContentState: Hashable, Sendable {
     }
 
     /// The instant a running session's time sat reaches `seconds` (after the warm-up still
-    /// to come); `nil` when paused or ended.
+    /// to come), to the millisecond; `nil` when paused or ended.
+    ///
+    /// Rounded like every instant the rules compare with (``Instant/canonical(_:)``): the
+    /// sum of a millisecond instant and millisecond seconds can land one binary digit above
+    /// the millisecond it stands for, and a rule that compares it with the instant the
+    /// server woke at, rounded down to that millisecond, would not be due at its own deadline.
     public func date(whenSatReaches seconds: Double) -> Date? {
         guard isRunning else { return nil }
-        return measuredAt.addingTimeInterval(warmUpLeft + max(0, seconds - secondsElapsed))
+        return Instant.canonical(measuredAt.addingTimeInterval(warmUpLeft + max(0, seconds - secondsElapsed)))
     }
 
     /// Seconds left to the target at `instant`, never below zero; `nil` when open-ended.
