@@ -164,17 +164,6 @@ final class EventStream: Sendable {
         }
     }
 
-    /// Takes a push's frame, as ``deliver(_:)`` takes it: a live stream whose connection
-    /// takes more writes it at once, leaving its state as it was (the push of a thousand
-    /// streams, one after another on this loop, writes no state for each).
-    fileprivate func deliverPush(_ frame: EventFrame) {
-        if case .live(let warden, behind: 0) = state.value, channel.isWritable {
-            warden.writeEvent(frame)
-        } else {
-            deliver(.frame(frame))
-        }
-    }
-
     /// The head is written: the events waiting go out, and the rest as they come.
     private func begin() {
         guard case .waiting(let frames, let ended) = state.value else { return }
@@ -279,7 +268,8 @@ final class LoopWrites: Sendable {
             case .one(let stream, let item):
                 stream.deliver(item)
             case .frame(let frame, let streams):
-                for stream in streams where !stream.isOver { stream.deliverPush(frame) }
+                let item = EventStream.Item.frame(frame)
+                for stream in streams where !stream.isOver { stream.deliver(item) }
             }
         }
     }
