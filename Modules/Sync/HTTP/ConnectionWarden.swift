@@ -4,94 +4,6 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Every open connection of one HTTP server, so that a shutdown can close the ones that
-/// would never finish by themselves: a watcher that stopped reading (its write never
-/// completes), a half-open connection, a body that never ends.
-final class OpenConnections: Sendable {
-    private struct State {
-        var channels: [ObjectIdentifier: any NIOCore.Channel] = [:]
-        /// The connections waiting for a request (idle keep-alives, silent ones, half-sent
-        /// headers), and since when: the ones to close first when no slot is left.
-        var idleSince: [ObjectIdentifier: ContinuousClock.Instant] = [:]
-        var closing = false
-    }
-
-    private let state = Mutex(State())
-    /// Gives a closed burst's memory back to the system.
-    let memory = MemoryGiveBack()
-
-    /// Counts `channel` open; closes it at once when the server is already closing.
-    func add(_ channel: any NIOCore.Channel) {
-        let (closing, count) = state.withLock { state in
-            if !state.closing { state.channels[ObjectIdentifier(channel)] = channel }
-            return (state.closing, state.channels.count)
-        }
-        memory.noteOpen(count)
-        if closing { channel.close(promise: nil) }
-    }
-
-    /// Forgets a closed channel.
-    func remove(_ channel: any NIOCore.Channel) {
-        let count = state.withLock { state in
-            state.channels[ObjectIdentifier(channel)] = nil
-            state.idleSince[ObjectIdentifier(channel)] = nil
-            return state.channels.count
-        }
-        memory.noteOpen(count)
-    }
-
-    /// Notes that `channel` waits for a request (`true`) or has one under way (`false`).
-    func setIdle(_ channel: any NIOCore.Channel, _ idle: Bool) {
-        let now = ContinuousClock.now
-        state.withLock { state in
-            let key = ObjectIdentifier(channel)
-            guard state.channels[key] != nil else { return }
-            state.idleSince[key] = idle ? (state.idleSince[key] ?? now) : nil
-        }
-    }
-
-    /// Closes the connection that has waited longest for a request, to make room for a new
-    /// one when no slot is left: a crowd of silent connections cannot keep out a client
-    /// with something to ask (`/healthz`, an intent). Answers whether there was one.
-    @discardableResult
-    func closeLongestIdle() -> Bool {
-        let oldest = state.withLock { state -> (any NIOCore.Channel)? in
-            guard let key = state.idleSince.min(by: { $0.value < $1.value })?.key else { return nil }
-            state.idleSince[key] = nil
-            return state.channels[key]
-        }
-        oldest?.close(promise: nil)
-        return oldest != nil
-    }
-
-    /// How many connections are open.
-    var count: Int { state.withLock { $0.channels.count } }
-
-    /// Asks every open connection to close once its answer under way is written (NIO's
-    /// quiesce event, which Hummingbird's HTTP/1 channel obeys): what Hummingbird's own
-    /// server does at a graceful shutdown, for ``BoundSocketServer``.
-    func quiesceAll() {
-        for channel in state.withLock({ Array($0.channels.values) }) {
-            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
-        }
-    }
-
-    /// Closes every connection still open, and every one opened from now on: one that
-    /// cannot be written to (its reader stopped) after `stalled`, the others after
-    /// `others`. What a graceful shutdown could finish has had its time.
-    func closeAll(stalledAfter stalled: Duration, othersAfter others: Duration) {
-        let open = state.withLock { state in
-            state.closing = true
-            return Array(state.channels.values)
-        }
-        for channel in open {
-            let grace = channel.isWritable ? others : stalled
-            let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
-            channel.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { channel.close(promise: nil) }
-        }
-    }
-}
-
 /// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
 /// (between NIO's decoder and Hummingbird's codec), and the handlers given after it (an
 /// ``IntentFastPath``), then takes itself out of the pipeline: a pass-through left in it
@@ -102,19 +14,27 @@ final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
     private let limits: ConnectionLimits
     private let connections: OpenConnections
     private let logger: Logger
+    private let eventsToSocket: Bool
     private let after: [any ChannelHandler]
 
     /// Installs a warden with `limits` for `connections`, and `after` it, in order, the
-    /// handlers that read NIO's HTTP/1 parts as the warden passes them on.
-    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger, after: [any ChannelHandler] = []) {
+    /// handlers that read NIO's HTTP/1 parts as the warden passes them on. With
+    /// `eventsToSocket`, the warden may write an event stream's events to the socket
+    /// directly (ADR 0056): only for a pipeline with nothing below NIO's HTTP/1 encoder
+    /// that changes the bytes (a TLS handler would be bypassed).
+    init(
+        limits: ConnectionLimits, connections: OpenConnections, logger: Logger, eventsToSocket: Bool = false,
+        after: [any ChannelHandler] = []
+    ) {
         self.limits = limits
         self.connections = connections
         self.logger = logger
+        self.eventsToSocket = eventsToSocket
         self.after = after
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let warden = ConnectionWarden(limits: limits, connections: connections, logger: logger)
+        let warden = ConnectionWarden(limits: limits, connections: connections, logger: logger, eventsToSocket: eventsToSocket)
         let pipeline = context.pipeline.syncOperations
         if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) {
             try? pipeline.addHandler(warden, position: .after(decoder.handler))
@@ -157,28 +77,49 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingRequest = false
     private var answering = 0
     private var started = false
-    private var context: ChannelHandlerContext?
+    private(set) var context: ChannelHandlerContext?
     /// The event stream this connection carries now, whose events ``writeEvent(_:)`` writes.
     var eventStream: EventStream?
     /// NIO's HTTP/1 encoder, which a chunk framed already is written past.
-    private var encoder: ChannelHandlerContext?
+    private(set) var encoder: ChannelHandlerContext?
     /// The methods of the requests not answered yet, oldest first: which request a
     /// response's head answers, as the encoder keeps them.
     private var requestMethods: [HTTPMethod] = []
     /// Whether the encoder frames the body of the response being written as chunks.
-    private var bodyIsChunked = false
+    private(set) var bodyIsChunked = false
+    /// The response being written, counted from the connection's first: an event written
+    /// through NIO lets the ones after it go to the socket directly only while its
+    /// response is still the one being written (``writeEvent(_:)``).
+    private(set) var response = 0
+    /// The events written through NIO whose writes have not completed: while there are
+    /// any, NIO holds bytes of this connection, and the next event goes after them.
+    var eventsThroughNIO = 0
+    /// The channel as the keeper of its socket, which it lends for one call at a time
+    /// (``writeEvent(_:)``): looked up once, as NIO's lookup for each call
+    /// (`withUnsafeTransportIfAvailable`) is a cast the runtime resolves by name.
+    private(set) var socket: (any NIOTransportAccessibleChannelCore<NIOBSDSocket.Handle>)?
+    /// Whether the response being written may send its events to the socket directly:
+    /// one of its events written through NIO has completed, so its head has been written.
+    var eventsDirect = false
     /// Whether the client has shut its side of the connection.
     private(set) var inputClosed = false
 
-    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
+    /// Whether events may go to the socket directly (``WardenInstaller``).
+    private let eventsToSocket: Bool
+
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger, eventsToSocket: Bool = false) {
         self.limits = limits
         self.connections = connections
         self.logger = logger
+        self.eventsToSocket = eventsToSocket
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+        if eventsToSocket {
+            socket = context.channel._channelCore as? any NIOTransportAccessibleChannelCore<NIOBSDSocket.Handle>
+        }
         connections.add(context.channel)
         if let options = context.channel.syncOptions {
             try? options.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
@@ -193,6 +134,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         encoder = nil
+        socket = nil
         cancelDeadlines()
         connections.remove(context.channel)
     }
@@ -235,22 +177,11 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// Writes one event of the connection's ``eventStream`` as a part of its response's
-    /// body (the response's head went before it): as the chunk the frame holds framed
-    /// already, past NIO's HTTP/1 encoder, when the encoder frames this body in chunks (it
-    /// does for every event stream: HTTP/1.1, a `GET`, no `Content-Length`); else through
-    /// the encoder, as the event.
-    func writeEvent(_ frame: EventFrame) {
-        if bodyIsChunked, let encoder {
-            encoder.writeAndFlush(NIOAny(IOData.byteBuffer(frame.chunk)), promise: nil)
-        } else {
-            context?.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(frame.event))), promise: nil)
-        }
-    }
-
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
+            response += 1
+            eventsDirect = false
             // As NIO's encoder decides it for the response (NIOHTTP1's
             // `correctlyFrameTransportHeaders`): a body, no length, HTTP/1.1 or later; and
             // not the answer to a HEAD or CONNECT, whose body it drops.
@@ -263,6 +194,8 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             bodyIsChunked = false
+            response += 1
+            eventsDirect = false
             answering = max(0, answering - 1)
             if answering == 0, !readingRequest { waitForRequest(context) }
         }

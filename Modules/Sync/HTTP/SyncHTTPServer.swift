@@ -181,8 +181,10 @@ public struct SyncHTTPServer: Sendable {
         let channel = HTTP1Channel.Configuration(
             // Made for each connection (the argument is evaluated for each).
             additionalChannelHandlers: [
+                // Plain TCP: nothing below NIO's HTTP/1 encoder changes the bytes (no TLS
+                // handler), so events may go to the socket directly (ADR 0056).
                 WardenInstaller(
-                    limits: limits, connections: connections, logger: logger,
+                    limits: limits, connections: connections, logger: logger, eventsToSocket: true,
                     after: answersIntents ? [IntentFastPath(routes: routes, serverName: Self.serverName, tally: intentsOnConnections)] : [])
             ])
         let application: any Service
