@@ -12,7 +12,7 @@ import Testing
 /// connection, and through NIO when the socket does not take them whole (ADR 0056): a
 /// reader that stops makes the socket take part of an event, or none, and the rest must
 /// follow in order, then the events after them, directly again once NIO has written all.
-@Suite("Sync HTTP: events written to the socket directly")
+@Suite("Sync HTTP: events written to the socket directly", .blocking)
 struct EventDirectWriteTests {
     @Test(
         "a watcher that stops reading while its socket fills, then reads on, gets every event once, whole and in order",
