@@ -17,7 +17,7 @@ import NIOHTTP1
 /// NIO's guarantees stay whole because its queue is then empty: bytes go to the socket
 /// directly only when every write this connection's response gave NIO has completed
 /// (counted in ``eventsThroughNIO``), and after one of the response's own events did
-/// (``eventsDirect``), which NIO wrote after the response's head. What the socket does not
+/// (``directResponse``), which NIO wrote after the response's head. What the socket does not
 /// take at once (a reader behind, `EAGAIN`, an error) goes through NIO as before: it waits
 /// there for the socket, counts toward the connection's writability, and its error closes
 /// the connection the way NIO closes it.
@@ -33,7 +33,7 @@ extension ConnectionWarden {
             return
         }
         var chunk = frame.chunk
-        if eventsDirect, eventsThroughNIO == 0, let socket {
+        if directResponse == response, eventsThroughNIO == 0, let socket {
             let sent = send(chunk, to: socket)
             guard sent < chunk.readableBytes else { return }
             chunk.moveReaderIndex(forwardBy: sent)
@@ -61,7 +61,7 @@ extension ConnectionWarden {
         let written = encoder.eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { [self] result in
             eventsThroughNIO -= 1
-            if case .success = result, response == self.response { eventsDirect = true }
+            if case .success = result { directResponse = response }
         }
         encoder.writeAndFlush(NIOAny(IOData.byteBuffer(chunk)), promise: written)
     }

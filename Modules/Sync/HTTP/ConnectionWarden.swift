@@ -98,9 +98,10 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     /// (``writeEvent(_:)``): looked up once, as NIO's lookup for each call
     /// (`withUnsafeTransportIfAvailable`) is a cast the runtime resolves by name.
     private(set) var socket: (any NIOTransportAccessibleChannelCore<NIOBSDSocket.Handle>)?
-    /// Whether the response being written may send its events to the socket directly:
-    /// one of its events written through NIO has completed, so its head has been written.
-    var eventsDirect = false
+    /// The response whose events may go to the socket directly: the one of the event
+    /// written through NIO that completed last, after that response's head. Only while it
+    /// is still ``response`` are they sent so.
+    var directResponse: Int?
     /// Whether the client has shut its side of the connection.
     private(set) var inputClosed = false
 
@@ -181,7 +182,6 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapOutboundIn(data) {
         case .head(let head):
             response += 1
-            eventsDirect = false
             // As NIO's encoder decides it for the response (NIOHTTP1's
             // `correctlyFrameTransportHeaders`): a body, no length, HTTP/1.1 or later; and
             // not the answer to a HEAD or CONNECT, whose body it drops.
@@ -195,7 +195,6 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             bodyIsChunked = false
             response += 1
-            eventsDirect = false
             answering = max(0, answering - 1)
             if answering == 0, !readingRequest { waitForRequest(context) }
         }
