@@ -20,8 +20,8 @@ struct PipelinedCommitTests {
                 #expect(storage.arrived == 3, "the second batch did not reach the storage while the first was held")
             } else {
                 // The server queues the second intent and decides whether to hand its batch
-                // over in one hold of its commit lock: once it is seen queued, that was decided.
-                try await eventually { server.queuedRequests == 1 }
+                // over in one turn on its actor: once it is seen queued, that was decided.
+                try await eventually { await server.queuedRequests == 1 }
                 #expect(storage.arrived == 2, "a storage that does not commit in order was handed a second batch")
             }
             storage.letThrough(2)

@@ -5,44 +5,27 @@ import NIOHTTP1
 import Synchronization
 
 /// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
-/// (between NIO's decoder and Hummingbird's codec), and the handlers given after it (an
-/// ``IntentFastPath``), then takes itself out of the pipeline: a pass-through left in it
-/// cost every read of every request a handler's call.
+/// (between NIO's decoder and Hummingbird's codec), then takes itself out of the pipeline:
+/// a pass-through left in it cost every read of every request a handler's call.
 final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Never
 
     private let limits: ConnectionLimits
     private let connections: OpenConnections
     private let logger: Logger
-    private let eventsToSocket: Bool
-    private let after: [any ChannelHandler]
 
-    /// Installs a warden with `limits` for `connections`, and `after` it, in order, the
-    /// handlers that read NIO's HTTP/1 parts as the warden passes them on. With
-    /// `eventsToSocket`, the warden may write an event stream's events to the socket
-    /// directly (ADR 0056): only for a pipeline with nothing below NIO's HTTP/1 encoder
-    /// that changes the bytes (a TLS handler would be bypassed).
-    init(
-        limits: ConnectionLimits, connections: OpenConnections, logger: Logger, eventsToSocket: Bool = false,
-        after: [any ChannelHandler] = []
-    ) {
+    /// Installs a warden with `limits` for `connections`.
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
         self.limits = limits
         self.connections = connections
         self.logger = logger
-        self.eventsToSocket = eventsToSocket
-        self.after = after
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let warden = ConnectionWarden(limits: limits, connections: connections, logger: logger, eventsToSocket: eventsToSocket)
+        let warden = ConnectionWarden(limits: limits, connections: connections, logger: logger)
         let pipeline = context.pipeline.syncOperations
         if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) {
             try? pipeline.addHandler(warden, position: .after(decoder.handler))
-            var previous: any ChannelHandler = warden
-            for handler in after {
-                try? pipeline.addHandler(handler, position: .after(previous))
-                previous = handler
-            }
         } else {
             // Not an HTTP/1 pipeline as expected: at least the shutdown can close it.
             connections.add(context.channel)
@@ -54,6 +37,11 @@ final class WardenInstaller: ChannelInboundHandler, RemovableChannelHandler {
 /// The deadlines of one connection: a whole request within ``ConnectionLimits/requestTimeout``,
 /// an answer never unable to write for longer than ``ConnectionLimits/stallTimeout``; and
 /// a bounded send buffer. Registers the connection with ``OpenConnections``.
+///
+/// It also writes the events of the connection's ``eventStream`` as parts of its
+/// response's body, down the pipeline through NIO's HTTP/1 encoder (which frames them as
+/// chunks), and flushes them once per hand-over of a push to its event loop
+/// (``LoopWrites``), however many events that hand-over brought.
 final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -80,47 +68,19 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
     private(set) var context: ChannelHandlerContext?
     /// The event stream this connection carries now, whose events ``writeEvent(_:)`` writes.
     var eventStream: EventStream?
-    /// NIO's HTTP/1 encoder, which a chunk framed already is written past.
-    private(set) var encoder: ChannelHandlerContext?
-    /// The methods of the requests not answered yet, oldest first: which request a
-    /// response's head answers, as the encoder keeps them.
-    private var requestMethods: [HTTPMethod] = []
-    /// Whether the encoder frames the body of the response being written as chunks.
-    private(set) var bodyIsChunked = false
-    /// The response being written, counted from the connection's first: an event written
-    /// through NIO lets the ones after it go to the socket directly only while its
-    /// response is still the one being written (``writeEvent(_:)``).
-    private(set) var response = 0
-    /// The events written through NIO whose writes have not completed: while there are
-    /// any, NIO holds bytes of this connection, and the next event goes after them.
-    var eventsThroughNIO = 0
-    /// The channel as the keeper of its socket, which it lends for one call at a time
-    /// (``writeEvent(_:)``): looked up once, as NIO's lookup for each call
-    /// (`withUnsafeTransportIfAvailable`) is a cast the runtime resolves by name.
-    private(set) var socket: (any NIOTransportAccessibleChannelCore<NIOBSDSocket.Handle>)?
-    /// The response whose events may go to the socket directly: the one of the event
-    /// written through NIO that completed last, after that response's head. Only while it
-    /// is still ``response`` are they sent so.
-    var directResponse: Int?
+    /// Whether events were written since the last ``flushEvents()``.
+    private var unflushed = false
     /// Whether the client has shut its side of the connection.
     private(set) var inputClosed = false
 
-    /// Whether events may go to the socket directly (``WardenInstaller``).
-    private let eventsToSocket: Bool
-
-    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger, eventsToSocket: Bool = false) {
+    init(limits: ConnectionLimits, connections: OpenConnections, logger: Logger) {
         self.limits = limits
         self.connections = connections
         self.logger = logger
-        self.eventsToSocket = eventsToSocket
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
-        if eventsToSocket {
-            socket = context.channel._channelCore as? any NIOTransportAccessibleChannelCore<NIOBSDSocket.Handle>
-        }
         connections.add(context.channel)
         if let options = context.channel.syncOptions {
             try? options.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
@@ -134,8 +94,6 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        encoder = nil
-        socket = nil
         cancelDeadlines()
         connections.remove(context.channel)
     }
@@ -153,8 +111,7 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head):
-            requestMethods.append(head.method)
+        case .head:
             readingRequest = true
             connections.setIdle(context.channel, false)
             armRequestDeadline(context, waitingFor: "the request's body")
@@ -180,25 +137,30 @@ final class ConnectionWarden: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head):
-            response += 1
-            // As NIO's encoder decides it for the response (NIOHTTP1's
-            // `correctlyFrameTransportHeaders`): a body, no length, HTTP/1.1 or later; and
-            // not the answer to a HEAD or CONNECT, whose body it drops.
-            let method = requestMethods.isEmpty ? nil : requestMethods.removeFirst()
-            bodyIsChunked =
-                method != .HEAD && method != .CONNECT && head.status.mayHaveResponseBody
-                && !head.headers.contains(name: "content-length")
-                && (head.version.major, head.version.minor) >= (1, 1)
-        case .body:
+        case .head, .body:
             break
         case .end:
-            bodyIsChunked = false
-            response += 1
             answering = max(0, answering - 1)
             if answering == 0, !readingRequest { waitForRequest(context) }
         }
         context.write(data, promise: promise)
+    }
+
+    /// Writes one event of the connection's ``eventStream`` as a part of its response's
+    /// body (the response's head went before it), to be flushed by ``flushEvents()``.
+    /// `true` when it is the first since the last flush: the caller flushes it then.
+    func writeEvent(_ frame: EventFrame) -> Bool {
+        guard let context else { return false }
+        context.write(wrapOutboundOut(.body(.byteBuffer(frame.bytes))), promise: nil)
+        defer { unflushed = true }
+        return !unflushed
+    }
+
+    /// Flushes the events written since the last flush.
+    func flushEvents() {
+        guard unflushed else { return }
+        unflushed = false
+        context?.flush()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

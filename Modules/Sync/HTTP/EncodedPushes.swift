@@ -11,7 +11,9 @@ import Synchronization
 /// carries it: the answer to the intent that made it (and `GET` of the activity) and the
 /// event every one of its subscribers is sent. A state is known by its activity, version
 /// and event: versions only grow, and a version is only ever answered or pushed once durable.
-enum EncodedPushes {
+///
+/// One per HTTP server (``SyncHTTPServer``), shared by its routes and its event streams.
+final class EncodedPushes: Sendable {
     private struct Entry {
         let version: UInt64
         let event: ActivityEvent
@@ -24,19 +26,25 @@ enum EncodedPushes {
     }
 
     /// The newest entry of each activity; emptied whole past ``limit`` activities.
-    private static let recent = Mutex<[String: Entry]>([:])
-    private static let limit = 1_024
+    private let recent = Mutex<[String: Entry]>([:])
+    private let limit: Int
+
+    /// Encodings of the newest state of up to `limit` activities at once.
+    init(limit: Int = 1_024) {
+        self.limit = limit
+    }
 
     /// The JSON of `PushPayload(snapshot)`, keys sorted: the body of an answer.
-    static func payload(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+    func payload(_ snapshot: ActivitySnapshot) -> ByteBuffer {
         if let entry = recent.withLock({ $0[snapshot.id] }), entry.holds(snapshot) { return entry.payload }
         let payload = encode(snapshot)
         store(Entry(version: snapshot.version, event: snapshot.event, payload: payload), for: snapshot.id)
         return payload
     }
 
-    /// The bytes of the server-sent event of `snapshot` (``ServerSentEvents``).
-    static func frame(_ snapshot: ActivitySnapshot) -> EventFrame {
+    /// The bytes of the server-sent event of `snapshot` (``ServerSentEvents``): `id:` the
+    /// version, `event:` start, update, end or dismiss, `data:` the ``PushPayload``.
+    func frame(_ snapshot: ActivitySnapshot) -> EventFrame {
         let cached = recent.withLock { $0[snapshot.id] }.flatMap { $0.holds(snapshot) ? $0 : nil }
         if let frame = cached?.frame { return frame }
         var made = cached ?? Entry(version: snapshot.version, event: snapshot.event, payload: encode(snapshot))
@@ -50,7 +58,7 @@ enum EncodedPushes {
         return frame
     }
 
-    private static func store(_ entry: Entry, for id: String) {
+    private func store(_ entry: Entry, for id: String) {
         recent.withLock { cache in
             // A newer state may have been stored meanwhile; it stays.
             if let kept = cache[id], kept.version > entry.version { return }
@@ -61,7 +69,7 @@ enum EncodedPushes {
 
     /// Written by hand (``Domain/JSONWriter``): the same bytes as `SyncRoutes.encoder`, in
     /// a twentieth of the time.
-    private static func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
+    private func encode(_ snapshot: ActivitySnapshot) -> ByteBuffer {
         ByteBuffer(bytes: PushPayload(snapshot).jsonData)
     }
 }

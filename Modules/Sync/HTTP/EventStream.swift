@@ -22,9 +22,9 @@ struct SyncRequestContext: RequestContext {
 /// a task, a stream or an asynchronous writer per subscriber in between (issue #25, item 2).
 ///
 /// The response's head and its end go through Hummingbird as any response's do; the
-/// events between them are written by the connection's ``ConnectionWarden``, each as the
-/// chunk its ``EventFrame`` holds, past NIO's HTTP/1 encoder. Until the head is written
-/// (``run()``), events wait here.
+/// events between them are written by the connection's ``ConnectionWarden`` down the
+/// channel's pipeline, through NIO's HTTP/1 encoder, and flushed once per hand-over to the
+/// event loop (``LoopWrites``). Until the head is written (``run()``), events wait here.
 ///
 /// A stream ends when its source finishes (the dismissal, a shutdown), when the client
 /// goes (its connection closes or its side of it is shut), or when the client reads so
@@ -65,14 +65,18 @@ final class EventStream: Sendable {
     let channel: any NIOCore.Channel
     /// What is to be written on the connection's event loop, this stream's writes among them.
     let writes: LoopWrites
+    /// Where the events of pushes are encoded, once for every stream.
+    let pushes: EncodedPushes
     private let state: NIOLoopBoundBox<State>
     private let waiting = Mutex(Waiting())
     private let over = Atomic<Bool>(false)
 
-    /// A stream on `channel`.
-    init(channel: any NIOCore.Channel) {
+    /// A stream on `channel`, written through `writes` (the server's writes of the
+    /// channel's loop), its pushes' events encoded by `pushes`.
+    init(channel: any NIOCore.Channel, writes: EventLoopWrites, pushes: EncodedPushes) {
         self.channel = channel
-        writes = LoopWrites.on(channel.eventLoop)
+        self.writes = writes.on(channel.eventLoop)
+        self.pushes = pushes
         state = .makeBoxSendingValue(.waiting(frames: [], ended: false), eventLoop: channel.eventLoop)
         channel.closeFuture.whenComplete { [self] _ in end(.closed) }
     }
@@ -104,9 +108,9 @@ final class EventStream: Sendable {
         writes.enqueue(self, .end)
     }
 
-    /// Sends the event of `snapshot` (``ServerSentEvents/frame(_:)``) to this stream alone.
+    /// Sends the event of `snapshot` (``EncodedPushes/frame(_:)``) to this stream alone.
     func send(_ snapshot: ActivitySnapshot) {
-        send(ServerSentEvents.frame(snapshot))
+        send(pushes.frame(snapshot))
     }
 
     /// A sink of server pushes that sends each as its event.
@@ -133,8 +137,9 @@ final class EventStream: Sendable {
 
     // MARK: - On the event loop
 
-    /// Takes an item in the order it was sent.
-    fileprivate func deliver(_ item: Item) {
+    /// Takes an item in the order it was sent; the warden of an event written is added to
+    /// `unflushed` the first time it writes since its last flush.
+    fileprivate func deliver(_ item: Item, unflushed: inout [ConnectionWarden]) {
         switch state.value {
         case .waiting(var frames, let ended):
             guard !ended else { return }
@@ -155,7 +160,7 @@ final class EventStream: Sendable {
                 let behind = channel.isWritable ? 0 : behind + 1
                 guard behind <= ServerSentEvents.backlog else { return fallBehind() }
                 state.value = .live(warden, behind: behind)
-                warden.writeEvent(frame)
+                if warden.writeEvent(frame) { unflushed.append(warden) }
             case .end:
                 end(.finished)
             }
@@ -177,7 +182,8 @@ final class EventStream: Sendable {
         }
         warden.eventStream = self
         state.value = .live(warden, behind: 0)
-        for frame in frames { warden.writeEvent(frame) }
+        for frame in frames { _ = warden.writeEvent(frame) }
+        warden.flushEvents()
         if ended { end(.finished) }
     }
 
@@ -221,20 +227,9 @@ final class LoopWrites: Sendable {
     private let loop: any EventLoop
     private let pending = Mutex(Pending())
 
-    private init(loop: any EventLoop) {
+
+    fileprivate init(on loop: any EventLoop) {
         self.loop = loop
-    }
-
-    private static let all = Mutex<[ObjectIdentifier: LoopWrites]>([:])
-
-    /// The writes of `loop`.
-    static func on(_ loop: any EventLoop) -> LoopWrites {
-        all.withLock { all in
-            if let writes = all[ObjectIdentifier(loop)] { return writes }
-            let writes = LoopWrites(loop: loop)
-            all[ObjectIdentifier(loop)] = writes
-            return writes
-        }
     }
 
     /// Queues `item` for `stream`.
@@ -263,14 +258,35 @@ final class LoopWrites: Sendable {
             defer { pending = Pending() }
             return pending.writes
         }
+        var unflushed: [ConnectionWarden] = []
         for write in writes {
             switch write {
             case .one(let stream, let item):
-                stream.deliver(item)
+                stream.deliver(item, unflushed: &unflushed)
             case .frame(let frame, let streams):
                 let item = EventStream.Item.frame(frame)
-                for stream in streams where !stream.isOver { stream.deliver(item) }
+                for stream in streams where !stream.isOver { stream.deliver(item, unflushed: &unflushed) }
             }
+        }
+        // One flush per connection for everything this hand-over brought it.
+        for warden in unflushed { warden.flushEvents() }
+    }
+}
+
+/// The writes of each event loop one HTTP server's event streams are on: one entry per
+/// loop of the server's event loop group, made at the first stream on it.
+final class EventLoopWrites: Sendable {
+    private let byLoop = Mutex<[ObjectIdentifier: LoopWrites]>([:])
+
+    init() {}
+
+    /// The writes of `loop`.
+    func on(_ loop: any EventLoop) -> LoopWrites {
+        byLoop.withLock { byLoop in
+            if let writes = byLoop[ObjectIdentifier(loop)] { return writes }
+            let writes = LoopWrites(on: loop)
+            byLoop[ObjectIdentifier(loop)] = writes
+            return writes
         }
     }
 }
@@ -294,8 +310,8 @@ struct StreamsByLoop {
     /// Sends the event of `snapshot`, encoded once, to every stream added, after
     /// everything sent to each before.
     func send(_ snapshot: ActivitySnapshot) {
-        guard !loops.isEmpty else { return }
-        let frame = ServerSentEvents.frame(snapshot)
+        guard let first = loops.first?.streams.first else { return }
+        let frame = first.pushes.frame(snapshot)
         for (writes, streams) in loops { writes.enqueue(frame.copied(), to: streams) }
     }
 }

@@ -9,17 +9,10 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
-/// Server-sent events: each snapshot as one event (`id:` the version, `event:` start,
-/// update, end or dismiss, `data:` the ``PushPayload``), and a comment line as a heartbeat
-/// (``Heartbeats``).
+/// Server-sent events: each snapshot as one event, encoded once per activity and version
+/// however many subscribers receive it (``EncodedPushes/frame(_:)``), and a comment line as
+/// a heartbeat (``Heartbeats``).
 enum ServerSentEvents {
-    /// The bytes of one event, encoded once per activity and version however many
-    /// subscribers receive it, and with the payload the intent's answer was given
-    /// (``EncodedPushes``): with a thousand subscribers, encoding would be the server's main cost.
-    static func frame(_ snapshot: ActivitySnapshot) -> EventFrame {
-        EncodedPushes.frame(snapshot)
-    }
-
     /// How many frames an event stream holds for a reader that takes them more slowly
     /// than they come (``EventStream``); past it the stream ends (the reader reconnects to
     /// the newest state).
@@ -29,39 +22,22 @@ enum ServerSentEvents {
     static let heartbeatFrame = EventFrame(ByteBuffer(string: ": heartbeat\n\n"))
 }
 
-/// One event's bytes, made once for every stream that sends it: the event as the stream's
-/// body carries it, and the same framed as one chunk of a chunked HTTP/1.1 body (its size in
-/// hexadecimal, CRLF, the event, CRLF), which a connection writes past NIO's HTTP/1 encoder
-/// (``ConnectionWarden/writeEvent(_:)``). Through the encoder, every subscriber's write
-/// made a chunk header of its own and went to the socket as three buffers (issue 25, item 2).
+/// One event's bytes, made once for every stream that sends it; NIO's HTTP/1 encoder
+/// frames them as a chunk of each stream's body.
 struct EventFrame: Sendable {
-    /// The event.
-    let event: ByteBuffer
-    /// The event as one chunk of a chunked body.
-    let chunk: ByteBuffer
+    /// The event, as `text/event-stream` has it.
+    let bytes: ByteBuffer
 
-    /// The frame of `event`.
-    init(_ event: ByteBuffer) {
-        self.event = event
-        let size = String(event.readableBytes, radix: 16)
-        var chunk = ByteBufferAllocator().buffer(capacity: size.utf8.count + event.readableBytes + 4)
-        chunk.writeString(size)
-        chunk.writeStaticString("\r\n")
-        chunk.writeImmutableBuffer(event)
-        chunk.writeStaticString("\r\n")
-        self.chunk = chunk
+    /// The frame of `bytes`.
+    init(_ bytes: ByteBuffer) {
+        self.bytes = bytes
     }
 
-    private init(event: ByteBuffer, chunk: ByteBuffer) {
-        self.event = event
-        self.chunk = chunk
-    }
-
-    /// The same bytes in buffers of their own, for the writes of one event loop: a buffer
+    /// The same bytes in a buffer of its own, for the writes of one event loop: a buffer
     /// that every thread retains and releases for each of its writes makes its reference
     /// count a cache line the cores take from each other (``StreamsByLoop``).
     func copied() -> EventFrame {
-        EventFrame(event: ByteBuffer(bytes: event.readableBytesView), chunk: ByteBuffer(bytes: chunk.readableBytesView))
+        EventFrame(ByteBuffer(bytes: bytes.readableBytesView))
     }
 }
 

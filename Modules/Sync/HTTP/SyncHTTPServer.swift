@@ -54,8 +54,6 @@ public struct SyncHTTPServer: Sendable {
     /// any free one); `nil`: on the server's own port, unless it takes keys, when it is
     /// not answered at all. Only with ``SyncServer/metrics``.
     public let metricsPort: Int?
-    /// How many intents were answered on their connections, not through the router.
-    let intentsOnConnections = IntentFastPath.Tally()
 
     /// How long a shutdown lets a connection that cannot be written to (a watcher that
     /// stopped reading) finish before it is closed: every answered intent is already
@@ -161,11 +159,11 @@ public struct SyncHTTPServer: Sendable {
         let logsRequests = logger.logLevel <= .debug
         let refusals = access == nil ? nil : server.metrics
         if logsRequests || refusals != nil { router.add(middleware: RequestLog(logsRequests: logsRequests, refusals: refusals)) }
-        let routes = SyncRoutes(server: server, heartbeats: heartbeats, access: access, servesMetrics: metricsPort == nil)
+        // The encodings and the loops' writes belong to this server's routes and streams.
+        let routes = SyncRoutes(
+            server: server, heartbeats: heartbeats, pushes: EncodedPushes(), writes: EventLoopWrites(), access: access,
+            servesMetrics: metricsPort == nil)
         routes.register(on: router)
-        // Intents are answered on their connections where their route has no middleware:
-        // no keys to check or refusals to count, no request log (ADR 0051).
-        let (answersIntents, intentsOnConnections) = (access == nil && !logsRequests, self.intentsOnConnections)
         let (limits, logger) = (self.limits, self.logger)
         var metricsListener: [any Service] = []
         var announce = onListening
@@ -180,13 +178,7 @@ public struct SyncHTTPServer: Sendable {
         let allowance = limits.maximumConnections.map { ConnectionAllowance(maximum: $0, connections: connections, logger: logger) }
         let channel = HTTP1Channel.Configuration(
             // Made for each connection (the argument is evaluated for each).
-            additionalChannelHandlers: [
-                // Plain TCP: nothing below NIO's HTTP/1 encoder changes the bytes (no TLS
-                // handler), so events may go to the socket directly (ADR 0056).
-                WardenInstaller(
-                    limits: limits, connections: connections, logger: logger, eventsToSocket: true,
-                    after: answersIntents ? [IntentFastPath(routes: routes, serverName: Self.serverName, tally: intentsOnConnections)] : [])
-            ])
+            additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])
         let application: any Service
         if let socket {
             application = BoundSocketServer(

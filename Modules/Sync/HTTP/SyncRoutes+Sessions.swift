@@ -13,7 +13,7 @@ import NIOCore
 /// their cap of open streams like any other.
 extension SyncRoutes {
     func sessions(_ request: Request, _ context: SyncRequestContext) async -> Response {
-        let stream = EventStream(channel: context.channel)
+        let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
         let key: UUID
         let streamOwner: String?
         do {

@@ -14,6 +14,10 @@ struct SyncRoutes: Sendable {
     let server: SyncServer
     /// Where every event stream is registered for its heartbeat.
     let heartbeats: Heartbeats
+    /// The newest state of each activity, encoded once for its answers and its events.
+    let pushes: EncodedPushes
+    /// Where each event loop's event streams are written from.
+    let writes: EventLoopWrites
     /// On a shared server (`--require-keys`), who each request is and their limits;
     /// `nil` on a server of one person, which answers as it always did.
     var access: KeyGate? = nil
@@ -78,40 +82,36 @@ struct SyncRoutes: Sendable {
         do {
             if access != nil { _ = try await admitToActivity(id, token: try Self.bearer(request)) }
             let snapshot = try await server.snapshot(of: id)
-            return Self.state(snapshot)
+            return state(snapshot)
         } catch {
             return Self.failure(error)
         }
     }
 
+    /// The answer to `POST /v1/activities/{id}/intents`.
     private func intent(_ request: Request, _ context: SyncRequestContext) async -> Response {
-        await intent(
-            to: context.parameters.get("id") ?? "", authorization: request.headers[.authorization],
-            ifMatch: request.headers[.ifMatch], body: { try await Self.body(of: request) }
-        ).response
-    }
-
-    /// The answer to `POST /v1/activities/{id}/intents`, whichever way the request came:
-    /// through the router, or read on its connection (``IntentFastPath``).
-    func intent(
-        to id: String, authorization: String?, ifMatch: String?, body: () async throws -> Data
-    ) async -> Answer {
+        let id = context.parameters.get("id") ?? ""
         do {
             // Authorisation first: a stranger learns nothing from our parsing. Without
             // keys, the server checks the token in the same step as it decides, and only
             // then tells what was wrong with the body: one visit to it, not two.
-            let token = try RequestValidation.bearer(authorization)
+            let token = try RequestValidation.bearer(request.headers[.authorization])
             if access != nil { _ = try await admitToActivity(id, token: token) }
             let read: Result<Data, any Error>
             do {
-                read = .success(try await body())
+                read = .success(try await Self.body(of: request))
             } catch {
                 read = .failure(error)
             }
-            let snapshot = try await server.send(Self.intentRequest(ifMatch: ifMatch, body: read), to: id, token: token)
-            return answer(to: .success(snapshot))
+            let intent = Self.intentRequest(ifMatch: request.headers[.ifMatch], body: read)
+            return state(try await server.send(intent, to: id, token: token))
         } catch {
-            return answer(to: .failure(error))
+            switch error as? SyncError {
+            // The server counted these with its decision.
+            case .refused, .staleVersion: break
+            default: server.metrics?.intentFailed(code: Self.code(of: error))
+            }
+            return Self.failure(error)
         }
     }
 
@@ -129,24 +129,9 @@ struct SyncRoutes: Sendable {
         }
     }
 
-    /// The answer to an intent that came to `outcome`; a failure other than a refusal or a
-    /// stale version (which the server counted with its decision) is counted here.
-    func answer(to outcome: Result<ActivitySnapshot, any Error>) -> Answer {
-        switch outcome {
-        case .success(let snapshot):
-            return Self.stateAnswer(snapshot)
-        case .failure(let error):
-            switch error as? SyncError {
-            case .refused, .staleVersion: break
-            default: server.metrics?.intentFailed(code: Self.code(of: error))
-            }
-            return Self.failureAnswer(error)
-        }
-    }
-
     private func events(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let stream = EventStream(channel: context.channel)
+        let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
         let key: UUID?
         let streamOwner: String?
         do {
@@ -246,15 +231,11 @@ struct SyncRoutes: Sendable {
 
     /// An activity's state as `GET` and an intent answer it: the push payload, with its
     /// version as the ETag a later `If-Match` names.
-    private static func state(_ snapshot: ActivitySnapshot) -> Response {
-        stateAnswer(snapshot).response
-    }
-
-    private static func stateAnswer(_ snapshot: ActivitySnapshot) -> Answer {
+    private func state(_ snapshot: ActivitySnapshot) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.eTag] = "\"\(snapshot.version)\""
-        return Answer(status: .ok, headers: headers, body: EncodedPushes.payload(snapshot))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: pushes.payload(snapshot)))
     }
 
     /// `/healthz`'s answer, the same bytes every time: made once, not encoded per request.
@@ -269,14 +250,10 @@ struct SyncRoutes: Sendable {
     private static let healthyBody = ByteBuffer(string: #"{"status":"ok"}"#)
 
     static func encoded(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
-        encodedAnswer(value, status: status).response
-    }
-
-    private static func encodedAnswer(_ value: some Encodable, status: HTTPResponse.Status) -> Answer {
         let data = (try? encoder.encode(value)) ?? Data(#"{"error":"encoding_failed"}"#.utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        return Answer(status: status, headers: headers, body: ByteBuffer(bytes: data))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     private static func json(_ value: [String: String], status: HTTPResponse.Status) -> Response {
@@ -290,12 +267,8 @@ struct SyncRoutes: Sendable {
     }
 
     static func failure(_ error: any Error) -> Response {
-        failureAnswer(error).response
-    }
-
-    private static func failureAnswer(_ error: any Error) -> Answer {
         if error is BodyTooLarge {
-            return encodedAnswer(
+            return encoded(
                 ErrorBody(error: "body_too_large", message: "The body is over \(SyncHTTPServer.maximumBodySize) bytes; send a smaller one.", state: nil),
                 status: .contentTooLarge)
         }
@@ -309,7 +282,7 @@ struct SyncRoutes: Sendable {
             expected = version
         default: state = nil
         }
-        var response = encodedAnswer(
+        var response = encoded(
             ErrorBody(error: syncError.code, message: syncError.description, state: state, expectedVersion: expected),
             status: HTTPResponse.Status(code: syncError.httpStatus))
         if syncError.httpStatus == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
@@ -321,19 +294,6 @@ struct SyncRoutes: Sendable {
         default: break
         }
         return response
-    }
-}
-
-/// An answer's status, headers and body: a Hummingbird `Response` for the router, or
-/// written as they are on a connection (``IntentFastPath``).
-struct Answer: Sendable {
-    var status: HTTPResponse.Status
-    var headers: HTTPFields
-    var body: ByteBuffer
-
-    /// The answer as the router gives it.
-    var response: Response {
-        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
 

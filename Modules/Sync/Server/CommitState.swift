@@ -21,8 +21,7 @@ struct QueuedWrite {
 }
 
 /// A request waiting for its write's fate, told once its batch is durable or void: a task
-/// suspended in ``SyncServer/deciding(_:)``, or an intent decided on its connection's
-/// event loop without a task (``SyncServer/sendNow(_:to:token:reply:)``).
+/// suspended in ``SyncServer/deciding(_:)``.
 struct WriteWaiter: Sendable {
     /// Told the fate, on the server's actor.
     let told: @Sendable (Result<SyncWriteResult, SyncError>) -> Void
@@ -67,13 +66,10 @@ struct ReturnedBatch {
     let durable: ContinuousClock.Instant?
 }
 
-/// What group commit keeps from a decision to its batch's answer, under one lock
-/// (``SyncServer/commits``) that the server's actor and the connections' event loops both
-/// take (ADR 0052): an intent read whole on its connection is decided there, on the loop
-/// that read it, with no task and no hop to the actor, and the actor takes the same lock
-/// for its own decisions and to finish each batch. Every read, decision and queued write
-/// of one activity happens in one hold of the lock, so a decision always sees the ones
-/// before it.
+/// What group commit keeps from a decision to its batch's answer, owned by the server's
+/// actor (``SyncServer/commits``, ADR 0058). Every read, decision and queued write of one
+/// activity happens in one turn on the actor, with nothing suspending between, so a
+/// decision always sees the ones before it.
 struct CommitState: Sendable {
     /// The activities with writes queued or not yet finished: their state after those
     /// writes, which the next request on them decides on.
@@ -133,7 +129,7 @@ struct CommitState: Sendable {
     }
 }
 
-/// What became of a decision taken under the commit lock (``SyncServer/deciding(_:)``):
+/// What became of a decision (``SyncServer/deciding(_:)``):
 /// its write queued, then durable or void, or nothing queued.
 enum Decided<Value: Sendable>: Sendable {
     /// A write was queued, and came to `result`.

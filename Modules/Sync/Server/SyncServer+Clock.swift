@@ -48,7 +48,7 @@ extension SyncServer {
             } catch {
                 return
             }
-            // Read, decided and queued in one hold of the commit lock, as an intent is.
+            // Read, decided and queued in one turn on the actor, as an intent is.
             let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
                 guard let found = current(id, committed: committed, in: state) else { return true }
                 guard let stored = found else { return false }

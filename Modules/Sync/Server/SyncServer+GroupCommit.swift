@@ -10,32 +10,31 @@ import Foundation
 /// the second waiting behind the first, ADR 0049); what is decided meanwhile waits for the
 /// next, and each request is answered when its batch is durable.
 extension SyncServer {
-    /// Runs `decide` under the commit lock, on the caller's actor if any, and waits for the fate of the write it queued
-    /// there, if any. `decide` queues at most one write, for the waiter `waiting` makes of
-    /// what it returns, and begins a batch if one is due (``startCommitIfIdle(_:patienceSpent:)``).
+    /// Runs `decide` on the commit state, in one turn on the actor, and waits for the fate
+    /// of the write it queued there, if any. `decide` queues at most one write, for the
+    /// waiter `waiting` makes of what it returns, and begins a batch if one is due
+    /// (``startCommitIfIdle(_:patienceSpent:)``).
     ///
-    /// Reading, deciding and queueing in one hold of the lock is what makes a decision
-    /// atomic, as far as this server goes, whichever thread takes it; the storage's
-    /// condition covers the other servers.
+    /// Reading, deciding and queueing with nothing suspending between them is what makes a
+    /// decision atomic, as far as this server goes; the storage's condition covers the
+    /// other servers.
     func deciding<Value: Sendable>(
-        isolation: isolated (any Actor)? = #isolation,
         _ decide: (inout CommitState, _ waiting: (Value) -> WriteWaiter) throws(SyncError) -> Value
     ) async throws(SyncError) -> Decided<Value> {
         do {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Decided<Value>, any Error>) in
                 var queued = false
-                let outcome = commits.withLockedValue { state -> Result<Value, SyncError> in
-                    do throws(SyncError) {
-                        return .success(
-                            try decide(&state) { value in
-                                queued = true
-                                return WriteWaiter { written in
-                                    continuation.resume(with: written.map { .written(value, $0) }.mapError { $0 as any Error })
-                                }
-                            })
-                    } catch {
-                        return .failure(error)
-                    }
+                let outcome: Result<Value, SyncError>
+                do throws(SyncError) {
+                    outcome = .success(
+                        try decide(&commits) { value in
+                            queued = true
+                            return WriteWaiter { written in
+                                continuation.resume(with: written.map { .written(value, $0) }.mapError { $0 as any Error })
+                            }
+                        })
+                } catch {
+                    outcome = .failure(error)
                 }
                 switch outcome {
                 case .success(let value):
@@ -53,16 +52,12 @@ extension SyncServer {
 
     /// Returns once everything queued or being written when it was called is durable (or
     /// void); throws the storage's error when that failed.
-    nonisolated func waitUntilDurable() async throws(SyncError) {
+    func waitUntilDurable() async throws(SyncError) {
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let idle = commits.withLockedValue { state in
-                    guard state.isBusy else { return true }
-                    state.barrierWaiters.append(continuation)
-                    startCommitIfIdle(&state)
-                    return false
-                }
-                if idle { continuation.resume() }
+                guard commits.isBusy else { return continuation.resume() }
+                commits.barrierWaiters.append(continuation)
+                startCommitIfIdle(&commits)
             }
         } catch let error as SyncError {
             throw error
@@ -72,14 +67,14 @@ extension SyncServer {
     }
 
     /// How many requests wait for the next batch.
-    nonisolated var queuedRequests: Int { commits.withLockedValue { $0.queuedRequests } }
+    var queuedRequests: Int { commits.queuedRequests }
 
     /// Waits until the writes queued or in flight are durable or void, and the observer
     /// told of the durable ones, for at most `limit`: what a host does after ``shutdown()``
     /// and before it lets its hooks finish and closes its storage. A change another server
     /// has already pushed may be waiting here for its commit's answer, and its hook with it.
     public func finishWrites(within limit: Duration) async {
-        guard commits.withLockedValue({ $0.isBusy }) else { return }
+        guard commits.isBusy else { return }
         let first = FirstOf()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             first.set(continuation)
@@ -98,8 +93,8 @@ extension SyncServer {
     /// are still coming back (``BatchGathering``); a barrier begins it at once, and so does
     /// `patienceSpent`. Behind a batch in flight, only on a storage that commits in order,
     /// and once as many requests are queued as the last batch answered (or for a barrier):
-    /// else when that batch is finished. Called under the commit lock, with its state.
-    nonisolated func startCommitIfIdle(_ state: inout CommitState, patienceSpent: Bool = false) {
+    /// else when that batch is finished. Called with the commit state, in a decision's turn.
+    func startCommitIfIdle(_ state: inout CommitState, patienceSpent: Bool = false) {
         guard !state.queueOrder.isEmpty || !state.barrierWaiters.isEmpty else { return }
         if state.inFlight.isEmpty {
             guard
@@ -133,6 +128,9 @@ extension SyncServer {
         let storage = self.storage
         let observer = self.observer
         let metrics = self.metrics
+        // A task of its own: the storage writes this batch while the actor decides the next
+        // requests (and, on a storage that commits in order, hands it the next batch). It
+        // ends when the storage answers, handing its result back to the actor.
         Task {
             let result: Result<[SyncWriteResult], SyncError>
             var durable: ContinuousClock.Instant?
@@ -174,7 +172,7 @@ extension SyncServer {
     /// Only here, on the actor, does a batch leave ``CommitState/inFlight``.
     private func returned(_ batch: ReturnedBatch) {
         returnedEarly[batch.number] = batch
-        while let oldest = commits.withLockedValue({ $0.inFlight.first?.number }),
+        while let oldest = commits.inFlight.first?.number,
             let next = returnedEarly.removeValue(forKey: oldest)
         {
             finishCommit(next)
@@ -186,31 +184,31 @@ extension SyncServer {
     }
 
     /// Waits for the requests the last batch answered to come back, for at most the
-    /// gathering's patience; one timer per gathering. Under the commit lock.
-    private nonisolated func waitForMoreRequests(_ state: inout CommitState) {
+    /// gathering's patience; one timer per gathering, cancelled when the batch begins
+    /// without it. With the commit state.
+    private func waitForMoreRequests(_ state: inout CommitState) {
         guard state.gatheringTimer == nil else { return }
         let (patience, round) = (state.gathering.patience, state.gatheringRound)
+        // A timer, on the actor: a task that sleeps, cancelled when the batch begins first.
         state.gatheringTimer = Task {
             guard (try? await Task.sleep(for: patience)) != nil else { return }
             self.patienceSpent(round: round)
         }
     }
 
-    private nonisolated func patienceSpent(round: UInt64) {
-        commits.withLockedValue { state in
-            guard round == state.gatheringRound else { return }
-            state.gatheringTimer = nil
-            startCommitIfIdle(&state, patienceSpent: true)
-        }
+    private func patienceSpent(round: UInt64) {
+        guard round == commits.gatheringRound else { return }
+        commits.gatheringTimer = nil
+        startCommitIfIdle(&commits, patienceSpent: true)
     }
 
     /// Answers the oldest batch in flight, `batch`, and takes it out of flight. The state is
-    /// settled under the lock; the pushes, the answers and the clock's next run follow it.
+    /// settled first; the pushes, the answers and the clock's next run follow it.
     private func finishCommit(_ batch: ReturnedBatch) {
         let (writes, barriers, requests, took) = (batch.writes, batch.barriers, batch.requests, batch.took)
         var answered: [(waiters: [WriteWaiter], result: SyncWriteResult)] = []
         var failed: (waiters: [WriteWaiter], barriers: [CheckedContinuation<Void, any Error>])?
-        commits.withLockedValue { state in
+        func settle(_ state: inout CommitState) {
             state.inFlight.removeFirst()
             switch batch.result {
             case .success(let results):
@@ -248,6 +246,7 @@ extension SyncServer {
             }
             startCommitIfIdle(&state)
         }
+        settle(&commits)
         switch batch.result {
         case .success(let results):
             notBefore = nil

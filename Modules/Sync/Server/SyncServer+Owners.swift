@@ -35,9 +35,7 @@ extension SyncServer {
 
     /// How many of `owner`'s activities have not ended, counting creations not yet durable.
     public func liveCount(ownedBy owner: String) async throws(SyncError) -> Int {
-        let pending = commits.withLockedValue { state in
-            state.unfinished.values.filter { $0.owner == owner && $0.snapshot.version == 1 }.count
-        }
+        let pending = commits.unfinished.values.filter { $0.owner == owner && $0.snapshot.version == 1 }.count
         do {
             return try await storage.liveCount(ownedBy: owner) + pending
         } catch {

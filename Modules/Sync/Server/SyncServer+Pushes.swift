@@ -94,7 +94,7 @@ extension SyncServer {
         }
         subscribers[id]?.opening -= 1
         // One created but not yet durable may be subscribed to; it comes when it is.
-        guard let known = commits.withLockedValue({ $0.unfinished[id] }) ?? committed else {
+        guard let known = commits.unfinished[id] ?? committed else {
             closeIdle(id)
             throw .notFound(id: id)
         }

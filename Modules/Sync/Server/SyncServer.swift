@@ -23,11 +23,10 @@ import Foundation
 /// the next batch is handed over while one is being written, and waits there behind it
 /// (ADR 0049). A request that finds its activity in a queued or
 /// unfinished batch decides on that state and joins the next batch, so intents on one busy
-/// activity still go many to a batch. That state is under a lock of its own
-/// (``CommitState``), not the actor's: an intent is read, decided and queued in one hold of
-/// it on whichever thread asks, an HTTP connection's event loop among them, with no hop to
-/// the actor (ADR 0052). The actor keeps the subscribers and the clock, and finishes each
-/// batch in order. The clock rules (completion, the 8-hour end, going
+/// activity still go many to a batch. The actor owns all of it (ADR 0058): the group
+/// commit's state (``CommitState``), the subscribers and the clock; an intent is read,
+/// decided and queued in one turn on it, with nothing between that could let another
+/// decision in, and each batch is finished in order. The clock rules (completion, the 8-hour end, going
 /// stale, dismissal) run at the storage's next deadline, with the injected clock, and are
 /// written and pushed like any other change; among servers sharing a storage, the
 /// conditional write makes each happen once.
@@ -42,7 +41,7 @@ public actor SyncServer {
 
     let storage: any SyncStorage
     /// The same storage when it keeps everything committed in memory (``IndexedSyncStorage``,
-    /// the JSON files'): a decision reads it in place, under its lock, instead of leaving the
+    /// the JSON files'): a decision reads it in place, under the index's lock, instead of leaving the
     /// actor for an `async` read and coming back (two task switches per intent, ADR 0043).
     let memoryIndex: (any IndexedSyncStorage)?
     let clock: any SyncClock
@@ -53,15 +52,9 @@ public actor SyncServer {
     private let makeToken: @Sendable () -> String
     private let makeID: @Sendable () -> String
 
-    /// The group commit's state, under a lock the connections' event loops take too: an
-    /// intent read on its connection is decided there, without a task (ADR 0052).
-    ///
-    /// A pthread mutex tried again before it is waited on (``SpinningLockedBox``, ADR 0054):
-    /// a decision holds it a few microseconds, and a thread that found it held had slept
-    /// and been woken for less. Not Synchronization's `Mutex`: on Linux that one waits on a
-    /// priority-inheriting futex, whose contended path cost 5.3 µs an intent over 100
-    /// activities (ADR 0052's notes).
-    nonisolated let commits: SpinningLockedBox<CommitState>
+    /// The group commit's state: the writes queued and in flight, and the activities the
+    /// next decision must see as they will be (ADR 0058).
+    var commits: CommitState
     /// Batches whose storage answered while an older one is still in flight: finished
     /// once every batch before them is, so that answers and pushes keep the batches' order.
     var returnedEarly: [UInt64: ReturnedBatch] = [:]
@@ -100,7 +93,7 @@ public actor SyncServer {
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
-        self.commits = SpinningLockedBox(CommitState(gathering: BatchGathering(longestWait: longestBatchWait)))
+        self.commits = CommitState(gathering: BatchGathering(longestWait: longestBatchWait))
         self.memoryIndex = storage as? any IndexedSyncStorage
         self.commitDepth = storage.commitsInOrder ? 2 : 1
         self.clock = clock
@@ -200,7 +193,7 @@ public actor SyncServer {
     /// - Throws: ``SyncError/refused(code:message:current:)`` when the rules refuse it,
     ///   ``SyncError/staleVersion(expected:current:)`` when its expected version moved on,
     ///   and the authorisation and storage errors.
-    public nonisolated func send(
+    public func send(
         _ request: IntentRequest, to id: String, token: String?
     ) async throws(SyncError) -> ActivitySnapshot {
         let arrival = metrics?.start()
@@ -237,7 +230,7 @@ public actor SyncServer {
     /// ``send(_:to:token:)`` of a request read before it was authorised: one that could
     /// not be read is refused with its error only once its activity and token passed, so a
     /// stranger learns nothing from the parsing.
-    nonisolated func send(
+    func send(
         _ request: Result<IntentRequest, any Error>, to id: String, token: String?
     ) async throws -> ActivitySnapshot {
         switch request {
@@ -266,7 +259,7 @@ public actor SyncServer {
     /// still made durable.
     public func shutdown() {
         isShutDown = true
-        commits.withLockedValue { $0.isClosed = true }
+        commits.isClosed = true
         deadlineTask?.cancel()
         deadlineTask = nil
         feedTask?.cancel()
@@ -284,26 +277,26 @@ public actor SyncServer {
     /// An unfinished copy may lack an answer another server gave to `key` (a storage may
     /// leave out answers it was not asked for); the storage then counts the write that
     /// would answer `key` again a conflict, and the request is decided again on a new read.
-    nonisolated func current(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
-        if let pending = commits.withLockedValue({ $0.unfinished[id] }) { return pending }
+    func current(_ id: String, answering key: IntentKey? = nil) async throws(SyncError) -> StoredActivity? {
+        if let pending = commits.unfinished[id] { return pending }
         let committed = try await committedActivity(id, answering: key)
         // A write may have been queued while the storage answered; it is newer.
-        return commits.withLockedValue { $0.unfinished[id] } ?? committed
+        return commits.unfinished[id] ?? committed
     }
 
-    /// The activity as committed, read before a decision takes the commit lock
-    /// (``current(_:committed:in:)``): `nil` when the decision reads it there, from the
-    /// memory index, or when a write of it is pending here.
-    nonisolated func committedBeforeDeciding(
+    /// The activity as committed, read before a decision (``current(_:committed:in:)``):
+    /// `nil` when the decision reads it itself, from the memory index, or when a write of
+    /// it is pending here.
+    func committedBeforeDeciding(
         _ id: String, answering key: IntentKey? = nil
     ) async throws(SyncError) -> StoredActivity?? {
-        guard memoryIndex == nil, commits.withLockedValue({ $0.unfinished[id] == nil }) else { return nil }
+        guard memoryIndex == nil, commits.unfinished[id] == nil else { return nil }
         return .some(try await committedActivity(id, answering: key))
     }
 
-    /// Under the commit lock: the activity as the next decision on it must see it, with its
+    /// In a decision: the activity as the next decision on it must see it, with its
     /// unfinished writes, else as committed: from the memory index, else as `committed` read
-    /// it before the lock. `nil` when it was not read, and must be.
+    /// it before the decision. `nil` when it was not read, and must be.
     nonisolated func current(_ id: String, committed: StoredActivity??, in state: borrowing CommitState) -> StoredActivity?? {
         if let pending = state.unfinished[id] { return .some(pending) }
         if let memoryIndex { return .some(memoryIndex.readIndex { $0.activity(id) }) }
@@ -323,7 +316,7 @@ public actor SyncServer {
 
     /// The activity a keyed creation made: a queued one, else as committed.
     private func activity(createdWith key: IdempotencyKey) async throws(SyncError) -> StoredActivity? {
-        if let queued = commits.withLockedValue({ $0.queuedCreation(key) }) { return queued }
+        if let queued = commits.queuedCreation(key) { return queued }
         do {
             return try await storage.activity(createdWith: key)
         } catch {
@@ -349,14 +342,14 @@ public actor SyncServer {
     }
 
     /// ``authorize(_:_:)-(_,String?)`` of a token hashed beforehand: all that is left is
-    /// a comparison, cheap enough for the commit lock.
+    /// a comparison, cheap enough for a decision's turn on the actor.
     static func authorize(_ stored: StoredActivity, _ token: PresentedToken?) throws(SyncError) {
         guard let token, !token.isEmpty else { throw .missingToken }
         guard stored.token.admits(token) else { throw .wrongToken }
     }
 
     /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403).
-    nonisolated func authorize(_ id: String, _ token: String?) async throws(SyncError) -> StoredActivity {
+    func authorize(_ id: String, _ token: String?) async throws(SyncError) -> StoredActivity {
         guard let stored = try await current(id) else { throw .notFound(id: id) }
         try Self.authorize(stored, token)
         return stored

@@ -7,8 +7,6 @@ import ServiceLifecycle
 /// test can shut down gracefully.
 struct RunningHTTPServer: Sendable {
     let port: Int
-    /// The intents it answered on their connections, not through its router (ADR 0051).
-    let intentsOnConnections: IntentFastPath.Tally
     let group: ServiceGroup
     let task: Task<Void, any Error>
 
@@ -27,7 +25,7 @@ struct RunningHTTPServer: Sendable {
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return RunningHTTPServer(port: port, intentsOnConnections: http.intentsOnConnections, group: group, task: task)
+        return RunningHTTPServer(port: port, group: group, task: task)
     }
 
     /// Shuts down as on SIGTERM and waits until the server has stopped.

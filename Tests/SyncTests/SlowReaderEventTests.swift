@@ -8,12 +8,11 @@ import Testing
     import Glibc
 #endif
 
-/// An event stream's events go to its socket directly while NIO holds nothing of its
-/// connection, and through NIO when the socket does not take them whole (ADR 0056): a
-/// reader that stops makes the socket take part of an event, or none, and the rest must
-/// follow in order, then the events after them, directly again once NIO has written all.
-@Suite("Sync HTTP: events written to the socket directly", .blocking)
-struct EventDirectWriteTests {
+/// A reader that stops lets its socket fill: NIO then holds the events the socket does
+/// not take, part of one among them, and must write them in order, then the events after
+/// them, once the reader reads on.
+@Suite("Sync HTTP: events to a reader that stops, then reads on", .blocking)
+struct SlowReaderEventTests {
     @Test(
         "a watcher that stops reading while its socket fills, then reads on, gets every event once, whole and in order",
         .timeLimit(.minutes(1)))
@@ -60,7 +59,7 @@ struct EventDirectWriteTests {
         let reading = Task { await offThePool { Self.readSlowly(descriptor, until: target, reached: reached) } }
         for round in 0..<100 { try await adjust(round) }
         try await eventually(within: .seconds(20)) { reached.value == versions.last }
-        // Read up: the next events go to the socket directly again, after the ones NIO held.
+        // Read up: the next events follow the ones NIO held.
         for round in 0..<5 {
             try await adjust(round)
             target.withLock { $0 = versions.last! }

@@ -5,11 +5,11 @@ import NIOHTTP1
 @testable import Sync
 import Testing
 
-/// An event stream's events leave as chunks framed once for every subscriber, past NIO's
-/// HTTP/1 encoder (issue 25, item 2), on a connection's own pipeline as the server builds
-/// it: NIO's HTTP/1 server handlers, then the warden after the decoder.
-@Suite("Sync HTTP: an event's chunk framed once")
-struct EventChunkTests {
+/// An event stream's events go down the connection's own pipeline, as the server builds
+/// it (NIO's HTTP/1 server handlers, then the warden after the decoder), through NIO's
+/// HTTP/1 encoder, and are flushed once for all that one hand-over to the loop brought.
+@Suite("Sync HTTP: events written through the channel")
+struct EventWriteTests {
     /// A connection's pipeline, with the request `request` read and its parts taken.
     static func connection(after request: String) throws -> (EmbeddedChannel, ConnectionWarden) {
         let channel = EmbeddedChannel()
@@ -44,41 +44,47 @@ struct EventChunkTests {
         _ = try channel.finish()
     }
 
-    @Test("each event is one buffer, the frame's own chunk, and the body is chunked as the encoder would have it")
-    func chunkPastTheEncoder() throws {
+    @Test("events written are sent only at the flush, each framed as a chunk by NIO's encoder")
+    func chunkedByTheEncoderFlushedOnce() throws {
         let (channel, warden) = try Self.connection(after: "GET /v1/activities/a/events HTTP/1.1\r\nHost: x\r\n\r\n")
         try channel.writeOutbound(HTTPServerResponsePart.head(Self.streamHead))
         let head = try Self.written(channel).map { String(buffer: $0) }.joined()
         #expect(head.lowercased().contains("transfer-encoding: chunked"))
         let events = ["id: 2\nevent: update\ndata: {\"v\":2}\n\n", ": heartbeat\n\n"].map { EventFrame(ByteBuffer(string: $0)) }
-        for event in events { warden.writeEvent(event) }
-        let buffers = try Self.written(channel)
-        // One buffer per event, the one made with the frame: nothing made per subscriber.
-        #expect(buffers == events.map(\.chunk))
-        #expect(buffers.map { String(buffer: $0) } == ["23\r\nid: 2\nevent: update\ndata: {\"v\":2}\n\n\r\n", "d\r\n: heartbeat\n\n\r\n"])
+        // The first write since a flush says so (its caller flushes it later); the next does not.
+        #expect(events.map { warden.writeEvent($0) } == [true, false])
+        #expect(try Self.written(channel).isEmpty, "nothing leaves before the flush")
+        warden.flushEvents()
+        let sent = try Self.written(channel).map { String(buffer: $0) }.joined()
+        #expect(sent == "23\r\nid: 2\nevent: update\ndata: {\"v\":2}\n\n\r\nd\r\n: heartbeat\n\n\r\n")
+        #expect(warden.writeEvent(events[1]), "after a flush, the next write is the first again")
+        warden.flushEvents()
+        _ = try Self.written(channel)
         try channel.writeOutbound(HTTPServerResponsePart.end(nil))
         #expect(try Self.written(channel).map { String(buffer: $0) }.joined() == "0\r\n\r\n")
         _ = try channel.finish()
     }
 
-    @Test("the answer to a HEAD request, or one of a known length, has its events go through the encoder")
-    func throughTheEncoderOtherwise() throws {
+    @Test("the answer to a HEAD request carries no event, and one of a known length carries it unframed")
+    func asTheEncoderFramesIt() throws {
         let event = EventFrame(ByteBuffer(string: "id: 2\nevent: update\ndata: {}\n\n"))
         // HEAD: the encoder drops the body, and so nothing of the event reaches the socket.
         let (head, headWarden) = try Self.connection(after: "HEAD /v1/activities/a/events HTTP/1.1\r\nHost: x\r\n\r\n")
         try head.writeOutbound(HTTPServerResponsePart.head(Self.streamHead))
         _ = try Self.written(head)
-        headWarden.writeEvent(event)
+        _ = headWarden.writeEvent(event)
+        headWarden.flushEvents()
         #expect(try Self.written(head).allSatisfy { $0.readableBytes == 0 })
         _ = try head.finish()
         // A length given: the encoder writes the body as it is, unframed.
         let (sized, sizedWarden) = try Self.connection(after: "GET /v1/activities/a/events HTTP/1.1\r\nHost: x\r\n\r\n")
         var sizedHead = Self.streamHead
-        sizedHead.headers.add(name: "content-length", value: "\(event.event.readableBytes)")
+        sizedHead.headers.add(name: "content-length", value: "\(event.bytes.readableBytes)")
         try sized.writeOutbound(HTTPServerResponsePart.head(sizedHead))
         _ = try Self.written(sized)
-        sizedWarden.writeEvent(event)
-        #expect(try Self.written(sized).map { String(buffer: $0) }.joined() == String(buffer: event.event))
+        _ = sizedWarden.writeEvent(event)
+        sizedWarden.flushEvents()
+        #expect(try Self.written(sized).map { String(buffer: $0) }.joined() == String(buffer: event.bytes))
         _ = try sized.finish()
     }
 }
