@@ -27,6 +27,8 @@ import Sync
 public final class HistoryRecorder: DurableChangeObserver {
     private let locations: StoreLocations
     private let onProblem: @Sendable (String) -> Void
+    /// The thread the history is appended on.
+    private let writer = DispatchQueue(label: "little-moments.sync.history")
 
     /// A recorder appending ended sessions to the history in `locations`; a history that
     /// cannot be written is reported to `onProblem` (the server's change stands).
@@ -48,7 +50,7 @@ public final class HistoryRecorder: DurableChangeObserver {
         // The history file is written on a thread of its own, as the state's files are,
         // never on the cooperative pool; the answers wait for it (ADR 0013).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            historyQueue.async {
+            writer.async {
                 self.record(ended)
                 continuation.resume()
             }
@@ -88,6 +90,3 @@ public final class HistoryRecorder: DurableChangeObserver {
         }
     }
 }
-
-/// The thread the history is appended on.
-private let historyQueue = DispatchQueue(label: "little-moments.sync.history")

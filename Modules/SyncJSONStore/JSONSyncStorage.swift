@@ -31,6 +31,8 @@ public final class JSONSyncStorage: IndexedSyncStorage {
     /// The collection behind it, for its issues and paths.
     public let collection: DocumentCollection<SyncRecord>
     private let index: Mutex<ActivityIndex>
+    /// The one thread this storage writes on: the server commits one batch at a time.
+    private let writer = DispatchQueue(label: "little-moments.sync.json-storage")
 
     /// Opens the server's state where `locations` keep state, waiting up to `lockWait`
     /// for its lock, compacting its journal every `compactionThreshold` batches (at least
@@ -59,7 +61,7 @@ public final class JSONSyncStorage: IndexedSyncStorage {
     /// cooperative pool.
     public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
         try await withCheckedThrowingContinuation { continuation in
-            storageQueue.async {
+            writer.async {
                 continuation.resume(with: Result { try self.commitNow(batch) })
             }
         }
@@ -115,6 +117,3 @@ public final class JSONSyncStorage: IndexedSyncStorage {
         collection.close()
     }
 }
-
-/// The one thread the JSON storage writes on: the server commits one batch at a time.
-private let storageQueue = DispatchQueue(label: "little-moments.sync.json-storage")
