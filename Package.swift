@@ -7,51 +7,20 @@
 // Tests/ArchitectureTests enforces.
 import PackageDescription
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Whether `Scripts/fuzz` is building (`MOMENTS_FUZZ=1`): this package's own modules are
 /// then compiled for libFuzzer and AddressSanitizer, and its dependencies as they are for
 /// every other build, so the fuzz targets reuse what `swift build` already made of NIO,
 /// Hummingbird and BoringSSL rather than compiling them again (ADR 0020).
 let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
 
-/// The C library this package is built against reads packed relative relocations (RELR,
-/// `DT_RELR`) from glibc 2.36 on; a binary linked with them does not start on an older one.
-let cLibraryReadsPackedRelocations: Bool = {
-    #if canImport(Glibc)
-        var name = [CChar](repeating: 0, count: 64)
-        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
-        // "glibc 2.36": the words after "glibc", as numbers.
-        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let version = text.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
-        return version.count >= 2 && (version[0], version[1]) >= (2, 36)
-    #else
-        return false
-    #endif
-}()
-
-/// The Swift runtime and FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without
+/// How the apps are linked on Linux: by lld (ADR 0046) and, with `staticRuntime`, with the
+/// Swift runtime and FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without
 /// the symbol export its driver file asks for, with the two libraries the driver leaves
-/// out; `Apps/Linking/libstdc++.so`, a linker script found first, names the static
-/// libstdc++ (ADR 0048).
-let staticRuntimeFlags = [
-    "-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims",
-    "-L", "\(Context.packageDirectory)/Apps/Linking",
-]
-
-/// How the apps are linked on Linux: by lld, with relative relocations packed (RELR) where
-/// the C library reads them (ADR 0046); with `staticRuntime`, the runtime linked in (ADR
-/// 0047); with `functionOrder` (a path in the package), the functions it lists laid out
-/// first, a name the build does not define skipped quietly (ADR 0048).
-func appLinking(staticRuntime: Bool, functionOrder: String? = nil) -> [LinkerSetting] {
-    let packed = cLibraryReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
-    let order = functionOrder.map {
-        ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\($0)", "-Xlinker", "--no-warn-symbol-ordering"]
-    } ?? []
-    let runtime = staticRuntime ? staticRuntimeFlags : []
-    return [.unsafeFlags(["-use-ld=lld"] + packed + runtime + order, .when(platforms: [.linux]))]
+/// out. The same flags on every host (ADR 0057).
+func appLinking(staticRuntime: Bool) -> [LinkerSetting] {
+    let runtime = staticRuntime
+        ? ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims"] : []
+    return [.unsafeFlags(["-use-ld=lld"] + runtime, .when(platforms: [.linux]))]
 }
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
@@ -96,14 +65,8 @@ func program(
 }
 
 /// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
-/// `functionOrder` names a file beside it listing the functions its sessions call, which
-/// lld lays out first (ADR 0048; `Scripts/order-functions` writes it).
-func app(
-    _ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true, functionOrder: String? = nil
-) -> Target {
-    program(
-        name, dependencies, path: path, exclude: functionOrder.map { [$0] } ?? [],
-        linking: appLinking(staticRuntime: staticRuntime, functionOrder: functionOrder.map { "\(path)/\($0)" }))
+func app(_ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true) -> Target {
+    program(name, dependencies, path: path, linking: appLinking(staticRuntime: staticRuntime))
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -360,7 +323,7 @@ let package = Package(
         program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking(staticRuntime: true)),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
-        app("MomentsLive", ["LiveComposition"], path: "Apps/Live", functionOrder: "FunctionOrder.txt"),
+        app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
         // Shared runtime, Foundation and ICU: its database driver needs them all (ADR 0047).
         app("MomentsServer", ["ServerComposition"], path: "Apps/Server", staticRuntime: false),
         app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),

@@ -3,14 +3,13 @@ import Testing
 import TestSupport
 
 /// What the terminal apps load and link. They load no Swift library: the runtime and
-/// FoundationEssentials are linked in, and only the code they use of them (ADR 0047), and
-/// so is libstdc++ (ADR 0048). They
+/// FoundationEssentials are linked in, and only the code they use of them (ADR 0047). They
 /// link FoundationEssentials, never all of Foundation nor ICU, whose pages cost a running
 /// session about 8 MB (ADR 0016): a module that imports `Foundation`, or a dependency's
 /// trait that does, makes the second test fail.
 @Suite("The apps' libraries", .blocking)
 struct LoadedLibrariesTests {
-    @Test("moments and moments-showcase load no Swift library nor libstdc++", arguments: ["moments", "moments-showcase"])
+    @Test("moments and moments-showcase load no Swift library", arguments: ["moments", "moments-showcase"])
     func runtimeLinkedIn(product: String) throws {
         let binary = try BuiltProduct.url(of: product)
         // ldd lists every library the dynamic loader would map, dependencies of
@@ -25,9 +24,6 @@ struct LoadedLibrariesTests {
                 || $0.hasPrefix("libdispatch") || $0.hasPrefix("libBlocksRuntime")
         }
         #expect(swiftLibraries.isEmpty, "\(product) loads \(swiftLibraries): it is no longer linked with -static-stdlib")
-        // The C++ runtime the Swift runtime calls is linked in too, through the linker
-        // script in Apps/Linking (ADR 0048).
-        #expect(!libraries.contains { $0.hasPrefix("libstdc++") }, "\(product) loads libstdc++: \(listing)")
     }
 
     @Test("moments and moments-showcase link FoundationEssentials but neither Foundation nor ICU", arguments: ["moments", "moments-showcase"])
