@@ -117,8 +117,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // NIOHTTPTypes: the HTTP parts Hummingbird's pipeline carries, for ADR 0051's intents.
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Property-based tests of the fuzz targets' round trips (Documentation/Fuzzing.md).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Sync's storage on PostgreSQL, shared by any number of `moments serve` (issue #13).
@@ -158,7 +156,6 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             // Its bootstrap on an already bound socket: the embedded listener (ADR 0037).
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -174,7 +171,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
 
         // MARK: - Persistence: durable JSON files; Domain only

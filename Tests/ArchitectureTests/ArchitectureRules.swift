@@ -31,7 +31,7 @@ struct ArchitectureRules {
     static let cLibrary: Set<String> = ["Glibc", "Musl", "Darwin"]
     static let serverLibraries: Set<String> = [
         "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
-        "NIOHTTPTypes", "NIOPosix", "NIOConcurrencyHelpers",
+        "NIOPosix", "NIOConcurrencyHelpers",
     ]
     /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
     /// so nothing of it reaches Domain, Rendering or Persistence.

@@ -96,10 +96,23 @@ extension ServerProcess {
     /// process's descriptor limit raised to its hard limit first, which the server
     /// inherits), waiting for it; a failure is printed under `name`.
     static func benchmark(_ name: String, _ measure: @escaping @Sendable (ServerProcess) async throws -> Void) {
+        benchmark(name, arguments: [], prepare: { _ in }) { server, _ in try await measure(server) }
+    }
+
+    /// ``benchmark(_:_:)`` with `arguments` for `moments serve`, and `prepare` run on its
+    /// folder before it starts, its answer given to `measure`.
+    static func benchmark<Prepared: Sendable>(
+        _ name: String, arguments: [String], prepare: @escaping @Sendable (URL) throws -> Prepared,
+        _ measure: @escaping @Sendable (ServerProcess, Prepared) async throws -> Void
+    ) {
         SyncBenchmarks.raiseFileLimit()
         let semaphore = DispatchSemaphore(value: 0)
         Task {
-            do { try await onScratchFolder(measure) } catch { print("\(name) benchmarks failed: \(error)") }
+            do {
+                try await onScratchFolder(arguments: arguments, prepare: prepare, measure)
+            } catch {
+                print("\(name) benchmarks failed: \(error)")
+            }
             semaphore.signal()
         }
         semaphore.wait()

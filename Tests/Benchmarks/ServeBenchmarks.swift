@@ -8,22 +8,39 @@ import TestSupport
 /// limit. Each in rounds alternated with its `GET /healthz` floor, the ratio the median of
 /// the rounds' (``PairedRounds``).
 ///
+/// Both configurations people run (issue 54, item 2): a personal server, and a shared one
+/// that requires keys and logs a line per request (`--require-keys --log-level debug`),
+/// its per-key limits raised past the load. Every intent goes through the router and the
+/// server's middleware in both.
+///
 /// Run `swift build -c release --product moments` first; wrk is Debian's `wrk` package.
 enum ServeBenchmarks {
+    /// The shared server's flags: keys, a line per request, and limits the load stays under.
+    static let shared = [
+        "--require-keys", "--log-level", "debug", "--max-live-activities", "1000", "--max-requests-per-second", "10000000",
+    ]
+
     static func run() {
-        ServerProcess.benchmark("serve", measure(on:))
+        ServerProcess.benchmark("serve") { try await measure(on: $0, key: nil, suffix: ", moments serve") }
+        ServerProcess.benchmark("serve, shared", arguments: shared, prepare: { folder in
+            try BuiltProduct.run("moments", ["keys", "add", "bench", "--data-dir", folder.path])
+                .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }) { server, key in
+            try await measure(on: server, key: key, suffix: ", moments serve --require-keys --log-level debug")
+        }
     }
 
-    private static func measure(on server: ServerProcess) async throws {
-        let connection = HTTPSyncConnection(baseURL: server.baseURL)
-        try await SyncThroughput.measure(port: server.port, connection: connection, suffix: ", moments serve")
+    private static func measure(on server: ServerProcess, key: String?, suffix: String) async throws {
+        let connection = HTTPSyncConnection(baseURL: server.baseURL, accessKey: key)
+        try await SyncThroughput.measure(port: server.port, connection: connection, suffix: suffix)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/wrk-intents")
         for activities in [1, 100] {
             let output: String
             do {
                 let arguments = [String(activities), String(Int(SyncThroughput.seconds)), String(SyncThroughput.rounds)]
-                output = try ProcessRunner.run(script.path, [String(server.port)] + arguments)
+                output = try ProcessRunner.run(
+                    script.path, [String(server.port)] + arguments, environment: key.map { ["MOMENTS_KEY": $0] } ?? [:])
             } catch {
                 print("serve: wrk did not run (apt-get install -y wrk): \(error)")
                 return
@@ -41,7 +58,7 @@ enum ServeBenchmarks {
             let failed = output.split(separator: "\n").filter { $0.hasPrefix("non-2xx or failed:") }
                 .compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
             Bench.report(
-                "sync.durable intents/s, \(activities) activit\(activities == 1 ? "y" : "ies"), wrk, moments serve",
+                "sync.durable intents/s, \(activities) activit\(activities == 1 ? "y" : "ies"), wrk\(suffix)",
                 value: figure.load, unit: "/s", label: "rate  ",
                 beside: "wrk GET /healthz \(Int(figure.floor))/s, \(figure.ratioNote); intents not 2xx: \(failed)")
         }

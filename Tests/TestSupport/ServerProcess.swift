@@ -73,16 +73,27 @@ public final class ServerProcess {
 
     /// Runs `body` with a `moments serve` on a scratch folder of its own, then stops it with
     /// SIGTERM and removes the folder.
-    public static func onScratchFolder<Result>(_ body: (ServerProcess) async throws -> Result) async throws -> Result {
+    public static func onScratchFolder<Result>(
+        arguments: [String] = [], _ body: (ServerProcess) async throws -> Result
+    ) async throws -> Result {
+        try await onScratchFolder(arguments: arguments, prepare: { _ in }) { server, _ in try await body(server) }
+    }
+
+    /// ``onScratchFolder(arguments:_:)`` with `prepare` run on the folder before the server
+    /// starts (a key added, say), its answer given to `body` beside the server.
+    public static func onScratchFolder<Prepared, Result>(
+        arguments: [String] = [], prepare: (URL) throws -> Prepared, _ body: (ServerProcess, Prepared) async throws -> Result
+    ) async throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(dataDirectory: folder)
+        let prepared = try prepare(folder)
+        let server = try ServerProcess(dataDirectory: folder, arguments: arguments)
         defer {
             server.signal(SIGTERM)
             _ = server.waitForExit()
         }
-        return try await body(server)
+        return try await body(server, prepared)
     }
 
     /// Its resident memory in MB, from `/proc/PID/status`; 0 once it has exited.

@@ -1,8 +1,8 @@
 import Crypto
 
 /// An activity's token as a request presented it, hashed once: what ``KeptToken`` checks it
-/// against is its SHA-256, so the hash is taken where the request is read, not under the
-/// commit lock where every decision waits its turn, and with nothing allocated (issue 25:
+/// against is its SHA-256, so the hash is taken where the request is read, not on the
+/// server's actor where every decision waits its turn, and with nothing allocated (issue 25:
 /// a check through ``Hashing/sha256Hex(of:)`` made six arrays and strings a request).
 struct PresentedToken: Sendable {
     /// The SHA-256 of the token's UTF-8.

@@ -4,7 +4,7 @@
 ///
 /// Finding a client's oldest answer past its limit once read the id of each of its answers
 /// out of its chunk, to tell it from another client of the same hash: over 100 activities,
-/// a miss of the cache each, and the most of an intent's decision under the commit lock
+/// a miss of the cache each, and the most of an intent's decision on the server's actor
 /// (issue 25). A client noted here, while no two clients of one hash have been seen, has
 /// every answer of its hash: its signatures count it exactly.
 ///
