@@ -84,7 +84,11 @@ let package = Package(
         // MARK: - Libraries another package may depend on, one by one
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "Sync", targets: ["Sync"]),
+        .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
+        .library(name: "AccessKeys", targets: ["AccessKeys"]),
+        .library(name: "SyncAuthority", targets: ["SyncAuthority"]),
+        .library(name: "SyncHTTP", targets: ["SyncHTTP"]),
+        .library(name: "SyncClient", targets: ["SyncClient"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
         .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
@@ -143,13 +147,27 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
 
-        // MARK: - Sync: protocol, authoritative server, client, observer
-        module("Sync", [
-            "Domain",
+        // MARK: - The server half, a module per role (issue 54, item 6)
+        // The wire protocol client and server share: intents, pushes, errors, the
+        // connection a client talks through, and the observer that orders pushes.
+        module("SyncProtocol", ["Domain"]),
+        // People's access keys, their digests and limits; the random tokens of activities.
+        module("AccessKeys", ["Domain", "SyncProtocol", .product(name: "Crypto", package: "swift-crypto")]),
+        // The authoritative server: decisions, group commit, timed changes, pushes, and the
+        // storage protocols its backends implement. No network library.
+        module("SyncAuthority", [
+            "Domain", "SyncProtocol", "AccessKeys",
+            .product(name: "Crypto", package: "swift-crypto"),
+            // The API only: which backend takes the figures is the composition's choice.
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+        ]),
+        // The server over HTTP and server-sent events, on Hummingbird: routes, middleware,
+        // the keys' checks, connection limits.
+        module("SyncHTTP", [
+            "Domain", "SyncProtocol", "SyncAuthority", "AccessKeys",
             .product(name: "Hummingbird", package: "hummingbird"),
             // Its connection-count delegate, which Hummingbird takes but does not re-export.
             .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
@@ -158,13 +176,17 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             // Its bootstrap on an already bound socket: the embedded listener (ADR 0037).
             .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            // The API only: which backend takes the figures is the composition's choice.
             .product(name: "CoreMetrics", package: "swift-metrics"),
+        ]),
+        // The client over AsyncHTTPClient: intents, event streams, failover between servers.
+        module("SyncClient", [
+            "Domain", "SyncProtocol",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
         suite("SyncTests", [
-            "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
+            "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -185,19 +207,19 @@ let package = Package(
         program("PersistenceCrashWorker", ["Persistence", "Domain", "Fixtures"], path: "Tests/PersistenceCrashWorker"),
 
         // MARK: - SyncJSONStore: Sync's storage on Persistence's durable JSON files
-        module("SyncJSONStore", ["Domain", "Sync", "Persistence"]),
-        suite("SyncJSONStoreTests", ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"]),
+        module("SyncJSONStore", ["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority", "Persistence"]),
+        suite("SyncJSONStoreTests", ["SyncJSONStore", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Fixtures", "TestSupport"]),
 
         // MARK: - SyncPostgres: Sync's storage on PostgreSQL, shared by N stateless servers
         module("SyncPostgres", [
-            "Domain", "Sync",
+            "Domain", "SyncProtocol", "AccessKeys", "SyncAuthority",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Against a real PostgreSQL that each suite starts for itself (TestSupport's
         // PostgresServer); `Scripts/prepare-tests` installs Debian's.
         suite("SyncPostgresTests", [
-            "SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
+            "SyncPostgres", "SyncProtocol", "AccessKeys", "SyncAuthority", "Domain", "Fixtures", "TestSupport", "SyncTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -222,19 +244,19 @@ let package = Package(
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [
-            "Domain", "Rendering", "TerminalIO", "Sync",
+            "Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The live app end to end: `moments start` and `moments watch` in real
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
         suite("LiveAppTests", [
-            "LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
+            "LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
             // A monitor of the bus `moments notify` speaks on, in its real-desktop test.
             "DBus",
         ]),
 
         // MARK: - Fixtures: Mother Objects, Preview-prefixed doubles, scenarios (never in `moments`)
-        module("Fixtures", ["Domain", "Rendering", "Sync", "LiveApp"], path: "Fixtures"),
+        module("Fixtures", ["Domain", "Rendering", "SyncProtocol", "AccessKeys", "SyncAuthority", "LiveApp"], path: "Fixtures"),
 
         // MARK: - ShowcaseApp: the catalog's commands, browse, exports and `play`
         module("ShowcaseApp", [
@@ -244,23 +266,23 @@ let package = Package(
         // The catalog's suite: snapshots of every scenario, the consistency of showcase and
         // live frames, the showcase's commands as processes, and its HTML in Chromium.
         suite("ShowcaseTests", [
-            "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync",
+            "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol", "SyncAuthority",
             "TestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
         // The person's files (history, settings, remembered sessions, key) on Persistence.
-        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence", "Sync"]),
+        adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence", "SyncProtocol"]),
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
         // A person's hooks, run by the process hosting a session for the changes it commits.
-        adapter("SessionHooks", ["Domain", "Sync"]),
+        adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
-        suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "Sync", "Persistence", "Fixtures", "TestSupport"]),
+        suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "Persistence", "Fixtures", "TestSupport"]),
         adapter("EmbeddedHosting", [
-            "Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore", "SessionHooks",
+            "Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks",
             // The loopback listener's services run in a group of our own, logging nowhere.
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
@@ -284,33 +306,33 @@ let package = Package(
         suite("BellSoundsTests", ["BellSounds", "LiveApp", "Sound", "TestSupport"]),
         // The figures of `moments serve` in Prometheus's text format, on a registry per server.
         adapter("PrometheusMetrics", [
-            "Sync", .product(name: "CoreMetrics", package: "swift-metrics"),
+            "SyncAuthority", .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", [
-            "Domain", "LiveApp", "Sync", "SyncPostgres", "SessionHooks", .product(name: "Logging", package: "swift-log"),
+            "Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)
         // The live composition: the real server, its JSON storage, the history and the
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
-            "Domain", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
+            "Domain", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncClient", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
             "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
             // Only `moments serve` makes a registry; the embedded server of `start` has none.
             "PrometheusMetrics",
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.
-        composition("ShowcaseComposition", ["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
+        composition("ShowcaseComposition", ["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's composition: the live one, with the PostgreSQL store.
         composition("ServerComposition", [
-            "LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO",
+            "LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO",
             .product(name: "Logging", package: "swift-log"),
         ]),
         suite("CompositionRootTests", [
-            "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "Sync", "Domain",
+            "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",
             "Persistence", "Fixtures", "TestSupport",
         ]),
 
@@ -331,8 +353,8 @@ let package = Package(
         module("FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
         fuzzTarget("FuzzKeyDecoder", ["TerminalIO"]),
         fuzzTarget("FuzzCommandLine", ["Domain", "LiveApp"]),
-        fuzzTarget("FuzzServerRequests", ["Sync", "Domain"]),
-        fuzzTarget("FuzzClientStream", ["Sync", "Domain"]),
+        fuzzTarget("FuzzServerRequests", ["SyncProtocol", "SyncClient", "Domain"]),
+        fuzzTarget("FuzzClientStream", ["SyncProtocol", "SyncClient", "Domain"]),
         fuzzTarget("FuzzDocuments", ["Persistence", "SyncJSONStore", "LiveApp", "Domain"]),
         fuzzTarget("FuzzRendering", ["Rendering", "Domain"]),
 
@@ -344,10 +366,10 @@ let package = Package(
         // `moments serve` child, a pseudo-terminal runner and a virtual terminal.
         module("TestSupport", ["Rendering"], path: "Tests/TestSupport"),
         // The history check's load, which the Sync and PostgreSQL suites both run.
-        module("SyncTestSupport", ["Sync", "Domain", "Fixtures", "TestSupport"], path: "Tests/SyncTestSupport"),
+        module("SyncTestSupport", ["SyncProtocol", "Domain", "Fixtures", "TestSupport"], path: "Tests/SyncTestSupport"),
         suite("ArchitectureTests", ["TestSupport"]),
         program("Benchmarks", [
-            "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
+            "Domain", "Rendering", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncClient", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
             "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound", "SyncJSONStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

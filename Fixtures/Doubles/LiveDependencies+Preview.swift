@@ -1,6 +1,5 @@
 import Domain
 import LiveApp
-import Sync
 import Synchronization
 
 /// What a console in memory was told: standard output and standard error, each as one text.

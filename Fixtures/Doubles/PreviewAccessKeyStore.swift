@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import AccessKeys
 import Synchronization
 
 /// People's access keys in memory, for previews and tests (the shared server's over HTTP,

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 import Synchronization
 
 /// A clock that moves only when told to: for tests and the showcase, where the server's

@@ -1,6 +1,6 @@
 import Domain
 import LiveApp
-import Sync
+import SyncProtocol
 import Synchronization
 
 /// The person's files in memory, for previews and the live app's in-process tests: the

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// A clock that starts at a fixture's instant and then runs at the speed of time: what
 /// `moments-showcase play` shows a scripted session on, so its seconds tick from the

@@ -1,6 +1,7 @@
 import Domain
 import LiveApp
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// The sync server a preview or an in-process test of the live app hosts: the real
 /// ``Sync/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import LiveApp
 import Rendering
-import Sync
+import SyncProtocol
 
 /// A session screen's model in one named state, for previews and the catalog: what the
 /// live app's screen shows before the first push, with a question or panel open, with an

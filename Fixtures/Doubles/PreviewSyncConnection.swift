@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// A sync connection that replays a scripted sequence of pushes instead of talking to a
 /// server: what a view or an observer needs in a preview or a test when no server should

@@ -3,7 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Synchronization
 
 /// Sync storage in memory: for tests and the showcase, with a switch to make commits fail

@@ -1,4 +1,4 @@
-import Sync
+import SyncProtocol
 
 /// Pushes as a server sends them: the last push of a scripted session, played through
 /// Domain's rules by ``PreviewSyncConnection``, so a fixture push is one a server would

@@ -4,7 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 extension SessionScript {
     /// Plays the script on `server` as a client would: ``start(on:clientID:)``, then

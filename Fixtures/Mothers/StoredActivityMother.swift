@@ -1,5 +1,6 @@
 import Domain
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// Activities as a server stores them: the pushes of a scripted session under an id of the
 /// test's choosing, and the ``Sync/StoredActivity`` (token, owner, keyed creation) at any

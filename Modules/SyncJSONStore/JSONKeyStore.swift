@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Persistence
-import Sync
+import AccessKeys
 import Synchronization
 
 /// The people's access keys of a server in `keys.json` in its state folder: Sync's

@@ -5,7 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Synchronization
 
 /// Sync's storage on Persistence's durable JSON files: the embedded default's backend, in

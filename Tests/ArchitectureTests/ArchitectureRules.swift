@@ -29,10 +29,14 @@ struct ArchitectureRules {
     /// The C library alone: the bowl's synthesis needs its `sin`, `cos` and `exp` and no
     /// Foundation.
     static let cLibrary: Set<String> = ["Glibc", "Musl", "Darwin"]
-    static let serverLibraries: Set<String> = [
-        "Hummingbird", "HummingbirdCore", "AsyncHTTPClient", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
+    static let serverLibraries: Set<String> = httpServerLibraries.union(httpClientLibraries)
+    /// What SyncHTTP serves HTTP with: Hummingbird on SwiftNIO, in a service group.
+    static let httpServerLibraries: Set<String> = [
+        "Hummingbird", "HummingbirdCore", "ServiceLifecycle", "UnixSignals", "Logging", "HTTPTypes", "NIOCore", "NIOHTTP1",
         "NIOPosix", "NIOConcurrencyHelpers",
     ]
+    /// What SyncClient talks HTTP with.
+    static let httpClientLibraries: Set<String> = ["AsyncHTTPClient", "NIOCore", "NIOHTTP1"]
     /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
     /// so nothing of it reaches Domain, Rendering or Persistence.
     static let cryptography: Set<String> = ["Crypto"]
@@ -58,49 +62,56 @@ struct ArchitectureRules {
         // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
         "Sound": Allowance([], system: cLibrary),
         "Persistence": Allowance(["Domain"]),
-        "Sync": Allowance(["Domain"], external: serverLibraries.union(cryptography).union(metricsAPI)),
-        "SyncJSONStore": Allowance(["Domain", "Sync", "Persistence"]),
-        "SyncPostgres": Allowance(["Domain", "Sync"], external: postgres),
-        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
+        // The server half, a module per role (issue 54, item 6).
+        "SyncProtocol": Allowance(["Domain"]),
+        "AccessKeys": Allowance(["Domain", "SyncProtocol"], external: cryptography),
+        // The authoritative server: no network library.
+        "SyncAuthority": Allowance(["Domain", "SyncProtocol", "AccessKeys"], external: cryptography.union(metricsAPI)),
+        "SyncHTTP": Allowance(
+            ["Domain", "SyncProtocol", "SyncAuthority", "AccessKeys"], external: httpServerLibraries.union(metricsAPI)),
+        "SyncClient": Allowance(["Domain", "SyncProtocol"], external: httpClientLibraries),
+        "SyncJSONStore": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority", "Persistence"]),
+        "SyncPostgres": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority"], external: postgres),
+        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient"], external: ["ArgumentParser"]),
         // Fixtures draw screens and feed the server; they never read a key.
-        "Fixtures": Allowance(["Domain", "Rendering", "Sync", "LiveApp"]),
+        "Fixtures": Allowance(["Domain", "Rendering", "SyncProtocol", "AccessKeys", "SyncAuthority", "LiveApp"]),
         // The showcase plays sessions through LiveApp's SessionSource, never a connection.
         "ShowcaseApp": Allowance(
             ["Domain", "Rendering", "TerminalIO", "LiveApp", "Fixtures"], external: ["ArgumentParser"]),
         // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
-        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "Sync"]),
+        "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "SyncProtocol"]),
         "EmbeddedHosting": Allowance(
-            ["Domain", "LiveApp", "Persistence", "Sync", "SyncJSONStore", "SessionHooks"],
+            ["Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks"],
             external: ["ServiceLifecycle", "Logging"]),
-        "SharedHosting": Allowance(["Domain", "LiveApp", "Sync", "SyncPostgres", "SessionHooks"], external: ["Logging"]),
+        "SharedHosting": Allowance(["Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks"], external: ["Logging"]),
         // A person's hooks, run for the changes a hosting server commits.
-        "SessionHooks": Allowance(["Domain", "Sync"]),
+        "SessionHooks": Allowance(["Domain", "SyncProtocol", "SyncAuthority"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         "BellSounds": Allowance(["LiveApp", "Persistence", "Sound"]),
         // `moments serve`'s figures in Prometheus's text format (ADR 0034).
-        "PrometheusMetrics": Allowance(["Sync"], external: metricsAPI.union(["Prometheus"])),
+        "PrometheusMetrics": Allowance(["SyncAuthority"], external: metricsAPI.union(["Prometheus"])),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase
         // one never sees a real store or the live composition: it runs the real server on a
         // preview storage and clock.
         "LiveComposition": Allowance(
             [
-                "Domain", "TerminalIO", "Sync", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting",
+                "Domain", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncClient", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting",
                 "PersonalFileStore", "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
                 "PrometheusMetrics",
             ]),
-        "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "Sync", "TerminalIO", "ProcessTerminal"]),
+        "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
         "ServerComposition": Allowance(
-            ["LiveComposition", "LiveApp", "Sync", "SyncPostgres", "SharedHosting", "TerminalIO"], external: ["Logging"]),
+            ["LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO"], external: ["Logging"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
         "MomentsServer": Allowance(["ServerComposition"]),
         "MomentsShowcase": Allowance(["ShowcaseComposition"]),
         // What the tests share, and the programs they start.
         "TestSupport": Allowance(["Domain", "Rendering"], external: testing),
-        "SyncTestSupport": Allowance(["Sync", "Domain", "Fixtures", "TestSupport"]),
+        "SyncTestSupport": Allowance(["SyncProtocol", "Domain", "Fixtures", "TestSupport"]),
         "TerminalProbe": Allowance(["TerminalIO"]),
         "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
         "MemoryFloor": Allowance([]),
@@ -108,8 +119,8 @@ struct ArchitectureRules {
         "FuzzSupport": Allowance([]),
         "FuzzKeyDecoder": Allowance(["TerminalIO", "FuzzSupport"]),
         "FuzzCommandLine": Allowance(["Domain", "LiveApp", "FuzzSupport"]),
-        "FuzzServerRequests": Allowance(["Sync", "Domain", "FuzzSupport"]),
-        "FuzzClientStream": Allowance(["Sync", "Domain", "FuzzSupport"]),
+        "FuzzServerRequests": Allowance(["SyncProtocol", "SyncClient", "Domain", "FuzzSupport"]),
+        "FuzzClientStream": Allowance(["SyncProtocol", "SyncClient", "Domain", "FuzzSupport"]),
         "FuzzDocuments": Allowance(["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"]),
         "FuzzRendering": Allowance(["Rendering", "Domain", "FuzzSupport"]),
         // The suites: each reaches the modules it tests, Fixtures and TestSupport.
@@ -119,7 +130,7 @@ struct ArchitectureRules {
         "SoundTests": Allowance(["Sound", "TestSupport"], external: testing),
         "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
         "SessionHooksTests": Allowance(
-            ["SessionHooks", "EmbeddedHosting", "Domain", "Sync", "Persistence", "Fixtures", "TestSupport"], external: testing),
+            ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "SyncAuthority", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "DBusTests": Allowance(["DBus", "TestSupport"], external: testing.union(["PropertyBased"])),
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
@@ -127,22 +138,22 @@ struct ArchitectureRules {
             ["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         // NIOEmbedded: a connection's pipeline without a socket, to see each buffer it writes.
         "SyncTests": Allowance(
-            ["Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
+            ["SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
             external: testing.union(serverLibraries).union(["PropertyBased", "NIOEmbedded"])),
         "SyncJSONStoreTests": Allowance(
-            ["SyncJSONStore", "Sync", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
+            ["SyncJSONStore", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Fixtures", "TestSupport"], external: testing),
         "SyncPostgresTests": Allowance(
-            ["SyncPostgres", "Sync", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
+            ["SyncPostgres", "SyncProtocol", "AccessKeys", "SyncAuthority", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
             external: testing.union(postgres)),
         "LiveAppTests": Allowance(
-            ["LiveApp", "TerminalIO", "Sync", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
+            ["LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
             external: testing),
         "ShowcaseTests": Allowance(
-            ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "Sync", "TestSupport"],
+            ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol", "SyncAuthority", "TestSupport"],
             external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
             [
-                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "Sync", "Domain",
+                "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",
                 "Persistence", "Fixtures", "TestSupport",
             ],
             external: testing),
@@ -150,7 +161,7 @@ struct ArchitectureRules {
         "FuzzCorpusTests": Allowance(["TestSupport"], external: testing),
         "Benchmarks": Allowance(
             [
-                "Domain", "Rendering", "Sync", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
+                "Domain", "Rendering", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncClient", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
                 "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound", "SyncJSONStore",
             ],
             external: serverLibraries),

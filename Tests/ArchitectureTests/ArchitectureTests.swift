@@ -40,7 +40,9 @@ struct ArchitectureTests {
         #expect(paths["Domain"] == "Modules/Domain")
         #expect(paths["Rendering"] == "Modules/Rendering")
         #expect(paths["TerminalIO"] == "Modules/TerminalIO")
-        #expect(paths["Sync"] == "Modules/Sync")
+        for module in ["SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient"] {
+            #expect(paths[module] == "Modules/\(module)")
+        }
         #expect(paths["Persistence"] == "Modules/Persistence")
         #expect(paths["LiveApp"] == "Modules/LiveApp")
         #expect(paths["ShowcaseApp"] == "Modules/ShowcaseApp")
@@ -51,7 +53,8 @@ struct ArchitectureTests {
         #expect(paths["MomentsShowcase"] == "Apps/Showcase")
         #expect(paths["Benchmarks"] == "Tests/Benchmarks")
         #expect(Set(graph.products).isSuperset(of: [
-            "Domain", "Rendering", "TerminalIO", "Sync", "Persistence", "LiveApp", "Fixtures", "ShowcaseApp",
+            "Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient",
+            "Persistence", "LiveApp", "Fixtures", "ShowcaseApp",
             "LiveComposition", "ShowcaseComposition", "moments", "moments-showcase",
         ]))
     }
@@ -86,11 +89,13 @@ struct ArchitectureCheckerTests {
         [
             target("Domain", "Modules/Domain"),
             target("Rendering", "Modules/Rendering", deps: ["Domain"]),
-            target("Sync", "Modules/Sync", deps: ["Domain"], external: ["Hummingbird"]),
+            target("SyncProtocol", "Modules/SyncProtocol", deps: ["Domain"]),
+            target("SyncAuthority", "Modules/SyncAuthority", deps: ["Domain", "SyncProtocol"]),
+            target("SyncHTTP", "Modules/SyncHTTP", deps: ["Domain", "SyncProtocol", "SyncAuthority"], external: ["Hummingbird"]),
             target("Persistence", "Modules/Persistence", deps: ["Domain"]),
-            target("Fixtures", "Fixtures", deps: ["Domain", "Rendering", "Sync", "LiveApp"]),
-            target("LiveApp", "Modules/LiveApp", deps: ["Domain", "Rendering", "TerminalIO", "Sync"], external: ["ArgumentParser"]),
-            target("LiveComposition", "Modules/CompositionRoot/LiveComposition", deps: ["LiveApp", "Persistence", "Sync"]),
+            target("Fixtures", "Fixtures", deps: ["Domain", "Rendering", "SyncAuthority", "LiveApp"]),
+            target("LiveApp", "Modules/LiveApp", deps: ["Domain", "Rendering", "TerminalIO", "SyncProtocol"], external: ["ArgumentParser"]),
+            target("LiveComposition", "Modules/CompositionRoot/LiveComposition", deps: ["LiveApp", "Persistence", "SyncAuthority"]),
             target("MomentsLive", "Apps/Live", .executable, deps: ["LiveComposition"]),
             target("DomainTests", "Tests/DomainTests", .test, deps: ["Domain", "Fixtures"]),
             target("TerminalIO", "Modules/TerminalIO"),
@@ -111,19 +116,20 @@ struct ArchitectureCheckerTests {
     @Test("a clean graph passes")
     func clean() {
         #expect(violations(cleanTargets, imports: [
-            "Domain": ["Foundation"], "Rendering": ["Domain", "Foundation"], "Sync": ["Domain", "Hummingbird", "NIOCore"],
-            "Fixtures": ["Domain", "Rendering", "Sync", "LiveApp"], "LiveApp": ["ArgumentParser", "TerminalIO", "Sync"],
-            "LiveComposition": ["LiveApp", "Persistence", "Sync"], "MomentsLive": ["LiveComposition"],
+            "Domain": ["Foundation"], "Rendering": ["Domain", "Foundation"], "SyncHTTP": ["Domain", "Hummingbird", "NIOCore"],
+            "SyncAuthority": ["Domain", "SyncProtocol"], "SyncProtocol": ["Domain"],
+            "Fixtures": ["Domain", "Rendering", "SyncAuthority", "LiveApp"], "LiveApp": ["ArgumentParser", "TerminalIO", "SyncProtocol"],
+            "LiveComposition": ["LiveApp", "Persistence", "SyncAuthority"], "MomentsLive": ["LiveComposition"],
             "DomainTests": ["Testing", "Fixtures", "Domain"], "TerminalIO": ["Glibc", "Dispatch"],
         ]).isEmpty)
     }
 
-    @Test("Rendering knowing Sync is caught, as an edge and as an import")
+    @Test("Rendering knowing the server half is caught, as an edge and as an import")
     func renderingKnowsSync() {
-        let targets = replacing("Rendering", with: target("Rendering", "Modules/Rendering", deps: ["Domain", "Sync"]))
-        #expect(violations(targets).contains("Rendering depends on Sync, which the import table does not allow"))
-        #expect(violations(cleanTargets, imports: ["Rendering": ["Sync"]])
-            == ["File.swift:1: Rendering imports Sync, which the import table does not allow"])
+        let targets = replacing("Rendering", with: target("Rendering", "Modules/Rendering", deps: ["Domain", "SyncProtocol"]))
+        #expect(violations(targets).contains("Rendering depends on SyncProtocol, which the import table does not allow"))
+        #expect(violations(cleanTargets, imports: ["Rendering": ["SyncAuthority"]])
+            == ["File.swift:1: Rendering imports SyncAuthority, which the import table does not allow"])
     }
 
     @Test("Domain importing anything but Foundation is caught")
@@ -136,7 +142,7 @@ struct ArchitectureCheckerTests {
 
     @Test("Fixtures reaching the live product is caught: the live app, its composition or its executable")
     func fixturesLeak() {
-        #expect(violations(cleanTargets, imports: ["Sync": ["Fixtures"]]).count == 1)
+        #expect(violations(cleanTargets, imports: ["SyncAuthority": ["Fixtures"]]).count == 1)
         #expect(violations(cleanTargets, imports: ["LiveApp": ["Fixtures"]]).count == 1)
         #expect(violations(cleanTargets, imports: ["LiveComposition": ["Fixtures"]]).count == 1)
         #expect(violations(cleanTargets, imports: ["MomentsLive": ["Fixtures"]]).count == 1)
@@ -146,9 +152,10 @@ struct ArchitectureCheckerTests {
         #expect(violations(leaking).count == 1)
     }
 
-    @Test("swift-crypto anywhere but Sync is caught: Domain, Rendering or Persistence importing or depending on it")
+    @Test("swift-crypto anywhere but the server half is caught: Domain, Rendering or Persistence importing or depending on it")
     func cryptographyStaysInSync() {
-        #expect(violations(cleanTargets, imports: ["Sync": ["Crypto"]]).isEmpty)
+        #expect(violations(cleanTargets, imports: ["SyncAuthority": ["Crypto"]]).isEmpty)
+        #expect(violations(cleanTargets, imports: ["SyncProtocol": ["Crypto"]]).count == 1, "the wire protocol takes no crypto")
         for module in ["Domain", "Rendering", "Persistence"] {
             #expect(violations(cleanTargets, imports: [module: ["Crypto"]])
                 == ["File.swift:1: \(module) imports the third-party module Crypto, which the import table does not allow"])
@@ -168,7 +175,7 @@ struct ArchitectureCheckerTests {
 
     @Test("an app importing past its composition is caught")
     func appReachesPast() {
-        #expect(violations(cleanTargets, imports: ["MomentsLive": ["Sync"]]).count == 1)
+        #expect(violations(cleanTargets, imports: ["MomentsLive": ["SyncHTTP"]]).count == 1)
         #expect(violations(cleanTargets, imports: ["MomentsLive": ["LiveApp"]]).count == 1)
         #expect(violations(cleanTargets, imports: ["MomentsLive": ["ArgumentParser"]]).count == 1)
         let reaching = replacing(

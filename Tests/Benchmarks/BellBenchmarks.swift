@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import NIOCore
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 
 /// How late the server rings a bell: from a bell's instant (its alert's `due`) to the push

@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 
 /// Fan-out of a real `moments serve` (issue #25, item 2): from sending an intent to its

@@ -1,7 +1,7 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
 
 /// The two loads the sync figures are measured under, for one server or several: many
 /// senders at once, and one intent at a time watched by many event streams.

@@ -1,5 +1,5 @@
 import Foundation
-import Sync
+import SyncClient
 import TestSupport
 
 /// Durable intents/s of a real `moments serve` (release), measured twice on the same server

@@ -7,7 +7,9 @@ import NIOCore
 import ServerComposition
 import SharedHosting
 import ServiceLifecycle
-import Sync
+import SyncProtocol
+import SyncHTTP
+import SyncClient
 import TestSupport
 
 /// Figures for three servers sharing one local PostgreSQL (ADR 0022), each a full server as

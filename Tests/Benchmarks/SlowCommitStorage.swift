@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncJSONStore
 import Synchronization
 

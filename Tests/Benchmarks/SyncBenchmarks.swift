@@ -8,7 +8,10 @@ import Logging
 import NIOCore
 import Persistence
 import ServiceLifecycle
-import Sync
+import SyncProtocol
+import SyncAuthority
+import SyncHTTP
+import SyncClient
 #if canImport(Glibc)
     import Glibc
 #endif

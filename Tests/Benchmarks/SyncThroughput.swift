@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Sync
+import SyncProtocol
 
 /// Durable intents per second over HTTP, from ``HTTPLoad``'s 64 kept-alive connections,
 /// each figure beside its floor measured on the same connections in the same run: as many

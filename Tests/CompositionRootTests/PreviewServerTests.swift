@@ -6,7 +6,8 @@ import LiveApp
 import LiveComposition
 import Persistence
 import ShowcaseComposition
-import Sync
+import SyncProtocol
+import SyncAuthority
 import TestSupport
 import Testing
 

@@ -1,7 +1,9 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
+import SyncClient
 import TestSupport
 import Testing
 #if canImport(Glibc)

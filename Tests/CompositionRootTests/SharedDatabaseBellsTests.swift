@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 import Testing
 

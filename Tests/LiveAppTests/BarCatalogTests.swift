@@ -2,7 +2,6 @@ import Domain
 import Fixtures
 import LiveApp
 import Rendering
-import Sync
 import Testing
 
 /// `moments bar` in-process, on the real server over a preview storage and clock: the line

@@ -2,7 +2,7 @@ import Domain
 import Fixtures
 import Foundation
 @testable import LiveApp
-import Sync
+import SyncProtocol
 import Testing
 
 /// What a bar keeps of the sessions stream, and the clicks it reads: pure values, checked

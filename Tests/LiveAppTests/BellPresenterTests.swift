@@ -2,7 +2,8 @@ import Domain
 import Fixtures
 import Foundation
 @testable import LiveApp
-import Sync
+import SyncProtocol
+import SyncAuthority
 import TestSupport
 import Testing
 

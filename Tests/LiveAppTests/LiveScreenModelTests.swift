@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Rendering
 import TerminalIO
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Testing
 
 /// The timer screen's keys: each asks the server through one intent, and nothing the

@@ -3,9 +3,10 @@ import Fixtures
 import Foundation
 import LiveApp
 import Rendering
-import Sync
+import SyncAuthority
 import TestSupport
 import Testing
+import SyncProtocol
 
 /// The session runtime (`SessionShow`, the loop of `moments start`, `moments watch` and
 /// `moments-showcase play`) run in-process on preview dependencies: the real server on a

@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Testing
 
 /// The lines `moments start` prints at the end: how it ended, the time sat, and today's

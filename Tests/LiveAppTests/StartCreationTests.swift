@@ -1,7 +1,8 @@
 @testable import LiveApp
 import Domain
 import Fixtures
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Testing
 
 /// `moments start` may send its creation more than once; one idempotency key for all its

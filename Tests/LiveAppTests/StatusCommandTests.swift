@@ -3,12 +3,13 @@ import Fixtures
 import Foundation
 import LiveApp
 import Rendering
-import Sync
+import SyncProtocol
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
+import SyncAuthority
 
 /// `moments status` and the control verbs in-process, on the real server over a preview
 /// storage and clock (``InProcessCommandTests/App``): what they print, their exit

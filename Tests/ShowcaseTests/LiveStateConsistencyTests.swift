@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import Rendering
-import Sync
+import SyncProtocol
+import SyncAuthority
 import TerminalIO
 import Testing
 

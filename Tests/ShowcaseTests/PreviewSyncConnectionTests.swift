@@ -1,7 +1,7 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
 import Testing
 
 /// The preview connection replays what a server would push for a script, so an observer

@@ -2,7 +2,8 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncJSONStore
 import Synchronization
 import Testing

@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Testing
 
 /// The adapter that keeps Sync's state in Persistence's files: what a server commits is

@@ -3,7 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
-import Sync
+import SyncProtocol
+import SyncAuthority
 import TestSupport
 import Testing
 

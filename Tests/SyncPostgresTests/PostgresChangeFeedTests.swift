@@ -1,10 +1,11 @@
 import Domain
 import Foundation
 import Fixtures
-import Sync
+import SyncProtocol
 import SyncPostgres
 import TestSupport
 import Testing
+import SyncAuthority
 
 /// The change feed across servers: what one storage commits reaches another's
 /// `changes()` in version order, also when no notification came.

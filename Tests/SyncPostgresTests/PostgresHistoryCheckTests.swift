@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncPostgres
 import SyncTestSupport
 import TestSupport

@@ -1,6 +1,6 @@
 import Fixtures
 import Foundation
-import Sync
+import AccessKeys
 import SyncPostgres
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import Sync
 @testable import SyncPostgres
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Domain
 import Fixtures
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncPostgres
 import TestSupport
 import Testing

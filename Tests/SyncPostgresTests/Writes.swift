@@ -1,5 +1,6 @@
 import Fixtures
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncPostgres
 import Testing
 

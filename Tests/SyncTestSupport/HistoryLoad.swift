@@ -1,6 +1,6 @@
 import Domain
 import Fixtures
-import Sync
+import SyncProtocol
 import TestSupport
 
 /// The load of the history check (``TestSupport/HistoryCheck``): clients at once, each

@@ -1,6 +1,7 @@
 import Domain
 import Fixtures
-import Sync
+import SyncProtocol
+import SyncClient
 import Testing
 import TestSupport
 

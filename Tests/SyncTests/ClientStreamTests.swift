@@ -1,7 +1,9 @@
 import Domain
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 import Testing
+import SyncAuthority
 
 /// How the HTTP client reads an event stream: any bytes, heartbeats included, show that the
 /// server is alive; a stream silent past the read timeout is taken for a dead server.

@@ -1,9 +1,11 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncClient
 import Testing
 import TestSupport
+import SyncAuthority
 
 /// What every transport must do alike: the same requests, the same answers.
 @Suite("Sync connection contract", .servedFirst)

@@ -2,7 +2,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
-@testable import Sync
+@testable import SyncHTTP
 import Testing
 
 /// An event stream's events go down the connection's own pipeline, as the server builds

@@ -4,12 +4,14 @@ import Fixtures
 import Foundation
 import NIOCore
 import NIOPosix
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 import Testing
+import SyncAuthority
 
 /// A push to many event streams is handed to each event loop once, with the loop's own
-/// copy of its bytes (``PushReceiver``, issue 25 item 2): every stream must still get every
+/// copy of its bytes (``Subscriber``, issue 25 item 2): every stream must still get every
 /// change once, in version order, and end after the dismissal, whichever loop it is on.
 @Suite("Sync over HTTP: a push to many event streams")
 struct FanOutTests {

@@ -4,9 +4,11 @@ import Fixtures
 import Foundation
 import NIOCore
 import NIOHTTP1
-import Sync
+import SyncProtocol
+import SyncHTTP
 import TestSupport
 import Testing
+import SyncAuthority
 
 /// The HTTP protocol of Documentation/Protocol.md, byte for byte: statuses, headers,
 /// bodies, and every kind of bad input answered without a change of state.

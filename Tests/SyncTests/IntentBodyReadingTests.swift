@@ -5,7 +5,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import Sync
+@testable import SyncProtocol
 
 /// The compact reader of intent bodies held to `StrictJSON` (`JSONDecoder`), its oracle:
 /// it reads every body the project's client writes as the oracle does (but for strings

@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
-import Sync
+import SyncHTTP
 import TestSupport
 import Testing
 

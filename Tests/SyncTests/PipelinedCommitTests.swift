@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-@testable import Sync
+@testable import SyncProtocol
+@testable import SyncAuthority
 import Synchronization
 import TestSupport
 import Testing

@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
-@testable import Sync
+@testable import SyncProtocol
+@testable import SyncAuthority
 import Synchronization
 import Testing
 import TestSupport

@@ -1,4 +1,4 @@
-import Sync
+import SyncClient
 import Testing
 
 /// The client's reader of event streams, held to what a hostile or broken server may send.

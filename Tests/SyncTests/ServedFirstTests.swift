@@ -1,9 +1,10 @@
 import Fixtures
 import Foundation
-import Sync
+import SyncClient
 import Synchronization
 import Testing
 import TestSupport
+import SyncProtocol
 
 /// ``ServedFirst``, the trait of the suites that serve HTTP in process: their requests are
 /// not queued behind the rest of the run's work on the cooperative pool.

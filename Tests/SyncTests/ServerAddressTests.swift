@@ -1,6 +1,7 @@
 import Domain
 import Foundation
-import Sync
+import SyncProtocol
+import SyncClient
 import TestSupport
 import Testing
 

@@ -3,9 +3,12 @@ import Domain
 import Fixtures
 import NIOHTTP1
 import Foundation
-import Sync
+import SyncProtocol
+import AccessKeys
+import SyncClient
 import TestSupport
 import Testing
+import SyncAuthority
 
 /// A server many people share (`--require-keys`, ADR 0021), over real HTTP on 127.0.0.1:
 /// every request says who it is, nobody sees or can tell of another's sessions, and past a

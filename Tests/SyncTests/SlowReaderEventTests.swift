@@ -1,12 +1,14 @@
 import Domain
 import Foundation
-import Sync
+import SyncClient
 import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
+import SyncAuthority
+import SyncProtocol
 
 /// A reader that stops lets its socket fill: NIO then holds the events the socket does
 /// not take, part of one among them, and must write them in order, then the events after

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import LiveApp
 import Rendering
-import Sync
+import SyncProtocol
 
 /// The inputs of the line output: a scripted session's pushes, written by the live app's
 /// own ``LiveApp/LineReport`` as they arrive, then, for the owner, the end-of-session

@@ -8,7 +8,8 @@ import LiveApp
 import Persistence
 import SessionHooks
 import SyncJSONStore
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// The sync server of a data folder, as ``build(_:)`` assembles it: the authoritative
 /// ``Sync/SyncServer`` on the folder's durable JSON files, recording every ended session

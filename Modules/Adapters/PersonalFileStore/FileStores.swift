@@ -6,7 +6,7 @@ import Foundation
 #endif
 import LiveApp
 import Persistence
-import Sync
+import SyncProtocol
 
 /// The person's files on Persistence's durable JSON files: the live app's
 /// ``LiveApp/PersonalFiles``. Each store is opened for one read or change and closed at

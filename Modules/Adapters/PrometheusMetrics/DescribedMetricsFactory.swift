@@ -1,6 +1,6 @@
 import CoreMetrics
 import Prometheus
-import Sync
+import SyncAuthority
 
 /// swift-metrics' factory on a Prometheus registry that gives every figure its help text
 /// and buckets from a catalog. swift-prometheus's own `PrometheusMetricsFactory` leaves

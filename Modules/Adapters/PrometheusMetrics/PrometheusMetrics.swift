@@ -1,5 +1,5 @@
 import Prometheus
-import Sync
+import SyncAuthority
 
 /// The figures of `moments serve` in Prometheus's text format: a registry of its own per
 /// server, described by ``Sync/SyncMetrics/catalog``, scraped at `GET /metrics`

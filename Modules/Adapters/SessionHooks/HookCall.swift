@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// One run of a hook: the command a person set for an event, and the session it is told
 /// of, in the environment (`MOMENTS_*`), never in the command's text.

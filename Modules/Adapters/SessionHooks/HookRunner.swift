@@ -1,6 +1,7 @@
 import Dispatch
 import Domain
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// Runs a person's hooks (``Domain/SessionHooks``) for the changes its server commits: told
 /// of each change once it is durable (a ``Sync/DurableChangeObserver``), by the server that

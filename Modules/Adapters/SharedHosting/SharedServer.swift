@@ -2,7 +2,9 @@ import Domain
 import LiveApp
 import Logging
 import SessionHooks
-import Sync
+import SyncProtocol
+import AccessKeys
+import SyncAuthority
 import SyncPostgres
 
 /// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:metrics:)`` builds it:

@@ -15,7 +15,9 @@ import ProcessTerminal
 import RuntimeFiles
 import Persistence
 import SyncJSONStore
-import Sync
+import SyncProtocol
+import SyncAuthority
+import SyncClient
 import TerminalIO
 
 /// The live composition: the one place where the live app meets its real dependencies,

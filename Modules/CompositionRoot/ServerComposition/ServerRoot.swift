@@ -8,7 +8,8 @@ import LiveApp
 import LiveComposition
 import Logging
 import SharedHosting
-import Sync
+import SyncProtocol
+import SyncAuthority
 import SyncPostgres
 import TerminalIO
 

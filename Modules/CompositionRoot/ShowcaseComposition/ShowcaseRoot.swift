@@ -8,7 +8,8 @@ import Foundation
 import LiveApp
 import ProcessTerminal
 import ShowcaseApp
-import Sync
+import SyncProtocol
+import SyncAuthority
 import TerminalIO
 
 #if canImport(Glibc)

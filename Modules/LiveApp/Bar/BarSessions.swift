@@ -1,5 +1,5 @@
 import Domain
-import Sync
+import SyncProtocol
 
 /// What a status bar knows of the person's sessions: the newest state of each not yet
 /// dismissed, as the sessions stream pushed it, and which one it shows.

@@ -1,4 +1,4 @@
-import Sync
+import SyncProtocol
 
 /// Where `moments bar` finds the sessions to follow: a server given with `--server`, or
 /// whichever process hosts the embedded server of the person's state now (found as

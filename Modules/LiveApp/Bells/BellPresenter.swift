@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// Presents the bells a session's pushes carry (``BellAlert``, decided by the server,
 /// ADR 0032), in any process that shows the session: `start`, `watch`, `notify`, `bar`.

@@ -1,6 +1,6 @@
 import Domain
 import Rendering
-import Sync
+import SyncProtocol
 
 /// The session a follower of another terminal's session shows (`moments watch`,
 /// `moments notify`), found the one way both find it, and followed by the one session

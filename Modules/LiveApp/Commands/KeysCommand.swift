@@ -1,6 +1,6 @@
 import ArgumentParser
 import Domain
-import Sync
+import AccessKeys
 import TerminalIO
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Sync
+import AccessKeys
+import SyncHTTP
 import Synchronization
 import TerminalIO
 

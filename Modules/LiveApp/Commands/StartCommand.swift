@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// `moments start`: a session, shown full screen (or as lines) until it ends, then its
 /// summary. The session lives on the sync server: the embedded one by default (hosted by

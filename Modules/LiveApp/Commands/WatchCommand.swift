@@ -1,7 +1,6 @@
 import ArgumentParser
 import Domain
 import Rendering
-import Sync
 
 /// `moments watch`: a session's Live Activity in another terminal. It finds the session by
 /// itself (the runtime file of the `moments start` showing it), only observes, and sends

@@ -1,5 +1,7 @@
 import Domain
-import Sync
+import SyncProtocol
+import AccessKeys
+import SyncAuthority
 
 /// Everything the `moments` commands reach outside the process's memory, handed in by the
 /// live composition (`LiveRoot`) and by nothing else: the person's files, the sync server

@@ -1,5 +1,5 @@
 import Domain
-import Sync
+import SyncProtocol
 
 /// How the commands use the person's files: a command that answers once ends with the
 /// reason and status 1 when a store cannot be opened; a session goes on without it, with a

@@ -1,5 +1,5 @@
 import Domain
-import Sync
+import SyncProtocol
 
 /// The person's files as the `moments` commands use them: the history and the settings,
 /// each opened for as short a time as a command needs (a store is locked while open, and a

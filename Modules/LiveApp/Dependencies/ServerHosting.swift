@@ -1,4 +1,6 @@
-import Sync
+import SyncProtocol
+import AccessKeys
+import SyncAuthority
 
 /// A sync server this process assembled on the person's durable state, holding its lock
 /// until ``close()``: what `moments serve` puts on the network.

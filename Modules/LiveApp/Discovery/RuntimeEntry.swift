@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
+import AccessKeys
+import SyncAuthority
 
 /// What a running `moments start` or `moments watch` tells the other terminals of the same
 /// person: where its server listens, and which session it shows with the token to reach it.

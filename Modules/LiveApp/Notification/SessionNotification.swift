@@ -1,5 +1,4 @@
 import Domain
-import Sync
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,6 +6,7 @@ import Foundation
 #endif
 import Rendering
 import Synchronization
+import SyncProtocol
 
 /// One session's desktop notification, kept by the session loop (``LiveSession``): shown
 /// on the first frame, replaced in place (the same id) whenever what it says changes, on

@@ -4,12 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
 import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
 #endif
+import SyncProtocol
 
 /// Where a command that answers once (`history`, `stats`, `settings`, `widget`) prints,
 /// and in what form: a view drawn once, or a JSON document.

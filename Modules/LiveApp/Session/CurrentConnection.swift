@@ -1,4 +1,4 @@
-import Sync
+import SyncProtocol
 import Synchronization
 
 /// The connection a session view goes through, which a hand-over replaces while intents

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
+import SyncProtocol
 import TerminalIO
 
 /// The live model of a session screen (``Rendering/SessionScreenModel``): what the timer

@@ -5,7 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
+import SyncProtocol
+import SyncHTTP
+import SyncClient
 import Synchronization
 import TerminalIO
 

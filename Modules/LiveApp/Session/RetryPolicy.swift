@@ -1,4 +1,4 @@
-import Sync
+import SyncProtocol
 
 /// How the live app tries again when a server cannot be reached: the one retry policy of
 /// every request it sends (a creation, a first read, an intent) and of the follower that

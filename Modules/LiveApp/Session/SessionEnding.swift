@@ -1,5 +1,5 @@
 import Domain
-import Sync
+import SyncProtocol
 
 /// How a session shown in this terminal ended (``SessionShow``).
 public enum SessionEnding: Hashable, Sendable {

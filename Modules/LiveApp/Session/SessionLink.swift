@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
+import SyncProtocol
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Domain
 import Rendering
-import Sync
+import SyncProtocol
 
 /// One session shown in this terminal until it ends or the person leaves: the screen (or
 /// the line output), the keys, the pushes and the diff renderer of `moments start` and

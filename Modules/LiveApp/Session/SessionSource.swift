@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
 
 /// A session a terminal can show, and where it lives: the connection its pushes come over
 /// and its intents go to, its id and token there, and the clock its running time is read

@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
 
 /// What `moments start` prints when a session ends: how it ended, the time sat, today's
 /// total and the streak, from the history the server's host has just written.

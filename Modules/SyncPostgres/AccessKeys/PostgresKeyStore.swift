@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PostgresNIO
-import Sync
+import AccessKeys
 
 /// The people's access keys of servers that share a database: Sync's ``Sync/AccessKeyStore`` on
 /// the `person_keys` table (``PostgresSchema``), through the storage's connections. Only

@@ -1,6 +1,5 @@
 import Logging
 import PostgresNIO
-import Sync
 import Synchronization
 
 /// The storage's way to PostgreSQL, built so that no wait on the database is endless

@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Synchronization
 
 /// The changes every server commits, read back from the `activity_changes` log and handed

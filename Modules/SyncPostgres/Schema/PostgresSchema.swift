@@ -5,7 +5,8 @@ import Foundation
 #endif
 import Logging
 import PostgresNIO
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// The tables the storage keeps, and how a database gets them.
 ///

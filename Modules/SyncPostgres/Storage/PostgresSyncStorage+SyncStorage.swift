@@ -1,4 +1,4 @@
-import Sync
+import SyncAuthority
 
 extension PostgresSyncStorage: SyncStorage {
     /// Makes a batch durable in one transaction, each write only if its condition holds

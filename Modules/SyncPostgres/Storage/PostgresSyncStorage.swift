@@ -5,7 +5,8 @@ import Foundation
 #endif
 import Logging
 import PostgresNIO
-import Sync
+import SyncProtocol
+import SyncAuthority
 import Synchronization
 
 /// Sync's storage on PostgreSQL, so that any number of stateless `moments serve` processes

@@ -3,7 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// The JSON the tables hold: Sync's own shapes (`SyncRecord`, `ActivitySnapshot`), written
 /// and read with plain JSON coders, as the JSON-file storage writes them.

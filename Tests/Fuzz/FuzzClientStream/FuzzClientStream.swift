@@ -1,6 +1,7 @@
 import Domain
 import FuzzSupport
-import Sync
+import SyncProtocol
+import SyncClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

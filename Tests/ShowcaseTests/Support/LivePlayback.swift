@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// A scripted session played the way the live app meets it: the real ``Sync/SyncServer``
 /// in-process, its clock moved to the script's instants, an ``Sync/ActivityObserver``

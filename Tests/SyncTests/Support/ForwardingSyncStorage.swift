@@ -1,7 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// A storage over a ``Fixtures/PreviewSyncStorage`` that hands it every call it does not
 /// make its own: the tests' storages that hold back one part (the change feed, a commit)

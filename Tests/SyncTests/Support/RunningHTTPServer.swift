@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-@testable import Sync
+@testable import AccessKeys
+@testable import SyncAuthority
+@testable import SyncHTTP
 
 /// A real ``SyncHTTPServer`` on an ephemeral loopback port, run in a service group that a
 /// test can shut down gracefully.

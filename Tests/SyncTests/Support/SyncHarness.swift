@@ -1,7 +1,9 @@
 import Domain
 import Fixtures
 import Foundation
-import Sync
+import SyncProtocol
+import SyncAuthority
+import SyncClient
 
 /// A server over in-memory storage and a clock moved by hand, and the transports the
 /// contract suite runs against.

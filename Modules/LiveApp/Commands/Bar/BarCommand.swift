@@ -1,6 +1,5 @@
 import ArgumentParser
 import Domain
-import Sync
 
 #if canImport(Glibc)
     import Glibc

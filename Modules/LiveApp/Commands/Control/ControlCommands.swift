@@ -1,6 +1,6 @@
 import ArgumentParser
 import Domain
-import Sync
+import SyncProtocol
 
 /// The exit statuses every control verb's help lists: `moments start`'s, and 5.
 private let controlExitStatuses = """

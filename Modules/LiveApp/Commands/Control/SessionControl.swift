@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
+import SyncProtocol
 
 /// What every control verb does (`moments pause`, `resume`, `toggle`, `finish`, `cancel`,
 /// `extend`): find the session as `moments watch` would, send it one intent, print the

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Sync
+import SyncProtocol
+import SyncClient
 
 /// Which session a command acts on and how it is found: what `moments watch`, `status`
 /// and the control verbs (`pause`, `resume`, `toggle`, `finish`, `cancel`, `extend`) share,

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Domain
 import Rendering
-import Sync
+import SyncProtocol
+import SyncAuthority
 
 /// `moments status`: the current session in one line, printed once, for a status bar, the
 /// tmux status line or a script. It finds the session as `moments watch` does and exits;

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Sync
+import SyncProtocol
 
 extension StatusLine {
     /// The line of a session as the server last pushed it, as every `moments` command

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Sync
+import SyncProtocol
 
 /// `--key KEY` for `moments start --server` and `watch --server`: the person's access key for a
 /// shared server (`moments serve --require-keys`). Without it, `MOMENTS_KEY`, then the

@@ -1,0 +1,104 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SyncProtocol
+
+/// The clock rules: at each deadline the storage knows of (completion at the target, the
+/// 8-hour end, going stale, dismissal), the activities that came due are advanced and
+/// written like any other change. Servers sharing a storage all wake for the same
+/// deadline; the conditional write lets one of them make each change, once.
+extension SyncServer {
+    /// How many due activities one run of the clock rules takes; the rest come in the next
+    /// run, which follows at once.
+    static let dueBatch = 10_000
+
+    /// Runs the clock rules for every activity due now, waits until what they changed is
+    /// durable and pushed, and schedules the next run. The server does this by itself at
+    /// each deadline; its owner calls it once after start-up, so that deadlines that passed
+    /// while no server ran are caught up at once.
+    public func tick() async {
+        guard !isShutDown else { return }
+        startFeedIfNeeded()
+        let now = clock.now()
+        let due: [String]
+        do {
+            due = try await storage.due(at: now, limit: Self.dueBatch)
+        } catch {
+            // The storage cannot say; try again in a second.
+            notBefore = now.addingTimeInterval(1)
+            scheduleIfEarlier(notBefore!)
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for id in due { group.addTask { await self.advance(id, at: now) } }
+        }
+        await scheduleNextDeadline(after: now)
+    }
+
+    /// Applies the clock rules due at `now` to one activity, deciding again when another
+    /// server moved it first.
+    private func advance(_ id: String, at now: Date) async {
+        for _ in 0..<Self.decisionAttempts {
+            guard !isShutDown else { return }
+            let committed: StoredActivity??
+            do {
+                committed = try await committedBeforeDeciding(id)
+            } catch {
+                return
+            }
+            // Read, decided and queued in one turn on the actor, as an intent is.
+            let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
+                guard let found = current(id, committed: committed, in: state) else { return true }
+                guard let stored = found else { return false }
+                let (next, changes) = SyncDecision.advanceClockRules(stored, at: now)
+                guard !changes.isEmpty else { return false }
+                state.queue(next, changes: changes, base: stored.snapshot.version, for: waiting(false))
+                startCommitIfIdle(&state)
+                return false
+            }
+            // Decided again after a conflict, or read again when what it was to be decided
+            // on is no longer pending; a failed commit has already been answered and
+            // forgotten: the next run retries.
+            switch decided {
+            case .written(_, .conflict), .notQueued(true): continue
+            default: return
+            }
+        }
+    }
+
+    /// Asks the storage for the next deadline and sleeps until it. One that has already
+    /// passed after a run (a write that failed or met a conflict storm) is retried a
+    /// second later, not in a tight loop.
+    private func scheduleNextDeadline(after run: Date) async {
+        guard let next = try? await storage.nextDeadline() else {
+            // The storage cannot say (its database is away): ask again in a second, so the
+            // clock rules run once it is back, not only at this server's next write.
+            schedule(at: clock.now().addingTimeInterval(1))
+            return
+        }
+        schedule(at: next > run ? next : max(next, notBefore ?? run.addingTimeInterval(1)))
+    }
+
+    /// Moves the next run earlier when `deadline` comes before it.
+    func scheduleIfEarlier(_ deadline: Date) {
+        if let scheduled = scheduledDeadline, scheduled <= deadline, deadlineTask != nil { return }
+        schedule(at: deadline)
+    }
+
+    private func schedule(at deadline: Date?) {
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        scheduledDeadline = nil
+        guard !isShutDown, var next = deadline else { return }
+        if let notBefore, notBefore > next { next = notBefore }
+        scheduledDeadline = next
+        let clock = self.clock
+        deadlineTask = Task { [weak self] in
+            do { try await clock.sleep(until: next) } catch { return }
+            await self?.tick()
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SyncProtocol
+
+/// The subscribers of one activity on this server, each with the newest version it was
+/// given, and the newest state any of them was given.
+struct ActivitySubscribers {
+    /// One subscriber: where its pushes go, and the newest version it has.
+    struct Entry {
+        let subscriber: Subscriber
+        var version: UInt64
+    }
+
+    var entries: [UUID: Entry] = [:]
+    /// The newest state pushed here (or read by a subscription being opened): what a new
+    /// subscriber starts from when the storage's answer is older.
+    var latest: ActivitySnapshot?
+    /// Subscriptions being opened, which keep the channel while they read the state.
+    var opening = 0
+
+    var isIdle: Bool { entries.isEmpty && opening == 0 }
+
+    /// Gives `snapshot` to each subscriber that does not have it or a newer one yet, so none
+    /// is ever given an older state after a newer one, and a subscriber that opened on a
+    /// newer state than the others still gets every change after its own. The grouped ones
+    /// get it in one call per group (``Subscriber``).
+    ///
+    /// The entries are changed in place, walked by index: iterating the dictionary while
+    /// setting a version would copy all of it (with a retain per sink) on every push.
+    mutating func push(_ snapshot: ActivitySnapshot) {
+        if latest.map({ $0.version < snapshot.version }) ?? true { latest = snapshot }
+        // Few: one per group (an HTTP server's event loop), found by identity.
+        var groups: [(group: any SubscriberGroup, members: [any GroupedSubscriber])] = []
+        var index = entries.values.startIndex
+        while index != entries.values.endIndex {
+            if entries.values[index].version < snapshot.version {
+                switch entries.values[index].subscriber {
+                case .sink(let sink):
+                    sink.yield(snapshot)
+                case .grouped(let member):
+                    let group = member.group
+                    if let found = groups.firstIndex(where: { $0.group === group }) {
+                        groups[found].members.append(member)
+                    } else {
+                        groups.append((group, [member]))
+                    }
+                }
+                entries.values[index].version = snapshot.version
+            }
+            entries.values.formIndex(after: &index)
+        }
+        for (group, members) in groups { group.push(snapshot, to: members) }
+    }
+
+    /// Ends every subscriber.
+    mutating func finish() {
+        for entry in entries.values { entry.subscriber.finish() }
+        entries = [:]
+    }
+}
+
+/// Pushes: every durable change of an activity reaches each of its subscribers on this
+/// server once, in version order, whether this server made it or another server sharing
+/// the storage did (heard through the storage's change feed).
+extension SyncServer {
+    /// The pushes of one activity: first its current state (unless `lastEventID` already
+    /// has it), then every change, in version order; it finishes after the dismissal or
+    /// when the server shuts down. Only durable states are ever pushed.
+    public func subscribe(to id: String, token: String?, after lastEventID: UInt64? = nil) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        if let key = try await attach(to: id, token: token, after: lastEventID, subscriber: .sink(Broadcast.Sink(continuation) { $0 })) {
+            // Nobody holds the stream yet, so it cannot have ended before this is set.
+            continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
+        }
+        return stream
+    }
+
+    /// Adds a subscriber of an activity's pushes, as ``subscribe(to:token:after:)`` describes
+    /// them, called on this actor in version order. The key detaches it; `nil` when the
+    /// activity was already dismissed, and the subscriber already finished.
+    package func attach(
+        to id: String, token: String?, after lastEventID: UInt64?, subscriber: Subscriber
+    ) async throws(SyncError) -> UUID? {
+        guard !isShutDown else { throw .unavailable }
+        startFeedIfNeeded()
+        // Held open while the state is read, so a push meanwhile is not lost to it.
+        subscribers[id, default: ActivitySubscribers()].opening += 1
+        let committed: StoredActivity?
+        do {
+            committed = try await committedActivity(id)
+        } catch {
+            closeOpening(id)
+            throw error
+        }
+        guard !isShutDown, subscribers[id] != nil else {
+            subscriber.finish()
+            return nil
+        }
+        subscribers[id]?.opening -= 1
+        // One created but not yet durable may be subscribed to; it comes when it is.
+        guard let known = commits.unfinished[id] ?? committed else {
+            closeIdle(id)
+            throw .notFound(id: id)
+        }
+        do {
+            try Self.authorize(known, token)
+        } catch {
+            closeIdle(id)
+            throw error
+        }
+        // The state read may be newer than what the channel pushed so far (a change whose
+        // push is still on its way, through the feed or from a batch not yet finished):
+        // this subscriber starts from it, the others get it when its push comes, after the
+        // changes before it.
+        let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
+        if let newest, lastEventID.map({ newest.version > $0 }) ?? true { subscriber.push(newest) }
+        if newest?.event == .dismiss {
+            subscriber.finish()
+            closeIdle(id)
+            return nil
+        }
+        let key = UUID()
+        // In place: a copy of the subscribers stored back would copy all of them for
+        // each new one.
+        subscribers[id, default: ActivitySubscribers()].entries[key] = ActivitySubscribers.Entry(
+            subscriber: subscriber, version: max(newest?.version ?? 0, lastEventID ?? 0))
+        return key
+    }
+
+    /// Removes a subscriber added by ``attach(to:token:after:subscriber:)``.
+    package func detach(_ key: UUID, from id: String) {
+        subscribers[id]?.entries[key] = nil
+        closeIdle(id)
+    }
+
+    /// How many subscribers an activity has (for tests and diagnostics).
+    public func subscriberCount(of id: String) -> Int { subscribers[id]?.entries.count ?? 0 }
+
+    private func closeOpening(_ id: String) {
+        subscribers[id]?.opening -= 1
+        closeIdle(id)
+    }
+
+    private func closeIdle(_ id: String) {
+        if subscribers[id]?.isIdle == true { subscribers[id] = nil }
+    }
+
+    /// Pushes a durable state to the activity's subscribers here that do not have it or a
+    /// newer one yet, and to the watchers of its owner's sessions; the dismissal ends the
+    /// subscribers' streams. `owner` is the activity's owner when the caller knows it (`nil`:
+    /// not known; `.some(nil)`: made without a key).
+    func publish(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
+        let id = snapshot.id
+        publishToSessionWatchers(snapshot, owner: owner)
+        // In place: a copy taken out and stored back would copy its
+        // subscribers at the first change.
+        guard subscribers[id] != nil else { return }
+        subscribers[id]?.push(snapshot)
+        if snapshot.event == .dismiss { subscribers[id]?.finish() }
+        closeIdle(id)
+    }
+
+    // MARK: - The change feed
+
+    /// Starts hearing the storage's change feed, once: the changes other servers commit.
+    func startFeedIfNeeded() {
+        guard feedTask == nil, !isShutDown else { return }
+        let changes = storage.changes()
+        feedTask = Task { [weak self] in
+            for await snapshot in changes {
+                guard let self else { return }
+                await self.absorbFromFeed(snapshot)
+            }
+        }
+    }
+
+    private func absorbFromFeed(_ snapshot: ActivitySnapshot) {
+        publish(snapshot)
+        if let deadline = snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
+    }
+}

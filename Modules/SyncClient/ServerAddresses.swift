@@ -1,0 +1,44 @@
+import SyncProtocol
+/// Several servers that share one store, written as one text: their base addresses
+/// separated by commas, as `moments start --server A --server B` keeps them (in its
+/// runtime file and its remembered sessions) and ``HTTPSyncConnection`` reads them.
+public enum ServerAddresses {
+    /// The addresses of `joined`, in order, without blanks.
+    public static func split(_ joined: String) -> [String] {
+        joined.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }.filter { !$0.isEmpty }
+    }
+
+    /// The text of `addresses` (each itself possibly a list), or `nil` when there are none.
+    public static func join(_ addresses: [String]) -> String? {
+        let all = addresses.flatMap(split)
+        return all.isEmpty ? nil : all.joined(separator: ",")
+    }
+
+    /// What is wrong with `address` as one server's base address, said so that a person can
+    /// mend it; `nil` when nothing is: `http://` or `https://`, a host, and, if any, a port
+    /// from 1 to 65535. A name that is no address would otherwise be tried as one, and end
+    /// as a server that "cannot be reached".
+    public static func problem(with address: String) -> String? {
+        let advice = "write it as http://HOST:PORT, such as http://127.0.0.1:7460 (the first line `moments serve` prints)"
+        let lowered = address.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
+            return "'\(address)' is not a server's address; \(advice)."
+        }
+        let authority = address.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // The host, then after its last colon (outside an IPv6 address's brackets) the port.
+        var (host, port): (Substring, Substring?) = (authority, nil)
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            (host, port) = (authority[..<colon], authority[authority.index(after: colon)...])
+        }
+        guard !host.isEmpty, host != "[]" else { return "'\(address)' names no host; \(advice)." }
+        if let port, !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+            return "'\(address)' has no port from 1 to 65535 after its host; \(advice)."
+        }
+        return nil
+    }
+
+    /// Whether two texts name a server in common.
+    public static func overlap(_ first: String, _ second: String) -> Bool {
+        !Set(split(first)).isDisjoint(with: split(second))
+    }
+}

@@ -1,0 +1,41 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import NIOCore
+import SyncProtocol
+import AccessKeys
+import SyncAuthority
+
+/// `GET /v1/sessions/events`: a person's sessions as one event stream (``SyncServer/watchSessions(ownedBy:sink:)``),
+/// in the same frames as an activity's own stream. On a shared server it takes the person's
+/// access key as the bearer token and carries only their sessions; it counts against
+/// their cap of open streams like any other.
+extension SyncRoutes {
+    func sessions(_ request: Request, _ context: SyncRequestContext) async -> Response {
+        let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
+        let key: UUID
+        let streamOwner: String?
+        do {
+            let person = try await person(request)
+            streamOwner = person?.id
+            if let streamOwner { try await access?.openStream(of: streamOwner) }
+            key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
+                try await self.server.watchSessions(ownedBy: person?.id, sink: stream.sink)
+            }
+        } catch {
+            stream.finish()
+            return Self.failure(error)
+        }
+        let (server, access) = (self.server, self.access)
+        let release = StreamRelease {
+            await server.stopWatchingSessions(key)
+            if let streamOwner { await access?.closeStream(of: streamOwner) }
+        }
+        stream.onEnd { release.start() }
+        return eventStream(stream, release: release)
+    }
+}

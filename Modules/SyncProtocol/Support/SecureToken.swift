@@ -1,0 +1,28 @@
+/// Bearer tokens: 256 random bits from the system's secure generator, and a comparison
+/// that takes the same time however early two tokens differ.
+///
+/// Internal: only the server makes and checks tokens. `make` is `@usableFromInline`
+/// because it is the default of ``SyncServer``'s public `makeToken` parameter.
+public enum SecureToken {
+    /// A new token: 64 lowercase hex digits.
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let word = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+
+    /// Whether two tokens are equal, in time that depends only on their lengths.
+    public static func matches(_ presented: String, _ expected: String) -> Bool {
+        let a = Array(presented.utf8)
+        let b = Array(expected.utf8)
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            let x = index < a.count ? a[index] : 0
+            let y = index < b.count ? b[index] : 0
+            difference |= x ^ y
+        }
+        return difference == 0
+    }
+}
