@@ -280,7 +280,7 @@ let package = Package(
         // A person's hooks, run by the process hosting a session for the changes it commits.
         adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
-        suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "Persistence", "Fixtures", "TestSupport"]),
+        suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "SyncAuthority", "Persistence", "Fixtures", "TestSupport"]),
         adapter("EmbeddedHosting", [
             "Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks",
             // The loopback listener's services run in a group of our own, logging nowhere.
@@ -353,7 +353,7 @@ let package = Package(
         module("FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
         fuzzTarget("FuzzKeyDecoder", ["TerminalIO"]),
         fuzzTarget("FuzzCommandLine", ["Domain", "LiveApp"]),
-        fuzzTarget("FuzzServerRequests", ["SyncProtocol", "SyncClient", "Domain"]),
+        fuzzTarget("FuzzServerRequests", ["SyncProtocol", "Domain"]),
         fuzzTarget("FuzzClientStream", ["SyncProtocol", "SyncClient", "Domain"]),
         fuzzTarget("FuzzDocuments", ["Persistence", "SyncJSONStore", "LiveApp", "Domain"]),
         fuzzTarget("FuzzRendering", ["Rendering", "Domain"]),

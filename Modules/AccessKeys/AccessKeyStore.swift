@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 
 /// Where a server's people's access keys live, declared by Sync so that any backend can keep
 /// them: the JSON file in the state folder today (`SyncJSONStore`'s `JSONKeyStore`), a

@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 
 /// SHA-256 as the server uses it: people's access keys, activities' tokens and creations'
 /// idempotency keys are stored as their digests, never as themselves (ADR 0021, 0023).

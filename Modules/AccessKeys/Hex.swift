@@ -1,4 +1,3 @@
-import SyncProtocol
 /// Bytes as lowercase hex digits, and back: how digests and sealed tokens are written.
 public enum Hex {
     /// Two lowercase hex digits per byte.

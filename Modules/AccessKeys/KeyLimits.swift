@@ -1,4 +1,3 @@
-import SyncProtocol
 /// What one person's access key may use of a shared server (`moments serve --require-keys`), so
 /// that nobody can crowd the others out: past a limit the server answers 429 with
 /// `Retry-After`, and changes nothing.

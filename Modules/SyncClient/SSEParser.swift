@@ -1,4 +1,3 @@
-import SyncProtocol
 /// Reads a server-sent event stream as its bytes arrive: lines of `field: value`, an
 /// event ending at a blank line, comments (`:`) skipped. (EventSource, the usual package,
 /// does not build on Linux; the format is small enough to read by hand.)

@@ -1,4 +1,3 @@
-import SyncProtocol
 /// Several servers that share one store, written as one text: their base addresses
 /// separated by commas, as `moments start --server A --server B` keeps them (in its
 /// runtime file and its remembered sessions) and ``HTTPSyncConnection`` reads them.

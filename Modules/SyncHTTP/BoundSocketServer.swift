@@ -5,7 +5,6 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import ServiceLifecycle
-import SyncProtocol
 
 /// The HTTP server of ``SyncHTTPServer`` on a ``ListeningSocket`` that is already bound and
 /// listening: the same routes, pipeline (Hummingbird's HTTP/1 channel with the

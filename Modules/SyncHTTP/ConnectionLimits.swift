@@ -1,4 +1,3 @@
-import SyncProtocol
 /// What each connection of the HTTP server may hold and for how long, so that no client,
 /// slow, stalled or hostile, can take the server down for the others
 /// (Documentation/Deploying.md, "Limits of connections").

@@ -3,7 +3,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
-import SyncProtocol
 
 /// Puts a ``ConnectionWarden`` on a new connection, where it sees whole HTTP/1 parts
 /// (between NIO's decoder and Hummingbird's codec), then takes itself out of the pipeline:

@@ -7,7 +7,6 @@ import Foundation
 import NIOCore
 import Synchronization
 import SyncProtocol
-import SyncAuthority
 
 /// The push payload of each activity's newest state, encoded once for everything that
 /// carries it: the answer to the intent that made it (and `GET` of the activity) and the

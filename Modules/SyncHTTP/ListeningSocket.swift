@@ -1,6 +1,5 @@
 import Dispatch
 import Synchronization
-import SyncProtocol
 
 #if canImport(Glibc)
     import Glibc

@@ -4,7 +4,6 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import SyncAuthority
-import SyncProtocol
 
 /// `GET /metrics`: the server's figures (``SyncMetrics``) in the text format Prometheus
 /// scrapes, on the server's own port when nobody needs a key, and otherwise only on a

@@ -1,6 +1,5 @@
 import NIOCore
 import Synchronization
-import SyncProtocol
 
 /// Every open connection of one HTTP server, so that a shutdown can close the ones that
 /// would never finish by themselves: a watcher that stopped reading (its write never

@@ -1,5 +1,4 @@
 import Logging
-import SyncProtocol
 
 /// swift-log's `StreamLogHandler` on standard error, but for when it formats a logger's
 /// metadata: when a line is written, not each time a key is set.

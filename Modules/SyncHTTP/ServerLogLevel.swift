@@ -1,5 +1,4 @@
 import Logging
-import SyncProtocol
 
 /// How much `moments serve` says on standard error: swift-log's levels, by the names
 /// `--log-level` takes, so that a command can choose one without depending on swift-log.

@@ -8,7 +8,6 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Synchronization
-import SyncProtocol
 
 /// Server-sent events: each snapshot as one event, encoded once per activity and version
 /// however many subscribers receive it (``EncodedPushes/frame(_:)``), and a comment line as

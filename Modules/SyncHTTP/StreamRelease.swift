@@ -1,5 +1,4 @@
 import Synchronization
-import SyncProtocol
 
 /// What an event stream gives back when it ends (its place among the subscribers, its
 /// key's count of open streams), done once by whichever comes first: the stream's

@@ -15,7 +15,6 @@ import Glibc
 #endif
 import AccessKeys
 import SyncAuthority
-import SyncProtocol
 
 /// The sync server over HTTP (`moments serve`, and the embedded default's loopback port):
 /// the protocol of Documentation/Protocol.md on Hummingbird 2.

@@ -119,7 +119,7 @@ struct ArchitectureRules {
         "FuzzSupport": Allowance([]),
         "FuzzKeyDecoder": Allowance(["TerminalIO", "FuzzSupport"]),
         "FuzzCommandLine": Allowance(["Domain", "LiveApp", "FuzzSupport"]),
-        "FuzzServerRequests": Allowance(["SyncProtocol", "SyncClient", "Domain", "FuzzSupport"]),
+        "FuzzServerRequests": Allowance(["SyncProtocol", "Domain", "FuzzSupport"]),
         "FuzzClientStream": Allowance(["SyncProtocol", "SyncClient", "Domain", "FuzzSupport"]),
         "FuzzDocuments": Allowance(["Persistence", "SyncJSONStore", "LiveApp", "Domain", "FuzzSupport"]),
         "FuzzRendering": Allowance(["Rendering", "Domain", "FuzzSupport"]),

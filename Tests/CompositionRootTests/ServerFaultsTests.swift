@@ -2,7 +2,6 @@ import Domain
 import Fixtures
 import Foundation
 import SyncProtocol
-import SyncAuthority
 import SyncClient
 import TestSupport
 import Testing

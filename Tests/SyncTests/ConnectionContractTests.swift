@@ -2,7 +2,6 @@ import Domain
 import Fixtures
 import Foundation
 import SyncProtocol
-import SyncClient
 import Testing
 import TestSupport
 import SyncAuthority

@@ -1,14 +1,13 @@
 import Domain
 import Foundation
-import SyncClient
 import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import SyncAuthority
 import SyncProtocol
+import SyncAuthority
 
 /// A reader that stops lets its socket fill: NIO then holds the events the socket does
 /// not take, part of one among them, and must write them in order, then the events after

@@ -6,7 +6,6 @@ import Foundation
 #endif
 import Rendering
 import SyncProtocol
-import SyncClient
 
 /// `moments bar`'s loop: it follows the person's sessions stream and prints a line each
 /// time what it shows changes: at once on every push, and at the display's own boundaries

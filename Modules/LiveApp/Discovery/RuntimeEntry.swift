@@ -4,8 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import SyncProtocol
-import AccessKeys
-import SyncAuthority
 
 /// What a running `moments start` or `moments watch` tells the other terminals of the same
 /// person: where its server listens, and which session it shows with the token to reach it.

@@ -6,8 +6,6 @@ import Foundation
 #endif
 import Rendering
 import SyncProtocol
-import SyncHTTP
-import SyncClient
 import Synchronization
 import TerminalIO
 

@@ -1,4 +1,3 @@
-import SyncProtocol
 /// One figure a sync server reports, as an operator reads it: its Prometheus name, what it
 /// means, and how it is kept. ``SyncMetrics/catalog`` lists every one; the backend the
 /// composition gives (`moments serve`'s Prometheus registry) takes each figure's help

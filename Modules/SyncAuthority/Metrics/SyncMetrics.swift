@@ -1,6 +1,5 @@
 import CoreMetrics
 import Synchronization
-import SyncProtocol
 
 /// The figures a sync server reports to whoever runs it (`moments serve`'s `GET /metrics`,
 /// ADR 0034), recorded through swift-metrics into the backend the composition gives.

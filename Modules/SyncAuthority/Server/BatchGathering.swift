@@ -1,4 +1,3 @@
-import SyncProtocol
 /// When the server's next group commit begins: at once, unless the last batch answered
 /// (with those queued meanwhile) more requests than are queued now; then once that many are
 /// queued, or once as long as the last commit took has passed, whichever comes first; and

@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import SyncProtocol
-import AccessKeys
 
 /// The decision on an intent, in one turn on the server's actor (ADR 0058).
 extension SyncServer {

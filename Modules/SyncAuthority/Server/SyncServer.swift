@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import SyncProtocol
-import AccessKeys
 
 /// The server of every activity in its storage: it applies intents through Domain's
 /// ``Domain/Transition`` (by way of ``SyncDecision``), gives each change the next version

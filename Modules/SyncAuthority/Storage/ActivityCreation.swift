@@ -1,6 +1,5 @@
 import Domain
 import SyncProtocol
-import AccessKeys
 
 /// What a keyed creation asked for, kept with the activity it made: the key finds the
 /// activity again when the creation is retried, and the rest tells a true retry (the

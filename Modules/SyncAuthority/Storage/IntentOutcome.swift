@@ -1,5 +1,4 @@
 import SyncProtocol
-import AccessKeys
 /// How the server answered an intent: applied (or an idempotent no-op), refused by the
 /// rules, or refused because it was based on a version that had moved on.
 public enum IntentOutcome: Hashable, Sendable {

@@ -1,6 +1,5 @@
 import AccessKeys
 import Crypto
-import SyncProtocol
 
 /// An activity's token as a request presented it, hashed once: what ``KeptToken`` checks it
 /// against is its SHA-256, so the hash is taken where the request is read, not on the

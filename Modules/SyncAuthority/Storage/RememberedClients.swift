@@ -1,4 +1,3 @@
-import SyncProtocol
 /// The clients a ``RememberedAnswers`` has remembered answers of, each with the 32-bit hash
 /// its answers' signatures carry, so that a client whose hash no other client has had is
 /// known by its signatures alone.

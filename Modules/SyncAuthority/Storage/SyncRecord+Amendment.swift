@@ -1,5 +1,5 @@
-import SyncProtocol
 /// A checkpoint amended by the records after it: how a storage that keeps one checkpoint
+import SyncProtocol
 /// per activity journals a write as the little it changed (the new snapshot and the
 /// answers it gave) rather than the activity whole with every answer it remembers
 /// (ADR 0038).

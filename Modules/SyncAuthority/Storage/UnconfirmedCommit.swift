@@ -1,4 +1,3 @@
-import SyncProtocol
 /// What a storage throws from ``SyncStorage/commit(_:)`` when the batch may have been
 /// written all the same: the database stopped answering after the transaction began, so
 /// its commit was neither confirmed nor refused. The server answers the batch's requests

@@ -1,7 +1,6 @@
 import Domain
 import FuzzSupport
 import SyncProtocol
-import SyncClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
