@@ -244,8 +244,7 @@ let package = Package(
 
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [
-            "Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The live app end to end: `moments start` and `moments watch` in real
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
@@ -277,12 +276,15 @@ let package = Package(
         // The server a `moments` process hosts: built on the JSON files, recording the
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
+        // An assembled server put on the network by SyncHTTP, as `moments serve` asks.
+        adapter("HTTPServing", ["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"]),
         // A person's hooks, run by the process hosting a session for the changes it commits.
         adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
         suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "SyncAuthority", "Persistence", "Fixtures", "TestSupport"]),
         adapter("EmbeddedHosting", [
             "Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks",
+            "HTTPServing",
             // The loopback listener's services run in a group of our own, logging nowhere.
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
@@ -311,7 +313,8 @@ let package = Package(
         ]),
         // A server of `moments-server` on a shared PostgreSQL database, and its keys.
         adapter("SharedHosting", [
-            "Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks", .product(name: "Logging", package: "swift-log"),
+            "Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks", "HTTPServing",
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: - CompositionRoot: wiring only, one target per app (ADR 0017)

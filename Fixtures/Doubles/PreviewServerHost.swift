@@ -24,6 +24,14 @@ public final class PreviewServerHost: EmbeddedHost, AssembledServer {
 
     public var stateFolder: String { "/preview/state" }
 
+    /// It listens on no port: a preview reaches nothing outside the process.
+    public func serve(
+        _ settings: HTTPServeSettings, onListening: @escaping @Sendable (_ port: Int, _ maximumConnections: Int?) async -> Void,
+        onMetricsListening: @escaping @Sendable (_ port: Int) async -> Void
+    ) async throws(ServeFailure) {
+        throw .notServable("a preview server listens on no port; run `moments serve` for one that does")
+    }
+
     public func port() async -> Int? { nil }
 
     public func liveSession() async -> SessionHandle? {

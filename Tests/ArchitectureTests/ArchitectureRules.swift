@@ -72,7 +72,9 @@ struct ArchitectureRules {
         "SyncClient": Allowance(["Domain", "SyncProtocol"], external: httpClientLibraries),
         "SyncJSONStore": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority", "Persistence"]),
         "SyncPostgres": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority"], external: postgres),
-        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient"], external: ["ArgumentParser"]),
+        // The server only through protocols it declares (AssembledServer, EmbeddedHost) and the
+        // wire protocol; people's keys for `moments keys` and `serve --require-keys`.
+        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys"], external: ["ArgumentParser"]),
         // Fixtures draw screens and feed the server; they never read a key.
         "Fixtures": Allowance(["Domain", "Rendering", "SyncProtocol", "AccessKeys", "SyncAuthority", "LiveApp"]),
         // The showcase plays sessions through LiveApp's SessionSource, never a connection.
@@ -81,9 +83,13 @@ struct ArchitectureRules {
         // The adapters: the live implementations of LiveApp's protocols, never Fixtures.
         "PersonalFileStore": Allowance(["Domain", "LiveApp", "Persistence", "SyncProtocol"]),
         "EmbeddedHosting": Allowance(
-            ["Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks"],
+            ["Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks", "HTTPServing"],
             external: ["ServiceLifecycle", "Logging"]),
-        "SharedHosting": Allowance(["Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks"], external: ["Logging"]),
+        "SharedHosting": Allowance(
+            ["Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks", "HTTPServing"],
+            external: ["Logging"]),
+        // An assembled server served over HTTP by SyncHTTP (`moments serve`).
+        "HTTPServing": Allowance(["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"]),
         // A person's hooks, run for the changes a hosting server commits.
         "SessionHooks": Allowance(["Domain", "SyncProtocol", "SyncAuthority"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),

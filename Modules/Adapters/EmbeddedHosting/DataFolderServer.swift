@@ -1,3 +1,4 @@
+import HTTPServing
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,7 +17,7 @@ import SyncAuthority
 /// into its history. What `moments serve` runs without a database, and what an
 /// ``EmbeddedServer`` hosts with a loopback port (the server on a shared database is
 /// SharedHosting's `SharedServer`). It holds the state's lock until ``close()``.
-public final class DataFolderServer: AssembledServer {
+public final class DataFolderServer: AssembledSyncServer {
     /// The server.
     public let server: SyncServer
     /// Its storage, for the tokens of the sessions it keeps.

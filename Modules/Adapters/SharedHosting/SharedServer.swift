@@ -1,3 +1,4 @@
+import HTTPServing
 import Domain
 import LiveApp
 import Logging
@@ -9,7 +10,7 @@ import SyncPostgres
 
 /// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:metrics:)`` builds it:
 /// one of any number of servers on the same database.
-public final class SharedServer: AssembledServer {
+public final class SharedServer: AssembledSyncServer {
     /// The server.
     public let server: SyncServer
     /// Its storage.

@@ -44,8 +44,11 @@ public enum LiveRoot {
     public static func dependencies() -> LiveDependencies {
         LiveDependencies(
             files: { FileStores(locations: locations($0), console: .standardStreams) },
-            assembleServer: { dataDirectory, metrics throws(ServerSetupError) in
-                try await buildServer(hosting(ServerConfiguration(locations: locations(dataDirectory), metrics: metrics)))
+            assembleServer: { dataDirectory, keepsFigures throws(ServerSetupError) in
+                try await buildServer(
+                    hosting(
+                        ServerConfiguration(
+                            locations: locations(dataDirectory), metrics: keepsFigures ? serverMetrics() : nil)))
             },
             assembleSharedServer: { _, _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
@@ -60,7 +63,7 @@ public enum LiveRoot {
             notifier: FreedesktopNotifier(), bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
             runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
-            environment: ProcessInfo.processInfo.environment, serverMetrics: { serverMetrics() })
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// A new set of figures for `moments serve`, on a Prometheus registry of its own

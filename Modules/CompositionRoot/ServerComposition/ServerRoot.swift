@@ -29,11 +29,11 @@ public enum ServerRoot {
     /// The live app's dependencies, serving `--database-url` here rather than handing it on.
     public static func dependencies() -> LiveDependencies {
         var dependencies = LiveRoot.dependencies()
-        dependencies.assembleSharedServer = { url, dataDirectory, metrics throws(ServerSetupError) in
+        dependencies.assembleSharedServer = { url, dataDirectory, keepsFigures throws(ServerSetupError) in
             // A URL of the wrong shape is refused before the data folder's hooks are read.
             try SharedServer.checkLocation(url)
             return try await SharedServer.build(
-                url, metrics: metrics, hooks: LiveRoot.hooks(dataDirectory), environment: ProcessInfo.processInfo.environment)
+                url, metrics: keepsFigures ? LiveRoot.serverMetrics() : nil, hooks: LiveRoot.hooks(dataDirectory), environment: ProcessInfo.processInfo.environment)
         }
         dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }
         return dependencies

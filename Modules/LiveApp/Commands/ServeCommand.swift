@@ -1,6 +1,5 @@
-import ArgumentParser
 import AccessKeys
-import SyncHTTP
+import ArgumentParser
 import Synchronization
 import TerminalIO
 
@@ -37,7 +36,7 @@ struct ServeCommand: LiveCommand {
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on (0 for any free port).")
-    var port = SyncHTTPServer.defaultPort
+    var port = HTTPServeSettings.defaultPort
 
     @Flag(help: "Take a person's access key with every request, and show each person only their own sessions.")
     var requireKeys = false
@@ -64,7 +63,7 @@ struct ServeCommand: LiveCommand {
     var metricsPort: Int?
 
     @Option(help: "How much to say on standard error: trace, debug (a line per request), info, notice, warning, error or critical.")
-    var logLevel: ServerLogLevel = .info
+    var logLevel: ServeLogLevel = .info
 
     @OptionGroup var database: DatabaseOption
 
@@ -115,13 +114,12 @@ struct ServeCommand: LiveCommand {
             console.warn(
                 "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
-        let figures = metrics ? dependencies.serverMetrics() : nil
         let assembled: any AssembledServer
         do {
             if let url = database.url(in: dependencies.environment) {
-                assembled = try await dependencies.assembleSharedServer(url, data.path, figures)
+                assembled = try await dependencies.assembleSharedServer(url, data.path, metrics)
             } else {
-                assembled = try await dependencies.assembleServer(data.path, figures)
+                assembled = try await dependencies.assembleServer(data.path, metrics)
             }
         } catch {
             throw console.failure(error.description, status: error.exitStatusOfAServer)
@@ -133,37 +131,33 @@ struct ServeCommand: LiveCommand {
             await assembled.close()
             throw error
         }
-        let (host, port, folder) = (self.host, self.port, assembled.stateFolder)
+        let (host, folder) = (self.host, assembled.stateFolder)
         // Each connection is a descriptor: take all the kernel allows us, and keep a few
         // for the server's own files, so that a crowd waits rather than takes it down.
-        var limits = ConnectionLimits(requestTimeout: .seconds(requestTimeout), stallTimeout: .seconds(stallTimeout))
         let descriptors = DescriptorLimit.raiseToHard()
-        if let descriptors { limits = limits.forDescriptors(descriptors) }
-        let capacity = limits.maximumConnections.map { "; up to \($0) connections (\(descriptors ?? 0) descriptors)" } ?? ""
         // SIGTERM and SIGINT belong to the server's graceful shutdown, which watches them
         // itself: watched here, they are not taken for an interruption.
         let shutdownSignals = SignalEvents.stream([SIGTERM, SIGINT])
         let draining = Task { for await _ in shutdownSignals {} }
         defer { draining.cancel() }
         // With keys, beside the server's port (any free one beside an ephemeral or the last).
-        let metricsPort = figures == nil ? nil : self.metricsPort ?? (requireKeys ? (port == 0 || port == 65_535 ? 0 : port + 1) : nil)
+        let metricsPort = !metrics ? nil : self.metricsPort ?? (requireKeys ? (port == 0 || port == 65_535 ? 0 : port + 1) : nil)
         let metricsAt = MetricsAddress()
-        let http = SyncHTTPServer(
-            server: assembled.server, host: host, port: port, logger: logLevel.logger(), access: access, limits: limits,
-            metricsPort: metricsPort)
+        let settings = HTTPServeSettings(
+            host: host, port: port, logLevel: logLevel, access: access, requestTimeout: requestTimeout,
+            stallTimeout: stallTimeout, descriptors: descriptors, metricsPort: metricsPort)
+        let keepsFigures = metrics
         do {
-            try await http.run { port in
-                let figuresAt = figures == nil ? "" : "; metrics at " + (metricsAt.url ?? "/metrics")
+            try await assembled.serve(settings) { port, maximumConnections in
+                let figuresAt = keepsFigures ? "; metrics at " + (metricsAt.url ?? "/metrics") : ""
+                let capacity = maximumConnections.map { "; up to \($0) connections (\(descriptors ?? 0) descriptors)" } ?? ""
                 console.say(
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"
                         + (access == nil ? "" : "; keys required") + capacity + figuresAt)
             } onMetricsListening: { metricsAt.url = "http://127.0.0.1:\($0)/metrics" }
-        } catch let error as SyncHTTPServer.CannotListen {
-            await assembled.close()
-            throw console.failure("cannot listen: \(error)")
         } catch {
             await assembled.close()
-            throw console.failure("the server stopped: \(error).")
+            throw console.failure(error.description)
         }
         // The shutdown is over. ServiceLifecycle reads SIGTERM and SIGINT with a source of
         // its own and may finish it before this process's router hands the same signal on;
@@ -174,10 +168,10 @@ struct ServeCommand: LiveCommand {
     }
 }
 
-extension ServerLogLevel: ExpressibleByArgument {}
+extension ServeLogLevel: ExpressibleByArgument {}
 
 /// Where `/metrics` listens when it has a port of its own: told before the first line is
-/// said (``SyncHTTPServer/run(onListening:onMetricsListening:)`` orders the two), read by it.
+/// said (``AssembledServer/serve(_:onListening:onMetricsListening:)`` orders the two), read by it.
 private final class MetricsAddress: Sendable {
     private let value = Mutex<String?>(nil)
 

@@ -1,7 +1,6 @@
+import AccessKeys
 import Domain
 import SyncProtocol
-import AccessKeys
-import SyncAuthority
 
 /// Everything the `moments` commands reach outside the process's memory, handed in by the
 /// live composition (`LiveRoot`) and by nothing else: the person's files, the sync server
@@ -15,23 +14,21 @@ public struct LiveDependencies: Sendable {
     /// The person's files in a data folder.
     public var files: @Sendable (_ dataDirectory: String?) -> any PersonalFiles
     /// Assembles the sync server on the durable state of a data folder, taking its lock,
-    /// recording its figures into `metrics` (`nil`: none): what `moments serve` runs over HTTP.
-    public var assembleServer: @Sendable (_ dataDirectory: String?, _ metrics: SyncMetrics?) async throws(ServerSetupError)
+    /// keeping its figures when `keepsFigures` (what `moments serve` answers `GET /metrics`
+    /// with, on a Prometheus registry of its own, ADR 0034; the embedded server keeps none):
+    /// what `moments serve` runs over HTTP.
+    public var assembleServer: @Sendable (_ dataDirectory: String?, _ keepsFigures: Bool) async throws(ServerSetupError)
         -> any AssembledServer
     /// Assembles the sync server on a shared PostgreSQL database (`serve --database-url`),
-    /// one of any number of servers sharing it, recording its figures into `metrics`, with
+    /// one of any number of servers sharing it, keeping its figures when `keepsFigures`, with
     /// the hooks in the settings of the data folder given (`--data-dir`; `nil`: the default).
     /// `moments` itself does not link the database driver (ADR 0022): its composition
     /// hands the command over to the program that does, `moments-server`, which never
     /// returns here.
     public var assembleSharedServer: @Sendable (
-        _ databaseURL: String, _ dataDirectory: String?, _ metrics: SyncMetrics?
+        _ databaseURL: String, _ dataDirectory: String?, _ keepsFigures: Bool
     ) async throws(ServerSetupError)
         -> any AssembledServer
-    /// A new set of figures for the server `moments serve` runs, which it answers
-    /// `GET /metrics` with (a Prometheus registry of its own, ADR 0034); `nil` where the
-    /// composition keeps none. Nothing else asks for it: the embedded server keeps no figures.
-    public var serverMetrics: @Sendable () -> SyncMetrics?
     /// Starts the embedded server on the durable state of a data folder, hosted by this
     /// process, waiting up to `lockWait` for the state's lock (another process may be
     /// letting it go).
@@ -76,10 +73,10 @@ public struct LiveDependencies: Sendable {
     /// Dependencies made of these closures.
     public init(
         files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
-        assembleServer: @escaping @Sendable (_ dataDirectory: String?, _ metrics: SyncMetrics?) async throws(ServerSetupError)
+        assembleServer: @escaping @Sendable (_ dataDirectory: String?, _ keepsFigures: Bool) async throws(ServerSetupError)
             -> any AssembledServer,
         assembleSharedServer: @escaping @Sendable (
-            _ databaseURL: String, _ dataDirectory: String?, _ metrics: SyncMetrics?
+            _ databaseURL: String, _ dataDirectory: String?, _ keepsFigures: Bool
         ) async throws(ServerSetupError)
             -> any AssembledServer,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
@@ -90,9 +87,8 @@ public struct LiveDependencies: Sendable {
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, bellSound: any BellSound,
         runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
-        environment: [String: String], serverMetrics: @escaping @Sendable () -> SyncMetrics? = { nil }
+        environment: [String: String]
     ) {
-        self.serverMetrics = serverMetrics
         self.tmux = tmux
         self.console = console
         self.environment = environment

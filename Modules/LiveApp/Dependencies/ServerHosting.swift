@@ -1,18 +1,28 @@
-import SyncProtocol
 import AccessKeys
-import SyncAuthority
+import SyncProtocol
 
 /// A sync server this process assembled on the person's durable state, holding its lock
-/// until ``close()``: what `moments serve` puts on the network.
+/// until ``close()``: what `moments serve` puts on the network. The live app reaches it
+/// only through this protocol: in process through ``connection``, over HTTP through
+/// ``serve(_:onListening:onMetricsListening:)``.
 public protocol AssembledServer: Sendable {
-    /// The authoritative server.
-    var server: SyncServer { get }
+    /// The server, called in this process.
+    var connection: any SyncConnection { get }
     /// Where its state lives.
     var stateFolder: String { get }
     /// The people's access keys kept with the server's state, when its store keeps them (a shared
     /// database, so a revocation holds on every server at once); `nil` when they are the
     /// data folder's keys file.
     var keys: (any AccessKeyStore)? { get }
+    /// Serves it over HTTP as `settings` say, until SIGTERM or SIGINT ends a graceful
+    /// shutdown: `onListening` is told the port and the most connections it takes once the
+    /// socket is bound, after `onMetricsListening` was told the metrics' own port, if any.
+    ///
+    /// - Throws: ``ServeFailure`` when it cannot listen, or stops for another reason.
+    func serve(
+        _ settings: HTTPServeSettings, onListening: @escaping @Sendable (_ port: Int, _ maximumConnections: Int?) async -> Void,
+        onMetricsListening: @escaping @Sendable (_ port: Int) async -> Void
+    ) async throws(ServeFailure)
     /// Releases the state (its lock).
     func close() async
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import SyncProtocol
-import SyncClient
 
 /// Which session a command acts on and how it is found: what `moments watch`, `status`
 /// and the control verbs (`pause`, `resume`, `toggle`, `finish`, `cancel`, `extend`) share,

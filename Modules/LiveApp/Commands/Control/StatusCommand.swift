@@ -2,7 +2,6 @@ import ArgumentParser
 import Domain
 import Rendering
 import SyncProtocol
-import SyncAuthority
 
 /// `moments status`: the current session in one line, printed once, for a status bar, the
 /// tmux status line or a script. It finds the session as `moments watch` does and exits;
@@ -87,17 +86,17 @@ struct StatusCommand: LiveCommand {
     private func readUnhosted(_ dependencies: LiveDependencies) async throws -> ActivitySnapshot? {
         let assembled: any AssembledServer
         do {
-            assembled = try await dependencies.assembleServer(target.data.path, nil)
+            assembled = try await dependencies.assembleServer(target.data.path, false)
         } catch {
             throw StartCommand.failure(error, console: dependencies.console)
         }
-        let server = assembled.server
-        let listed = (try? await server.list()) ?? []
+        let server = assembled.connection
+        let listed = (try? await server.activities()) ?? []
         let live = listed.first { summary in
             (summary.status == .active || summary.status == .stale) && (target.id.map { $0 == summary.id } ?? true)
         }
         var snapshot: ActivitySnapshot?
-        if let live { snapshot = try? await server.snapshot(of: live.id) }
+        if let live { snapshot = try? await server.activity(id: live.id) }
         await assembled.close()
         if snapshot == nil, target.id != nil { throw SessionTarget.notFound(id: target.id) }
         return snapshot

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SyncClient
+import SyncProtocol
 
 /// `--server URL`, any number of times: the sync server (`moments serve`) a session lives
 /// on instead of the embedded one. Servers that share one database may be named in turn;

@@ -1,0 +1,54 @@
+import LiveApp
+import SyncProtocol
+import SyncAuthority
+import SyncHTTP
+
+/// An assembled server put on the network as `moments serve`'s options say: the live app's
+/// ``LiveApp/HTTPServeSettings`` turned into SyncHTTP's server, which serves the
+/// authoritative server until SIGTERM or SIGINT. One function for both assemblies (the
+/// data folder's, the shared database's), so the live app never names the HTTP server.
+public enum HTTPServing {
+    /// Serves `server` over HTTP as `settings` say, until a graceful shutdown; see
+    /// ``LiveApp/AssembledServer/serve(_:onListening:onMetricsListening:)``.
+    public static func serve(
+        _ server: SyncServer, _ settings: HTTPServeSettings,
+        onListening: @escaping @Sendable (_ port: Int, _ maximumConnections: Int?) async -> Void,
+        onMetricsListening: @escaping @Sendable (_ port: Int) async -> Void
+    ) async throws(ServeFailure) {
+        var limits = ConnectionLimits(requestTimeout: .seconds(settings.requestTimeout), stallTimeout: .seconds(settings.stallTimeout))
+        if let descriptors = settings.descriptors { limits = limits.forDescriptors(descriptors) }
+        let level = ServerLogLevel(rawValue: settings.logLevel.rawValue) ?? .info
+        let http = SyncHTTPServer(
+            server: server, host: settings.host, port: settings.port, logger: level.logger(), access: settings.access,
+            limits: limits, metricsPort: settings.metricsPort)
+        let maximumConnections = limits.maximumConnections
+        do {
+            try await http.run(onListening: { await onListening($0, maximumConnections) }, onMetricsListening: onMetricsListening)
+        } catch let error as SyncHTTPServer.CannotListen {
+            throw .cannotListen(error.description)
+        } catch {
+            throw .stopped(String(describing: error))
+        }
+    }
+}
+
+/// An ``LiveApp/AssembledServer`` whose authoritative server is this process's
+/// ``SyncAuthority/SyncServer``: called in process through an ``InProcessConnection``, and
+/// served over HTTP by ``HTTPServing``. The assemblies conform by naming their server.
+public protocol AssembledSyncServer: AssembledServer {
+    /// The authoritative server.
+    var server: SyncServer { get }
+}
+
+extension AssembledSyncServer {
+    /// The server, called in this process.
+    public var connection: any SyncConnection { InProcessConnection(server: server) }
+
+    /// Serves ``server`` over HTTP (``HTTPServing/serve(_:_:onListening:onMetricsListening:)``).
+    public func serve(
+        _ settings: HTTPServeSettings, onListening: @escaping @Sendable (_ port: Int, _ maximumConnections: Int?) async -> Void,
+        onMetricsListening: @escaping @Sendable (_ port: Int) async -> Void
+    ) async throws(ServeFailure) {
+        try await HTTPServing.serve(server, settings, onListening: onListening, onMetricsListening: onMetricsListening)
+    }
+}
