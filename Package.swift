@@ -266,8 +266,11 @@ let package = Package(
         // live frames, the showcase's commands as processes, and its HTML in Chromium.
         suite("ShowcaseTests", [
             "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol", "SyncAuthority",
-            "TestSupport",
+            // The consistency of frames over the real transport: the HTTP server and client.
+            "SyncHTTP", "SyncClient", "TestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["__Snapshots__"]),
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role

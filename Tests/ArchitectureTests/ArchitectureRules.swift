@@ -155,8 +155,12 @@ struct ArchitectureRules {
             ["LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
             external: testing),
         "ShowcaseTests": Allowance(
-            ["ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol", "SyncAuthority", "TestSupport"],
-            external: testing.union(snapshots)),
+            // SyncHTTP and SyncClient: the consistency of frames over the real transport.
+            [
+                "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol",
+                "SyncAuthority", "SyncHTTP", "SyncClient", "TestSupport",
+            ],
+            external: testing.union(snapshots).union(["ServiceLifecycle", "Logging"])),
         "CompositionRootTests": Allowance(
             [
                 "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",

@@ -104,37 +104,19 @@ final class CurrentConnection: Sendable {
     }
 
     /// The value of whichever of `first` and `second` finishes first; the other is
-    /// cancelled and not waited for.
+    /// cancelled, and waited for: both are children of this call, so nothing it started
+    /// outlives it (the send to a replaced server is cancelled with its request, the wait
+    /// for a hand-over ends at its cancellation).
     private static func firstOf<Value: Sendable>(
         _ first: @escaping @Sendable () async -> Value, _ second: @escaping @Sendable () async -> Value
     ) async -> Value {
-        let race = Race()
-        let value = await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
-            for body in [first, second] {
-                race.add(Task {
-                    let value = await body()
-                    if race.claim() { continuation.resume(returning: value) }
-                })
-            }
+        await withTaskGroup(of: Value.self) { race in
+            race.addTask(operation: first)
+            race.addTask(operation: second)
+            // Two children were added, so the first to finish is there.
+            let winner = await race.next()!
+            race.cancelAll()
+            return winner
         }
-        race.cancelAll()
-        return value
-    }
-
-    /// The runners of ``firstOf(_:_:)``: who finished first, and what to cancel after.
-    private final class Race: Sendable {
-        private let state = Mutex<(claimed: Bool, tasks: [Task<Void, Never>])>((false, []))
-
-        func add(_ task: Task<Void, Never>) { state.withLock { $0.tasks.append(task) } }
-
-        /// Whether the caller is the first to finish.
-        func claim() -> Bool {
-            state.withLock { state in
-                defer { state.claimed = true }
-                return !state.claimed
-            }
-        }
-
-        func cancelAll() { for task in state.withLock({ $0.tasks }) { task.cancel() } }
     }
 }

@@ -8,7 +8,7 @@ import SyncProtocol
 
 /// One receiver of a person's sessions (``SyncServer/watchSessions(ownedBy:sink:)``): whose
 /// they are, where they go, and the newest version of each it was given.
-struct SessionsWatcher {
+struct SessionsSubscriber {
     /// The access key whose activities it receives; `nil` for every activity (a server
     /// that requires no keys).
     let owner: String?
@@ -45,35 +45,35 @@ extension SyncServer {
         let key = UUID()
         // Added before the read, so a push meanwhile is not lost; the read's older states
         // are then not given again (the watcher keeps the newest version of each).
-        sessionWatchers[key] = SessionsWatcher(owner: owner, sink: sink)
+        sessionSubscribers[key] = SessionsSubscriber(owner: owner, sink: sink)
         let current: [StoredActivity]
         do {
             current = try await committedActivities(ownedBy: owner)
         } catch {
-            sessionWatchers[key] = nil
+            sessionSubscribers[key] = nil
             throw error
         }
         for stored in current.sorted(by: { $0.snapshot.activity.lifecycle.startedAt < $1.snapshot.activity.lifecycle.startedAt })
         where stored.snapshot.event != .dismiss {
             knownOwners[stored.snapshot.id] = .some(stored.owner)
-            sessionWatchers[key]?.give(stored.snapshot)
+            sessionSubscribers[key]?.give(stored.snapshot)
         }
         return key
     }
 
     /// Removes a receiver added by ``watchSessions(ownedBy:sink:)``.
     package func stopWatchingSessions(_ key: UUID) {
-        sessionWatchers[key] = nil
+        sessionSubscribers[key] = nil
     }
 
     /// How many receivers of sessions are open (for tests and diagnostics).
-    public var sessionWatcherCount: Int { sessionWatchers.count }
+    public var sessionWatcherCount: Int { sessionSubscribers.count }
 
     /// Gives a durable state to every watcher of its owner's sessions. An activity whose
     /// owner this server does not know yet (made by another server sharing the storage) is
     /// read once to learn it; its newest state is given then.
     func publishToSessionWatchers(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
-        guard !sessionWatchers.isEmpty else {
+        guard !sessionSubscribers.isEmpty else {
             if snapshot.event == .dismiss { knownOwners[snapshot.id] = nil }
             return
         }
@@ -91,10 +91,10 @@ extension SyncServer {
     /// Gives `snapshot` to each watcher whose owner `takes`, in place, walked by index:
     /// iterating the watchers while changing one would copy them all on every change.
     private func giveToSessionWatchers(_ snapshot: ActivitySnapshot, where takes: (String?) -> Bool) {
-        var index = sessionWatchers.values.startIndex
-        while index != sessionWatchers.values.endIndex {
-            if takes(sessionWatchers.values[index].owner) { sessionWatchers.values[index].give(snapshot) }
-            sessionWatchers.values.formIndex(after: &index)
+        var index = sessionSubscribers.values.startIndex
+        while index != sessionSubscribers.values.endIndex {
+            if takes(sessionSubscribers.values[index].owner) { sessionSubscribers.values[index].give(snapshot) }
+            sessionSubscribers.values.formIndex(after: &index)
         }
     }
 
@@ -105,7 +105,7 @@ extension SyncServer {
 
     /// Ends every receiver of sessions.
     func finishSessionWatchers() {
-        for watcher in sessionWatchers.values { watcher.sink.finish() }
-        sessionWatchers = [:]
+        for watcher in sessionSubscribers.values { watcher.sink.finish() }
+        sessionSubscribers = [:]
     }
 }

@@ -64,7 +64,7 @@ public actor SyncServer {
 
     var subscribers: [String: ActivitySubscribers] = [:]
     /// The receivers of people's sessions (``watchSessions(ownedBy:sink:)``).
-    var sessionWatchers: [UUID: SessionsWatcher] = [:]
+    var sessionSubscribers: [UUID: SessionsSubscriber] = [:]
     /// The owner of each activity a session watcher may need to be told of (`.some(nil)`:
     /// made without a key), learnt from this server's writes and reads; forgotten at the dismissal.
     var knownOwners: [String: String?] = [:]
