@@ -280,7 +280,9 @@ let package = Package(
         // history, listening on loopback for other terminals; and the hand-off to
         // `moments-server` for `--database-url`.
         // An assembled server put on the network by SyncHTTP, as `moments serve` asks.
-        adapter("HTTPServing", ["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"]),
+        adapter("HTTPServing", [
+            "LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP", .product(name: "Logging", package: "swift-log"),
+        ]),
         // A person's hooks, run by the process hosting a session for the changes it commits.
         adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.

@@ -4,7 +4,7 @@ import SyncProtocol
 import SyncAuthority
 
 /// The sync server a preview or an in-process test of the live app hosts: the real
-/// ``Sync/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the
+/// ``SyncAuthority/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the
 /// embedded server on the person's files (``LiveApp/EmbeddedHost``) and for `moments serve`'s
 /// (``LiveApp/AssembledServer``). It listens on no port: nothing outside the process can
 /// reach it.

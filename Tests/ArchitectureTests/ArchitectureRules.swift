@@ -89,7 +89,7 @@ struct ArchitectureRules {
             ["Domain", "LiveApp", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncPostgres", "SessionHooks", "HTTPServing"],
             external: ["Logging"]),
         // An assembled server served over HTTP by SyncHTTP (`moments serve`).
-        "HTTPServing": Allowance(["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"]),
+        "HTTPServing": Allowance(["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"], external: ["Logging"]),
         // A person's hooks, run for the changes a hosting server commits.
         "SessionHooks": Allowance(["Domain", "SyncProtocol", "SyncAuthority"]),
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),

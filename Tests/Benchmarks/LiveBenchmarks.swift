@@ -13,46 +13,21 @@ enum LiveBenchmarks {
     static func run() {
         do {
             try firstFrame()
-            try functionOrder()
             try runningSession(seconds: 60)
+            try termdown()
         } catch {
             print("live benchmarks failed: \(error)")
         }
     }
 
-    /// Drops the page cache's copy of each product, so that a peak-memory figure does not
-    /// depend on how the file was last read or written (ADR 0046). The kernel maps code a
-    /// whole folio at a time, and a binary the linker has just written sits in larger
-    /// folios than one read back by the loader: the same `moments` peaked 1.3 MB or more higher
-    /// straight after it was copied. The first process to start each product then fills the
-    /// cache as a person's would after a reboot.
-    private static func forgetCachedPages(of products: [String]) {
+    /// Reads each product once, so that its pages are in the page cache as they are on
+    /// every run after a person's first: the peak-memory figures are of that case, and
+    /// termdown's beside them is measured the same way (issue 54).
+    private static func cachePages(of products: [String]) {
         for product in products {
             guard let url = try? BuiltProduct.url(of: product) else { continue }
-            let descriptor = open(url.path, O_RDONLY)
-            guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
-            // Pages not yet written back are not dropped, so write them first.
-            guard fsync(descriptor) == 0, posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0 else {
-                print("live: the cached pages of \(product) were not dropped; its memory figures depend on how it was last read")
-                continue
-            }
+            _ = try? Data(contentsOf: url)
         }
-    }
-
-    /// How much of `Apps/Live/FunctionOrder.txt` the built `moments` still defines (ADR
-    /// 0048): the functions it lists are laid out first, so a stale list (names renamed or
-    /// gone, new functions missing) shows first here, then in the peak memory below.
-    private static func functionOrder() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let order = try String(contentsOf: root.appendingPathComponent("Apps/Live/FunctionOrder.txt"), encoding: .utf8)
-        let listed = order.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-        let symbols = try ProcessRunner.run("nm", ["--defined-only", try BuiltProduct.url(of: "moments").path])
-        let defined = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
-        let found = listed.filter(defined.contains).count
-        Bench.report(
-            "live: functions the order lists that moments defines (\(found) of \(listed.count))",
-            value: Double(found) / Double(max(listed.count, 1)) * 100, unit: "%", label: "share ")
     }
 
     /// A fresh data and runtime folder, and the environment that points `moments` at them.
@@ -90,7 +65,7 @@ enum LiveBenchmarks {
     /// CPU time and peak memory of a session running with seconds shown, over `seconds`
     /// (targets: under 0.5% of one core, under 30 MB).
     private static func runningSession(seconds: Int) throws {
-        forgetCachedPages(of: ["moments", "MemoryFloor"])
+        cachePages(of: ["moments", "MemoryFloor"])
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let pty = try PseudoTerminal(product: "moments", ["start", "30m"], environment: try environment(folder))
@@ -145,5 +120,30 @@ enum LiveBenchmarks {
             unit: "MB", label: "max   ")
         floor.signal(SIGTERM)
         _ = floor.waitForExit()
+    }
+
+    /// The figure the peak memory is held to: termdown (a countdown timer of Python's,
+    /// `pip install termdown`), counting down 30 minutes in the same size of pseudo-terminal,
+    /// its peak read after the same settling; its files in the page cache, as the apps' are.
+    private static func termdown() throws {
+        guard let path = try? ProcessRunner.run("which", ["termdown"]).trimmingCharacters(in: .whitespacesAndNewlines),
+            !path.isEmpty
+        else {
+            print("live: termdown is not installed (pip install termdown): no figure beside the peak memory")
+            return
+        }
+        // The first run fills the page cache with Python and its modules; the second is measured.
+        var peak = 0.0
+        for _ in 0..<2 {
+            // Its interpreter is found on PATH (a pyenv shim, say), and it draws for TERM.
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERM"] = "xterm-256color"
+            let pty = try PseudoTerminal(executable: URL(fileURLWithPath: path), ["30m"], environment: environment)
+            pty.waitForScreen(timeout: .seconds(4)) { _ in false }
+            peak = try ProcessFigures.peakMemory(pty.processID) / 1_048_576
+            pty.signal(SIGTERM)
+            _ = pty.waitForExit()
+        }
+        Bench.report("live: termdown 30m, peak memory (VmHWM), the figure beside it", value: peak, unit: "MB", label: "max   ")
     }
 }

@@ -13,7 +13,7 @@ import SyncProtocol
 import SyncAuthority
 
 /// The sync server of a data folder, as ``build(_:)`` assembles it: the authoritative
-/// ``Sync/SyncServer`` on the folder's durable JSON files, recording every ended session
+/// ``SyncAuthority/SyncServer`` on the folder's durable JSON files, recording every ended session
 /// into its history. What `moments serve` runs without a database, and what an
 /// ``EmbeddedServer`` hosts with a loopback port (the server on a shared database is
 /// SharedHosting's `SharedServer`). It holds the state's lock until ``close()``.

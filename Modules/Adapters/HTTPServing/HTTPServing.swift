@@ -1,4 +1,5 @@
 import LiveApp
+import Logging
 import SyncProtocol
 import SyncAuthority
 import SyncHTTP
@@ -17,9 +18,10 @@ public enum HTTPServing {
     ) async throws(ServeFailure) {
         var limits = ConnectionLimits(requestTimeout: .seconds(settings.requestTimeout), stallTimeout: .seconds(settings.stallTimeout))
         if let descriptors = settings.descriptors { limits = limits.forDescriptors(descriptors) }
-        let level = ServerLogLevel(rawValue: settings.logLevel.rawValue) ?? .info
+        // The live app's levels are swift-log's, by name.
+        let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
         let http = SyncHTTPServer(
-            server: server, host: settings.host, port: settings.port, logger: level.logger(), access: settings.access,
+            server: server, host: settings.host, port: settings.port, logger: SyncHTTPServer.logger(level: level), access: settings.access,
             limits: limits, metricsPort: settings.metricsPort)
         let maximumConnections = limits.maximumConnections
         do {

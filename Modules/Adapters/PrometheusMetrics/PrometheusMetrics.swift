@@ -2,7 +2,7 @@ import Prometheus
 import SyncAuthority
 
 /// The figures of `moments serve` in Prometheus's text format: a registry of its own per
-/// server, described by ``Sync/SyncMetrics/catalog``, scraped at `GET /metrics`
+/// server, described by ``SyncAuthority/SyncMetrics/catalog``, scraped at `GET /metrics`
 /// (ADR 0034).
 ///
 /// Nothing is bootstrapped globally (swift-metrics' `MetricsSystem` is left alone): the

@@ -4,7 +4,7 @@ import SyncProtocol
 import SyncAuthority
 
 /// Runs a person's hooks (``Domain/SessionHooks``) for the changes its server commits: told
-/// of each change once it is durable (a ``Sync/DurableChangeObserver``), by the server that
+/// of each change once it is durable (a ``SyncAuthority/DurableChangeObserver``), by the server that
 /// made it, so each event runs its hook once, on one server or on many sharing PostgreSQL.
 ///
 /// Hooks never stand in the server's way: the change is answered and pushed while its hooks

@@ -42,19 +42,21 @@ public struct HTTPServeSettings: Sendable {
     }
 }
 
-/// How much `moments serve` says on standard error (`--log-level`).
+/// How much `moments serve` says on standard error (`--log-level`): swift-log's levels, by
+/// name, so that a command can choose one without depending on swift-log. At ``debug``
+/// every request gets one line: method, path, status and duration.
 public enum ServeLogLevel: String, CaseIterable, Sendable {
-    /// Everything, the library's own lines included.
+    /// Everything, swift-log's and Hummingbird's own tracing included.
     case trace
-    /// A line per request.
+    /// A line per request, and the lifecycle.
     case debug
-    /// Starting, stopping, and what an operator should know.
+    /// The lifecycle and the warnings: the default.
     case info
-    /// Only what is worth noticing.
+    /// What an operator should notice.
     case notice
-    /// Only warnings and worse.
+    /// What went wrong but was handled.
     case warning
-    /// Only errors and worse.
+    /// What failed.
     case error
     /// Only what stops the server.
     case critical

@@ -6,7 +6,7 @@ import Foundation
 import PostgresNIO
 import AccessKeys
 
-/// The people's access keys of servers that share a database: Sync's ``Sync/AccessKeyStore`` on
+/// The people's access keys of servers that share a database: Sync's ``AccessKeys/AccessKeyStore`` on
 /// the `person_keys` table (``PostgresSchema``), through the storage's connections. Only
 /// digests are kept, never a key.
 ///

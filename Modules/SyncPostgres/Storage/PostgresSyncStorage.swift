@@ -56,7 +56,7 @@ public final class PostgresSyncStorage: Sendable {
 
     /// Opens the storage in the database at `location`: connects once to create or migrate
     /// the tables and to find where the change log ends, then starts the pool and the feed,
-    /// which records its lag into `metrics` (``Sync/SyncMetrics/changeFeedLagged(seconds:)``).
+    /// which records its lag into `metrics` (``SyncAuthority/SyncMetrics/changeFeedLagged(seconds:)``).
     ///
     /// - Throws: ``PostgresStorageError/unreachable(location:reason:)`` or
     ///   ``PostgresStorageError/schemaTooNew(location:found:supported:)``.

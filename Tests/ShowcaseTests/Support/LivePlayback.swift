@@ -4,8 +4,8 @@ import Foundation
 import SyncProtocol
 import SyncAuthority
 
-/// A scripted session played the way the live app meets it: the real ``Sync/SyncServer``
-/// in-process, its clock moved to the script's instants, an ``Sync/ActivityObserver``
+/// A scripted session played the way the live app meets it: the real ``SyncAuthority/SyncServer``
+/// in-process, its clock moved to the script's instants, an ``SyncProtocol/ActivityObserver``
 /// following the pushes. Nothing is set by hand: the observer ends with whatever the
 /// server pushed.
 enum LivePlayback {

@@ -13,10 +13,10 @@ struct ServerOption: ParsableArguments {
             valueName: "url"))
     var addresses: [String] = []
 
-    /// Every `--server`, as one text (``Sync/ServerAddresses``); `nil` for the embedded server.
+    /// Every `--server`, as one text (``SyncProtocol/ServerAddresses``); `nil` for the embedded server.
     var server: String? { ServerAddresses.join(addresses) }
 
-    /// Refuses, before anything is tried, an address that is none (``Sync/ServerAddresses/problem(with:)``).
+    /// Refuses, before anything is tried, an address that is none (``SyncProtocol/ServerAddresses/problem(with:)``).
     func validate() throws {
         for address in addresses.flatMap(ServerAddresses.split) {
             if let problem = ServerAddresses.problem(with: address) { throw ValidationError(problem) }
