@@ -267,10 +267,8 @@ let package = Package(
         suite("ShowcaseTests", [
             "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol", "SyncAuthority",
             // The consistency of frames over the real transport: the HTTP server and client.
-            "SyncHTTP", "SyncClient", "TestSupport",
+            "SyncClient", "SyncTestSupport", "TestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["__Snapshots__"]),
 
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
@@ -374,7 +372,11 @@ let package = Package(
         // `moments serve` child, a pseudo-terminal runner and a virtual terminal.
         module("TestSupport", ["Rendering"], path: "Tests/TestSupport"),
         // The history check's load, which the Sync and PostgreSQL suites both run.
-        module("SyncTestSupport", ["SyncProtocol", "Domain", "Fixtures", "TestSupport"], path: "Tests/SyncTestSupport"),
+        module("SyncTestSupport", [
+            "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "Domain", "Fixtures", "TestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/SyncTestSupport"),
         suite("ArchitectureTests", ["TestSupport"]),
         program("Benchmarks", [
             "Domain", "Rendering", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncClient", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",

@@ -1,7 +1,7 @@
 import Domain
 import LiveApp
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// The sync server a preview or an in-process test of the live app hosts: the real
 /// ``SyncAuthority/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the

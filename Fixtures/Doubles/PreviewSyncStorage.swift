@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Synchronization
 
 /// Sync storage in memory: for tests and the showcase, with a switch to make commits fail

@@ -1,5 +1,5 @@
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// A keyed creation's token as a shared store kept it before ADR 0024: sealed the legacy
 /// way (an XOR keystream of SHA-256 blocks), as schema version 4 wrote it. The seals

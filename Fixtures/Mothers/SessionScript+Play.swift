@@ -4,8 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 extension SessionScript {
     /// Plays the script on `server` as a client would: ``start(on:clientID:)``, then
@@ -29,12 +29,22 @@ extension SessionScript {
     public func playSteps(
         of created: CreatedActivity, on server: SyncServer, clock: PreviewClock, clientID: String = "script"
     ) async throws {
+        try await playSteps(
+            of: created, through: InProcessConnection(server: server), ticking: server, clock: clock, clientID: clientID)
+    }
+
+    /// ``playSteps(of:on:clock:clientID:)`` with each intent sent through `connection` (the
+    /// server over HTTP, say), the clock rules of `server` run at each step's instant.
+    public func playSteps(
+        of created: CreatedActivity, through connection: any SyncConnection, ticking server: SyncServer, clock: PreviewClock,
+        clientID: String = "script"
+    ) async throws {
         for (index, step) in steps.enumerated() {
             clock.advance(by: step.afterSeconds)
             await server.tick()
             guard let intent = step.intent else { continue }
             let request = try IntentRequest(clientID: clientID, intentID: "\(clientID)-step-\(index + 1)", intent: intent)
-            _ = try await server.send(request, to: created.id, token: created.token)
+            _ = try await connection.send(request, to: created.id, token: created.token)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Domain
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// Activities as a server stores them: the pushes of a scripted session under an id of the
 /// test's choosing, and the ``SyncAuthority/StoredActivity`` (token, owner, keyed creation) at any

@@ -5,8 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import NIOCore
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// The body of an event stream (`GET /v1/activities/{id}/events`) read as the snapshots it
 /// pushes: parsed by ``SSEParser``, each event's ``PushPayload`` decoded, and ended with

@@ -7,8 +7,8 @@ import Foundation
 #endif
 import NIOCore
 import NIOHTTP1
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server, or
 /// to any of several servers that share one store (`--server` given more than once).

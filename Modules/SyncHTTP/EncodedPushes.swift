@@ -5,8 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import NIOCore
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// The push payload of each activity's newest state, encoded once for everything that
 /// carries it: the answer to the intent that made it (and `GET` of the activity) and the

@@ -1,9 +1,9 @@
 import Hummingbird
 import NIOCore
 import NIOHTTP1
-import Synchronization
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
+import Synchronization
 
 /// The request context of the sync routes: Hummingbird's basic one, and the connection's
 /// channel, which an event stream writes to directly (``EventStream``).

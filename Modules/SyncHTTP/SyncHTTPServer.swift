@@ -15,6 +15,7 @@ import Glibc
 #endif
 import AccessKeys
 import SyncAuthority
+import SyncProtocol
 
 /// The sync server over HTTP (`moments serve`, and the embedded default's loopback port):
 /// the protocol of Documentation/Protocol.md on Hummingbird 2.
@@ -31,8 +32,8 @@ import SyncAuthority
 public struct SyncHTTPServer: Sendable {
     /// The largest request body accepted; larger ones get 413.
     public static let maximumBodySize = 4_096
-    /// The port `moments serve` uses by default.
-    public static let defaultPort = 7_460
+    /// The port `moments serve` uses by default (``SyncProtocol/ServerAddresses/defaultPort``).
+    public static var defaultPort: Int { ServerAddresses.defaultPort }
     /// The `Server` header of every answer.
     static let serverName = "little-moments"
 

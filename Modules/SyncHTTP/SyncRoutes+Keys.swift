@@ -1,7 +1,7 @@
-import Hummingbird
-import SyncProtocol
 import AccessKeys
+import Hummingbird
 import SyncAuthority
+import SyncProtocol
 
 /// How the routes of a shared server (`moments serve --require-keys`, ADR 0021) find who
 /// asks: creating and listing take the person's access key as the bearer token; everything about

@@ -4,11 +4,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AccessKeys
 import Hummingbird
 import NIOCore
-import SyncProtocol
-import AccessKeys
 import SyncAuthority
+import SyncProtocol
 
 /// `GET /v1/sessions/events`: a person's sessions as one event stream (``SyncServer/watchSessions(ownedBy:sink:)``),
 /// in the same frames as an activity's own stream. On a shared server it takes the person's

@@ -4,12 +4,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AccessKeys
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SyncProtocol
-import AccessKeys
 import SyncAuthority
+import SyncProtocol
 
 /// The routes of the sync protocol, each a thin translation between HTTP and
 /// ``SyncServer``.

@@ -6,8 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Persistence
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// The host's one duty beside the server: every session the server ends goes into the
 /// person's history, once, by whoever hosts the server (the embedded default of

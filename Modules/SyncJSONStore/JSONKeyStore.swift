@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Persistence
 import AccessKeys
+import Persistence
 import Synchronization
 
 /// The people's access keys of a server in `keys.json` in its state folder: Sync's

@@ -5,8 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Persistence
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Synchronization
 
 /// Sync's storage on Persistence's durable JSON files: the embedded default's backend, in

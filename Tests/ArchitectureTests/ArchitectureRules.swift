@@ -24,11 +24,10 @@ struct ArchitectureRules {
     static let system: Set<String> = foundation.union([
         "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "_Concurrency",
     ])
-    /// The server and client libraries Sync is built on, as products and as the modules
-    /// its files import.
     /// The C library alone: the bowl's synthesis needs its `sin`, `cos` and `exp` and no
     /// Foundation.
     static let cLibrary: Set<String> = ["Glibc", "Musl", "Darwin"]
+    /// The HTTP server's and client's libraries together, for the suites that run both.
     static let serverLibraries: Set<String> = httpServerLibraries.union(httpClientLibraries)
     /// What SyncHTTP serves HTTP with: Hummingbird on SwiftNIO, in a service group.
     static let httpServerLibraries: Set<String> = [
@@ -37,10 +36,11 @@ struct ArchitectureRules {
     ]
     /// What SyncClient talks HTTP with.
     static let httpClientLibraries: Set<String> = ["AsyncHTTPClient", "NIOCore", "NIOHTTP1"]
-    /// swift-crypto: Sync's digests and sealed tokens (ADR 0024). Sync alone may use it,
-    /// so nothing of it reaches Domain, Rendering or Persistence.
+    /// swift-crypto: the server's digests and sealed tokens (ADR 0024), and the access keys'.
+    /// Only AccessKeys and SyncAuthority may use it, so nothing of it reaches Domain,
+    /// Rendering, Persistence or the wire protocol.
     static let cryptography: Set<String> = ["Crypto"]
-    /// swift-metrics' API: Sync records its figures through it, and the backend is the
+    /// swift-metrics' API: the server records its figures through it, and the backend is the
     /// composition's choice (ADR 0034).
     static let metricsAPI: Set<String> = ["CoreMetrics"]
     /// PostgresNIO, and the modules of it SyncPostgres's files import.
@@ -117,7 +117,10 @@ struct ArchitectureRules {
         "MomentsShowcase": Allowance(["ShowcaseComposition"]),
         // What the tests share, and the programs they start.
         "TestSupport": Allowance(["Domain", "Rendering"], external: testing),
-        "SyncTestSupport": Allowance(["SyncProtocol", "Domain", "Fixtures", "TestSupport"]),
+        // The history check's load, and a real HTTP server a suite starts and stops.
+        "SyncTestSupport": Allowance(
+            ["SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "Domain", "Fixtures", "TestSupport"],
+            external: ["ServiceLifecycle", "Logging"]),
         "TerminalProbe": Allowance(["TerminalIO"]),
         "PersistenceCrashWorker": Allowance(["Persistence", "Domain", "Fixtures"]),
         "MemoryFloor": Allowance([]),
@@ -155,12 +158,12 @@ struct ArchitectureRules {
             ["LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
             external: testing),
         "ShowcaseTests": Allowance(
-            // SyncHTTP and SyncClient: the consistency of frames over the real transport.
+            // SyncClient and SyncTestSupport's server: the consistency of frames over HTTP.
             [
                 "ShowcaseApp", "ShowcaseComposition", "LiveApp", "TerminalIO", "Fixtures", "Rendering", "Domain", "SyncProtocol",
-                "SyncAuthority", "SyncHTTP", "SyncClient", "TestSupport",
+                "SyncAuthority", "SyncClient", "SyncTestSupport", "TestSupport",
             ],
-            external: testing.union(snapshots).union(["ServiceLifecycle", "Logging"])),
+            external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
             [
                 "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",

@@ -3,8 +3,8 @@ import Domain
 import Fixtures
 import Foundation
 import NIOCore
-import SyncProtocol
 import SyncClient
+import SyncProtocol
 import TestSupport
 
 /// How late the server rings a bell: from a bell's instant (its alert's `due`) to the push

@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncClient
+import SyncProtocol
 import TestSupport
 
 /// Fan-out of a real `moments serve` (issue #25, item 2): from sending an intent to its

@@ -5,11 +5,11 @@ import Foundation
 import Logging
 import NIOCore
 import ServerComposition
-import SharedHosting
 import ServiceLifecycle
-import SyncProtocol
-import SyncHTTP
+import SharedHosting
 import SyncClient
+import SyncHTTP
+import SyncProtocol
 import TestSupport
 
 /// Figures for three servers sharing one local PostgreSQL (ADR 0022), each a full server as

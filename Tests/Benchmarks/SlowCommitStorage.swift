@@ -1,8 +1,8 @@
 import Foundation
 import Persistence
-import SyncProtocol
 import SyncAuthority
 import SyncJSONStore
+import SyncProtocol
 import Synchronization
 
 /// The server's JSON files, each commit answered `delay` later: a disk whose sync takes

@@ -1,17 +1,17 @@
 import AsyncHTTPClient
-import EmbeddedHosting
-import LiveComposition
 import Domain
+import EmbeddedHosting
 import Fixtures
 import Foundation
+import LiveComposition
 import Logging
 import NIOCore
 import Persistence
 import ServiceLifecycle
-import SyncProtocol
 import SyncAuthority
-import SyncHTTP
 import SyncClient
+import SyncHTTP
+import SyncProtocol
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -5,10 +5,10 @@ import Foundation
 import LiveApp
 import LiveComposition
 import Persistence
-import TestSupport
-import Testing
 import SyncAuthority
 import SyncProtocol
+import TestSupport
+import Testing
 
 /// The one composition function of the server, as `moments serve` and the embedded
 /// default call it: the server on the folder's durable state, ended sessions recorded in

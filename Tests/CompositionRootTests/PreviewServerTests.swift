@@ -6,8 +6,8 @@ import LiveApp
 import LiveComposition
 import Persistence
 import ShowcaseComposition
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import TestSupport
 import Testing
 

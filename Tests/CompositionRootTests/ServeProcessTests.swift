@@ -1,9 +1,9 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
 import SyncClient
+import SyncProtocol
 import TestSupport
 import Testing
 #if canImport(Glibc)

@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncClient
+import SyncProtocol
 import TestSupport
 import Testing
 #if canImport(Glibc)

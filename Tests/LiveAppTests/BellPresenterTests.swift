@@ -2,8 +2,8 @@ import Domain
 import Fixtures
 import Foundation
 @testable import LiveApp
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import TestSupport
 import Testing
 

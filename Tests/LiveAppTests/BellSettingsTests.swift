@@ -1,9 +1,9 @@
 import Domain
 import Fixtures
 import LiveApp
-import Testing
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
+import Testing
 
 /// `moments settings set bells …` and what `start` makes of it, in-process on the preview
 /// dependencies: the bells chosen in the settings are every later session's, fitted to its

@@ -2,10 +2,10 @@ import Domain
 import Fixtures
 import Foundation
 import LiveApp
+import SyncAuthority
 import SyncProtocol
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// `moments` run in-process on its preview dependencies (`LiveDependencies.preview`): the
 /// real command line, commands and session runtime, on the real server over a preview

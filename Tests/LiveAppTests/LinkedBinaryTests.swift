@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How `moments` is linked (ADR 0046, 0057): by lld, with the same flags on every host; a
 /// manifest change that drops the linker settings makes this fail.

@@ -1,10 +1,10 @@
-@testable import LiveApp
 import Domain
 import Fixtures
+@testable import LiveApp
 import Rendering
-import TerminalIO
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
+import TerminalIO
 import Testing
 
 /// The timer screen's keys: each asks the server through one intent, and nothing the

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What the terminal apps load and link. They load no Swift library: the runtime and
 /// FoundationEssentials are linked in, and only the code they use of them (ADR 0047). They

@@ -3,10 +3,10 @@ import Fixtures
 import Foundation
 import LiveApp
 import Rendering
+import SyncAuthority
 import SyncProtocol
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// The session's desktop notification, kept by the session loop on a preview notification
 /// server (``Fixtures/PreviewDesktopNotifier``), in-process: `moments notify` replaces one

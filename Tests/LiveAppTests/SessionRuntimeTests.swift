@@ -4,9 +4,9 @@ import Foundation
 import LiveApp
 import Rendering
 import SyncAuthority
+import SyncProtocol
 import TestSupport
 import Testing
-import SyncProtocol
 
 /// The session runtime (`SessionShow`, the loop of `moments start`, `moments watch` and
 /// `moments-showcase play`) run in-process on preview dependencies: the real server on a

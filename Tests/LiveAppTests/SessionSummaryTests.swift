@@ -1,10 +1,10 @@
-@testable import LiveApp
 import Domain
 import Fixtures
 import Foundation
+@testable import LiveApp
 import Persistence
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Testing
 
 /// The lines `moments start` prints at the end: how it ended, the time sat, and today's

@@ -1,8 +1,8 @@
-@testable import LiveApp
 import Domain
 import Fixtures
-import SyncProtocol
+@testable import LiveApp
 import SyncAuthority
+import SyncProtocol
 import Testing
 
 /// `moments start` may send its creation more than once; one idempotency key for all its

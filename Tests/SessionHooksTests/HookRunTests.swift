@@ -4,11 +4,11 @@ import Fixtures
 import Foundation
 import Persistence
 import SessionHooks
+import SyncAuthority
 import SyncProtocol
 import Synchronization
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// Hooks as a host runs them: a real server on JSON files and a preview clock, real
 /// `/bin/sh` processes writing what they were given to a file of the test's own.

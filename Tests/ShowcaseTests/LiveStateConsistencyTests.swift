@@ -1,10 +1,10 @@
-@testable import LiveApp
 import Domain
 import Fixtures
 import Foundation
+@testable import LiveApp
 import Rendering
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import TerminalIO
 import Testing
 

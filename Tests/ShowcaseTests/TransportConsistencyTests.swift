@@ -1,6 +1,6 @@
-@testable import LiveApp
 import Domain
 import Fixtures
+@testable import LiveApp
 import Rendering
 import TestSupport
 import Testing

@@ -2,9 +2,9 @@ import Domain
 import Fixtures
 import Foundation
 import Persistence
-import SyncProtocol
 import SyncAuthority
 import SyncJSONStore
+import SyncProtocol
 import Synchronization
 import Testing
 

@@ -1,10 +1,10 @@
-import SyncJSONStore
 import Domain
 import Fixtures
 import Foundation
 import Persistence
-import SyncProtocol
 import SyncAuthority
+import SyncJSONStore
+import SyncProtocol
 import TestSupport
 import Testing
 

@@ -1,11 +1,11 @@
 import Domain
-import Foundation
 import Fixtures
-import SyncProtocol
+import Foundation
+import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// The change feed across servers: what one storage commits reaches another's
 /// `changes()` in version order, also when no notification came.

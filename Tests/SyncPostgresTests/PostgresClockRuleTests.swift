@@ -1,9 +1,9 @@
 import Fixtures
 import Foundation
+import SyncAuthority
 import SyncPostgres
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// The clock rules' index: which activities are due at an instant, earliest first, and the
 /// earliest deadline of all, as every server sharing the database sees them.

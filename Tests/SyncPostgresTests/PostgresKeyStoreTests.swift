@@ -1,6 +1,6 @@
+import AccessKeys
 import Fixtures
 import Foundation
-import AccessKeys
 import SyncPostgres
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
-import SyncProtocol
 import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 import TestSupport
 import Testing
 

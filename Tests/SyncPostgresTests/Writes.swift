@@ -1,7 +1,7 @@
 import Fixtures
-import SyncProtocol
 import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 import Testing
 
 /// One write through the storage's `commit`, as a server makes it: answers whether it was

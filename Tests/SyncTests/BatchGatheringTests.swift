@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-@testable import SyncProtocol
 @testable import SyncAuthority
+@testable import SyncProtocol
 import Synchronization
 import TestSupport
 import Testing

@@ -1,9 +1,10 @@
 import Domain
 import Fixtures
-import SyncProtocol
 import SyncClient
-import Testing
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
+import Testing
 
 /// What the HTTP client writes, read back by the real server's strict decoding: client and
 /// server share one definition of each body, so every field arrives as it was sent.

@@ -1,9 +1,10 @@
 import Domain
-import SyncProtocol
+import SyncAuthority
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// How the HTTP client reads an event stream: any bytes, heartbeats included, show that the
 /// server is alive; a stream silent past the read timeout is taken for a dead server.

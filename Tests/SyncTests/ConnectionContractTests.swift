@@ -1,10 +1,10 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
-import Testing
-import TestSupport
 import SyncAuthority
+import SyncProtocol
+import TestSupport
+import Testing
 
 /// What every transport must do alike: the same requests, the same answers.
 @Suite("Sync connection contract", .servedFirst)

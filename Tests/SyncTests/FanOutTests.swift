@@ -4,11 +4,12 @@ import Fixtures
 import Foundation
 import NIOCore
 import NIOPosix
-import SyncProtocol
+import SyncAuthority
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// A push to many event streams is handed to each event loop once, with the loop's own
 /// copy of its bytes (``Subscriber``, issue 25 item 2): every stream must still get every

@@ -4,11 +4,12 @@ import Fixtures
 import Foundation
 import NIOCore
 import NIOHTTP1
-import SyncProtocol
+import SyncAuthority
 import SyncHTTP
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// The HTTP protocol of Documentation/Protocol.md, byte for byte: statuses, headers,
 /// bodies, and every kind of bad input answered without a change of state.

@@ -1,7 +1,8 @@
 import Foundation
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
-import SyncProtocol
 
 /// The server's heartbeats come from an event loop's timer, not from a task on Swift's
 /// pool: a pool held by other work must not silence the streams past their clients' read

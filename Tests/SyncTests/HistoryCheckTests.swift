@@ -1,11 +1,11 @@
 import Domain
 import Fixtures
 import Foundation
+@testable import SyncAuthority
 @testable import SyncProtocol
 import SyncTestSupport
 import TestSupport
 import Testing
-@testable import SyncAuthority
 
 /// Many clients at once, random intents: the history the server gives must be one that a
 /// single, ordered run of the rules would give.

@@ -1,11 +1,12 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
 import SyncClient
-import Testing
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
+import Testing
 
 /// Creation with an `Idempotency-Key` (Protocol.md, ADR 0018): a creation retried after
 /// its answer was lost gets the same activity back, never a second one; a key reused for

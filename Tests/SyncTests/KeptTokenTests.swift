@@ -1,6 +1,6 @@
 import Fixtures
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Testing
 
 /// How the server keeps a token (ADR 0023, sealed as ADR 0024 says): the digest admits the

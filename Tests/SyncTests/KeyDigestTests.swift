@@ -1,5 +1,5 @@
-import Foundation
 import AccessKeys
+import Foundation
 import Testing
 
 /// People's access keys are kept as SHA-256 digests (swift-crypto's since ADR 0024, hand-written

@@ -1,10 +1,10 @@
 import Domain
 import Fixtures
 import Foundation
+@testable import SyncAuthority
 @testable import SyncProtocol
 import Synchronization
 import Testing
-@testable import SyncAuthority
 
 /// The observer takes pushes only through the ordering rule, whatever the transport does
 /// to them.

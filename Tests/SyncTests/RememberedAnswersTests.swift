@@ -1,10 +1,10 @@
 import Fixtures
 import Foundation
-@testable import SyncProtocol
 @testable import SyncAuthority
+@testable import SyncProtocol
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The answers an activity remembers for retries, against the rule written out plainly: keep
 /// every answer once, forget a client's oldest past 16 and the activity's oldest past 256.

@@ -1,10 +1,11 @@
 import Fixtures
 import Foundation
 import SyncClient
-import Synchronization
-import Testing
-import TestSupport
 import SyncProtocol
+import SyncTestSupport
+import Synchronization
+import TestSupport
+import Testing
 
 /// ``ServedFirst``, the trait of the suites that serve HTTP in process: their requests are
 /// not queued behind the rest of the run's work on the cooperative pool.

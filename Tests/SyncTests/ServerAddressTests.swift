@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-import SyncProtocol
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
 

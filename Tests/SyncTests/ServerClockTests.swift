@@ -1,10 +1,10 @@
 import Domain
 import Fixtures
 import Foundation
+import SyncAuthority
 import SyncProtocol
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// The clock rules, decided by the server with its injected clock and pushed like any
 /// other change.

@@ -1,9 +1,10 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
 

@@ -1,14 +1,15 @@
+import AccessKeys
 import AsyncHTTPClient
 import Domain
 import Fixtures
-import NIOHTTP1
 import Foundation
-import SyncProtocol
-import AccessKeys
+import NIOHTTP1
+import SyncAuthority
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 import TestSupport
 import Testing
-import SyncAuthority
 
 /// A server many people share (`--require-keys`, ADR 0021), over real HTTP on 127.0.0.1:
 /// every request says who it is, nobody sees or can tell of another's sessions, and past a

@@ -6,8 +6,9 @@ import Testing
 #if canImport(Glibc)
     import Glibc
 #endif
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
+import SyncTestSupport
 
 /// A reader that stops lets its socket fill: NIO then holds the events the socket does
 /// not take, part of one among them, and must write them in order, then the events after

@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import HTTPServing
 import Domain
+import HTTPServing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,9 +8,9 @@ import Foundation
 import LiveApp
 import Persistence
 import SessionHooks
+import SyncAuthority
 import SyncJSONStore
 import SyncProtocol
-import SyncAuthority
 
 /// The sync server of a data folder, as ``build(_:)`` assembles it: the authoritative
 /// ``SyncAuthority/SyncServer`` on the folder's durable JSON files, recording every ended session

@@ -1,9 +1,9 @@
 import LiveApp
 import Logging
 import ServiceLifecycle
-import SyncProtocol
 import SyncAuthority
 import SyncHTTP
+import SyncProtocol
 
 /// The embedded default: the server ``DataFolderServer/build(_:)`` assembles, in this
 /// process, with the same rules as `moments serve`, also listening on an ephemeral loopback

@@ -2,8 +2,8 @@ import Domain
 import LiveApp
 import Persistence
 import SessionHooks
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// The little a sync server is built from: where its state lives, the clock its rules
 /// run on, where it records its figures, and where it says what went wrong on the way. `moments serve`, the embedded

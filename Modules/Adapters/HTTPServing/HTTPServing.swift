@@ -1,8 +1,8 @@
 import LiveApp
 import Logging
-import SyncProtocol
 import SyncAuthority
 import SyncHTTP
+import SyncProtocol
 
 /// An assembled server put on the network as `moments serve`'s options say: the live app's
 /// ``LiveApp/HTTPServeSettings`` turned into SyncHTTP's server, which serves the

@@ -1,7 +1,7 @@
 import Dispatch
 import Domain
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// Runs a person's hooks (``Domain/SessionHooks``) for the changes its server commits: told
 /// of each change once it is durable (a ``SyncAuthority/DurableChangeObserver``), by the server that

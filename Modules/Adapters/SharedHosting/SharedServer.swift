@@ -1,12 +1,12 @@
-import HTTPServing
+import AccessKeys
 import Domain
+import HTTPServing
 import LiveApp
 import Logging
 import SessionHooks
-import SyncProtocol
-import AccessKeys
 import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 
 /// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:metrics:)`` builds it:
 /// one of any number of servers on the same database.

@@ -5,19 +5,19 @@ import Foundation
 #endif
 import BellSounds
 import DesktopNotifications
-import Domain
 import Dispatch
+import Domain
 import EmbeddedHosting
 import LiveApp
-import PersonalFileStore
-import PrometheusMetrics
-import ProcessTerminal
-import RuntimeFiles
 import Persistence
-import SyncJSONStore
-import SyncProtocol
+import PersonalFileStore
+import ProcessTerminal
+import PrometheusMetrics
+import RuntimeFiles
 import SyncAuthority
 import SyncClient
+import SyncJSONStore
+import SyncProtocol
 import TerminalIO
 
 /// The live composition: the one place where the live app meets its real dependencies,

@@ -8,9 +8,9 @@ import LiveApp
 import LiveComposition
 import Logging
 import SharedHosting
-import SyncProtocol
 import SyncAuthority
 import SyncPostgres
+import SyncProtocol
 import TerminalIO
 
 /// The composition of `moments-server`: the live app's commands and wiring

@@ -8,8 +8,8 @@ import Foundation
 import LiveApp
 import ProcessTerminal
 import ShowcaseApp
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import TerminalIO
 
 #if canImport(Glibc)

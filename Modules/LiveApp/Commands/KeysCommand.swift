@@ -1,6 +1,6 @@
+import AccessKeys
 import ArgumentParser
 import Domain
-import AccessKeys
 import TerminalIO
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import AccessKeys
 import ArgumentParser
+import SyncProtocol
 import Synchronization
 import TerminalIO
 
@@ -36,7 +37,7 @@ struct ServeCommand: LiveCommand {
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on (0 for any free port).")
-    var port = HTTPServeSettings.defaultPort
+    var port = ServerAddresses.defaultPort
 
     @Flag(help: "Take a person's access key with every request, and show each person only their own sessions.")
     var requireKeys = false
@@ -146,10 +147,9 @@ struct ServeCommand: LiveCommand {
         let settings = HTTPServeSettings(
             host: host, port: port, logLevel: logLevel, access: access, requestTimeout: requestTimeout,
             stallTimeout: stallTimeout, descriptors: descriptors, metricsPort: metricsPort)
-        let keepsFigures = metrics
         do {
-            try await assembled.serve(settings) { port, maximumConnections in
-                let figuresAt = keepsFigures ? "; metrics at " + (metricsAt.url ?? "/metrics") : ""
+            try await assembled.serve(settings) { [metrics] port, maximumConnections in
+                let figuresAt = metrics ? "; metrics at " + (metricsAt.url ?? "/metrics") : ""
                 let capacity = maximumConnections.map { "; up to \($0) connections (\(descriptors ?? 0) descriptors)" } ?? ""
                 console.say(
                     "moments serve: listening on http://\(host):\(port) (state in \(folder))"

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TerminalIO
 import Domain
+import TerminalIO
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

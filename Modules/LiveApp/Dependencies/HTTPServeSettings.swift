@@ -1,11 +1,9 @@
 import AccessKeys
+import SyncProtocol
 
 /// How `moments serve` puts an ``AssembledServer`` on the network, as its options say:
 /// plain values, which the server's HTTP adapter turns into the HTTP server's own.
 public struct HTTPServeSettings: Sendable {
-    /// The port `moments serve` listens on by default.
-    public static let defaultPort = 7_460
-
     /// The address to bind to.
     public var host: String
     /// The port to bind to; 0 for any free one.

@@ -5,8 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Rendering
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// One session's desktop notification, kept by the session loop (``LiveSession``): shown
 /// on the first frame, replaced in place (the same id) whenever what it says changes, on

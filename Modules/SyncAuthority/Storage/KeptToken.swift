@@ -1,5 +1,5 @@
-import SyncProtocol
 import AccessKeys
+import SyncProtocol
 /// An activity's bearer token as the server keeps it (ADR 0023, sealed as ADR 0024 says).
 ///
 /// A presented token is checked against ``digest``, its SHA-256, so a storage need not

@@ -1,5 +1,5 @@
-import SyncProtocol
 import AccessKeys
+import SyncProtocol
 /// The seal tokens had before ADR 0024, kept only to read what was sealed then: the token
 /// XORed with a keystream of SHA-256 blocks over `little-moments token seal`, the
 /// creation's key and the activity's id (each followed by a zero byte) and a big-endian

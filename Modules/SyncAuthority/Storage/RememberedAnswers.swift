@@ -1,5 +1,5 @@
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// The answers an activity remembers, oldest first, kept in small chunks that copies of the
 /// activity share.

@@ -1,5 +1,5 @@
-import SyncProtocol
 import AccessKeys
+import SyncProtocol
 /// One durable change of the server: the new snapshot of an activity (with its token, and
 /// the request of a keyed creation, when it was created) and, when an intent caused it,
 /// the answer that intent was given, so a retried intent or creation gets the same answer

@@ -4,8 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 import AccessKeys
+import SyncProtocol
 
 /// How a keyed creation's token is sealed on a shared store (ADR 0024): AES-GCM, under a
 /// key that HKDF-SHA256 derives from the creation's idempotency key, salted with

@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PostgresNIO
 import AccessKeys
+import PostgresNIO
 
 /// The people's access keys of servers that share a database: Sync's ``AccessKeys/AccessKeyStore`` on
 /// the `person_keys` table (``PostgresSchema``), through the storage's connections. Only

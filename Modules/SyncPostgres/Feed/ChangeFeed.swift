@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Synchronization
 
 /// The changes every server commits, read back from the `activity_changes` log and handed

@@ -5,8 +5,8 @@ import Foundation
 #endif
 import Logging
 import PostgresNIO
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// The tables the storage keeps, and how a database gets them.
 ///

@@ -6,8 +6,8 @@ import Foundation
 import Domain
 import Logging
 import PostgresNIO
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Synchronization
 
 /// One conditional write, as the tables need it: Sync's write with the columns it sets.

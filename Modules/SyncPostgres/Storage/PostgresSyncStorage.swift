@@ -5,8 +5,8 @@ import Foundation
 #endif
 import Logging
 import PostgresNIO
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 import Synchronization
 
 /// Sync's storage on PostgreSQL, so that any number of stateless `moments serve` processes

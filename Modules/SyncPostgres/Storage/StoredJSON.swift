@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// The JSON the tables hold: Sync's own shapes (`SyncRecord`, `ActivitySnapshot`), written
 /// and read with plain JSON coders, as the JSON-file storage writes them.

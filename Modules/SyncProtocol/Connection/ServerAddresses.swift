@@ -2,6 +2,10 @@
 /// separated by commas, as `moments start --server A --server B` keeps them (in its
 /// runtime file and its remembered sessions) and ``HTTPSyncConnection`` reads them.
 public enum ServerAddresses {
+    /// The port a sync server listens on unless told otherwise (`moments serve`), and the
+    /// one an address names in the examples of its errors.
+    public static let defaultPort = 7_460
+
     /// The addresses of `joined`, in order, without blanks.
     public static func split(_ joined: String) -> [String] {
         joined.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }.filter { !$0.isEmpty }
@@ -18,7 +22,7 @@ public enum ServerAddresses {
     /// from 1 to 65535. A name that is no address would otherwise be tried as one, and end
     /// as a server that "cannot be reached".
     public static func problem(with address: String) -> String? {
-        let advice = "write it as http://HOST:PORT, such as http://127.0.0.1:7460 (the first line `moments serve` prints)"
+        let advice = "write it as http://HOST:PORT, such as http://127.0.0.1:\(defaultPort) (the first line `moments serve` prints)"
         let lowered = address.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
             return "'\(address)' is not a server's address; \(advice)."

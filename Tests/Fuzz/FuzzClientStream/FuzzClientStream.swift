@@ -1,7 +1,7 @@
 import Domain
 import FuzzSupport
-import SyncProtocol
 import SyncClient
+import SyncProtocol
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

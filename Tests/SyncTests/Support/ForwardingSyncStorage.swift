@@ -1,8 +1,8 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
+import SyncProtocol
 
 /// A storage over a ``Fixtures/PreviewSyncStorage`` that hands it every call it does not
 /// make its own: the tests' storages that hold back one part (the change feed, a commit)

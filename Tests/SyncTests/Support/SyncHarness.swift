@@ -1,9 +1,10 @@
 import Domain
 import Fixtures
 import Foundation
-import SyncProtocol
 import SyncAuthority
 import SyncClient
+import SyncProtocol
+import SyncTestSupport
 
 /// A server over in-memory storage and a clock moved by hand, and the transports the
 /// contract suite runs against.

@@ -1,21 +1,25 @@
+import AccessKeys
 import Foundation
 import Logging
 import ServiceLifecycle
-@testable import AccessKeys
-@testable import SyncAuthority
-@testable import SyncHTTP
+import SyncAuthority
+import SyncHTTP
 
 /// A real ``SyncHTTPServer`` on an ephemeral loopback port, run in a service group that a
-/// test can shut down gracefully.
-struct RunningHTTPServer: Sendable {
-    let port: Int
-    let group: ServiceGroup
+/// test can shut down gracefully: the Sync suites' and the showcase's consistency over
+/// HTTP.
+public struct RunningHTTPServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// The group it runs in.
+    public let group: ServiceGroup
     let task: Task<Void, any Error>
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// Its address, for a client.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts serving `server` and returns once the socket listens.
-    static func start(
+    public static func start(
         _ server: SyncServer, heartbeat: Duration = .seconds(15), access: KeyGate? = nil
     ) async throws -> RunningHTTPServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -31,7 +35,7 @@ struct RunningHTTPServer: Sendable {
     }
 
     /// Shuts down as on SIGTERM and waits until the server has stopped.
-    func stop() async throws {
+    public func stop() async throws {
         await group.triggerGracefulShutdown()
         try await task.value
     }
