@@ -230,6 +230,9 @@ let package = Package(
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
         program("TerminalProbe", ["TerminalIO"], path: "Tests/TerminalProbe"),
 
+        // MARK: - ChildProcesses: the one way a program is started (hooks, players, tmux); the C library only
+        module("ChildProcesses"),
+
         // MARK: - DBus: the message bus's wire protocol and a client over its Unix socket; toolchain only
         // Our own, so `moments` needs no libdbus or D-Bus headers to build or run (ADR 0031).
         module("DBus"),
@@ -282,7 +285,7 @@ let package = Package(
             "LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP", .product(name: "Logging", package: "swift-log"),
         ]),
         // A person's hooks, run by the process hosting a session for the changes it commits.
-        adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority"]),
+        adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority", "ChildProcesses"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
         suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "SyncAuthority", "Persistence", "Fixtures", "TestSupport"]),
         adapter("EmbeddedHosting", [
@@ -293,7 +296,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The process's own terminal, keys and signals, as the session runtime sees them.
-        adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO"]),
+        adapter("ProcessTerminal", ["LiveApp", "Rendering", "TerminalIO", "ChildProcesses"]),
         // The runtime files a person's running sessions find each other by (ADR 0012).
         adapter("RuntimeFiles", ["LiveApp", "Persistence"]),
         // The desktop's notification server: the freedesktop Notifications interface on DBus.
@@ -305,7 +308,7 @@ let package = Package(
         ]),
         // The bowl played: its WAV file cached in the person's cache folder, played by
         // pw-play, paplay or aplay (ADR 0033).
-        adapter("BellSounds", ["LiveApp", "Persistence", "Sound"]),
+        adapter("BellSounds", ["LiveApp", "Persistence", "Sound", "ChildProcesses"]),
         // Against a real `aplay` on ALSA's null device and stand-in players on a PATH of
         // the test's own; `Scripts/prepare-tests` installs Debian's alsa-utils.
         suite("BellSoundsTests", ["BellSounds", "LiveApp", "Sound", "TestSupport"]),

@@ -57,6 +57,8 @@ struct ArchitectureRules {
         "Domain": Allowance([], system: foundation),
         "Rendering": Allowance(["Domain"]),
         "TerminalIO": Allowance([]),
+        // The one way to start a program (ADR 0063): the C library only.
+        "ChildProcesses": Allowance([], system: cLibrary),
         // The bus's wire protocol and client: the toolchain only (ADR 0031).
         "DBus": Allowance([]),
         // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
@@ -91,11 +93,11 @@ struct ArchitectureRules {
         // An assembled server served over HTTP by SyncHTTP (`moments serve`).
         "HTTPServing": Allowance(["LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP"], external: ["Logging"]),
         // A person's hooks, run for the changes a hosting server commits.
-        "SessionHooks": Allowance(["Domain", "SyncProtocol", "SyncAuthority"]),
-        "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO"]),
+        "SessionHooks": Allowance(["Domain", "SyncProtocol", "SyncAuthority", "ChildProcesses"]),
+        "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO", "ChildProcesses"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
-        "BellSounds": Allowance(["LiveApp", "Persistence", "Sound"]),
+        "BellSounds": Allowance(["LiveApp", "Persistence", "Sound", "ChildProcesses"]),
         // `moments serve`'s figures in Prometheus's text format (ADR 0034).
         "PrometheusMetrics": Allowance(["SyncAuthority"], external: metricsAPI.union(["Prometheus"])),
         // The compositions: the live one never sees Fixtures or the showcase; the showcase

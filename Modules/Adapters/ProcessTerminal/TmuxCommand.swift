@@ -1,3 +1,4 @@
+import ChildProcesses
 import Dispatch
 import LiveApp
 
@@ -39,37 +40,14 @@ public struct TmuxCommand: TmuxStatus {
     }
 
     private static func spawn(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
-        var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { return (-1, "") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "tmux", &actions, nil, argv, envp)
-        close(pipe[1])
-        defer { close(pipe[0]) }
-        guard spawned == 0 else { return (-1, "") }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = read(pipe[0], &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            output += buffer[0..<count]
-        }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        let exited = (status & 0x7f) == 0
-        return (exited ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
+        guard case .success(let pipe) = ChildProcess.pipe() else { return (-1, "") }
+        var tmux = ChildProcess(executable: "tmux", arguments: ["tmux"] + arguments, environment: environment)
+        tmux.searchesPath = true
+        tmux.output = .descriptor(pipe.write)
+        let spawned = tmux.spawn()
+        close(pipe.write)
+        let output = ChildProcess.readToEnd(pipe.read)
+        guard case .success(let child) = spawned else { return (-1, "") }
+        return (ChildProcess.wait(for: child).status, String(decoding: output, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
@@ -41,54 +42,28 @@ enum HookProcess {
         defer { close(output) }
         let child: pid_t
         switch spawn(command, environment: environment, output: output) {
-        case .failure(let failure): return .couldNotStart(reason: failure.reason)
+        case .failure(let failure): return .couldNotStart(reason: failure.description)
         case .success(let pid): child = pid
         }
         let stopped = StopAtLimit(group: child, limit: limit)
         // Waits without reaping, so the timer can never signal a group whose number was
         // given to another process in between.
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        ChildProcess.waitWithoutReaping(for: child)
         let wasStopped = stopped.cancel()
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        let ending = ChildProcess.wait(for: child)
         if wasStopped { return .stoppedAtLimit }
-        guard (status & 0x7f) == 0 else { return .signalled(status & 0x7f) }
-        return .exited(status: (status >> 8) & 0xff, lastLine: lastLine(of: output))
-    }
-
-    private static func spawn(_ command: String, environment: [String: String], output: Int32) -> Result<pid_t, SpawnFailure> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let words: [String] = ["sh", "-c", command]
-        let arguments = words.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in arguments { free(pointer) }
-            for pointer in variables { free(pointer) }
+        switch ending {
+        case .signalled(let signal): return .signalled(signal)
+        case .exited(let status): return .exited(status: status, lastLine: lastLine(of: output))
         }
-        var child: pid_t = 0
-        let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, variables)
-        return code == 0 ? .success(child) : .failure(SpawnFailure(reason: String(cString: strerror(code))))
     }
 
-    /// Why `/bin/sh` could not be started: `strerror` of the spawn's error.
-    struct SpawnFailure: Error {
-        let reason: String
+    private static func spawn(_ command: String, environment: [String: String], output: Int32) -> Result<pid_t, ChildProcess.SpawnFailure> {
+        var shell = ChildProcess(executable: "/bin/sh", arguments: ["sh", "-c", command], environment: environment)
+        shell.output = .descriptor(output)
+        shell.errors = .descriptor(output)
+        shell.leadsProcessGroup = true
+        return shell.spawn()
     }
 
     /// The last non-empty line of what the hook printed (at most its last 4 KiB read).
