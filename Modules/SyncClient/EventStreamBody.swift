@@ -19,6 +19,8 @@ enum EventStreamBody {
     ) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
         AsyncThrowingStream { continuation in
             let lastByte = LastActivity()
+            // The stream's producer, not structured: an AsyncThrowingStream's builder is
+            // synchronous. It lives as long as the stream (cancelled on its termination).
             let reader = Task {
                 var parser = SSEParser()
                 do {

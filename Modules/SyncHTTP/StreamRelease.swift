@@ -27,6 +27,8 @@ final class StreamRelease: Sendable {
         started.withLock { task in
             if let task { return task }
             let work = self.work
+            // Unstructured because it begins on an event loop, outside any task (see above);
+            // `run()` awaits it.
             let new = Task(priority: .high) { await work() }
             task = new
             return new

@@ -10,7 +10,7 @@ import NIOCore
 import SyncAuthority
 import SyncProtocol
 
-/// `GET /v1/sessions/events`: a person's sessions as one event stream (``SyncServer/watchSessions(ownedBy:sink:)``),
+/// `GET /v1/sessions/events`: a person's sessions as one event stream (``SyncServer/subscribeToSessions(ownedBy:sink:)``),
 /// in the same frames as an activity's own stream. On a shared server it takes the person's
 /// access key as the bearer token and carries only their sessions; it counts against
 /// their cap of open streams like any other.
@@ -24,7 +24,7 @@ extension SyncRoutes {
             streamOwner = person?.id
             if let streamOwner { try await access?.openStream(of: streamOwner) }
             key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
-                try await self.server.watchSessions(ownedBy: person?.id, sink: stream.sink)
+                try await self.server.subscribeToSessions(ownedBy: person?.id, sink: stream.sink)
             }
         } catch {
             stream.finish()
@@ -32,7 +32,7 @@ extension SyncRoutes {
         }
         let (server, access) = (self.server, self.access)
         let release = StreamRelease {
-            await server.stopWatchingSessions(key)
+            await server.unsubscribeFromSessions(key)
             if let streamOwner { await access?.closeStream(of: streamOwner) }
         }
         stream.onEnd { release.start() }

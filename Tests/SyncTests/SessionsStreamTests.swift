@@ -74,9 +74,9 @@ struct SessionsStreamTests {
         let harness = try SyncHarness()
         let connection = InProcessConnection(server: harness.server)
         var stream: AsyncThrowingStream<ActivitySnapshot, any Error>? = try await connection.sessions()
-        #expect(await harness.server.sessionWatcherCount == 1)
+        #expect(await harness.server.sessionsSubscriberCount == 1)
         stream = nil
         _ = stream
-        try await eventually { await harness.server.sessionWatcherCount == 0 }
+        try await eventually { await harness.server.sessionsSubscriberCount == 0 }
     }
 }

@@ -29,6 +29,7 @@ public final class NotificationsClient: NotificationServer {
         capabilities = try await Self.capabilities(on: connection)
         let signals = connection.signals
         events = AsyncStream { continuation in
+            // The stream's producer: it lives as long as the stream (cancelled on its termination).
             let task = Task {
                 for await signal in signals {
                     if let event = Self.event(of: signal) { continuation.yield(event) }

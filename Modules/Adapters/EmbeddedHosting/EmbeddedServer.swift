@@ -49,6 +49,9 @@ public final class EmbeddedServer: EmbeddedHost {
             onProblem("the embedded server's loopback port could not be opened: \(error)")
             socket = nil
         }
+        // This process's one service group, in a task because it is built only when the first
+        // watcher connects (ADR 0037); `shutdown()` stops the group and awaits this task, so
+        // nothing outlives the server.
         let serving = Task {
             defer { listenerContinuation.finish() }
             guard let socket, await socket.firstConnection() else { return }

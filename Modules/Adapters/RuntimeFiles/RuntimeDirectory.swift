@@ -147,6 +147,7 @@ public struct RuntimeDirectory: RuntimeFolder {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try? prepare()
         guard let watch = FileWatch([(url.path, .entries), (stateFolder, .closedAfterWriting)]) else {
+            // The stream's producer where inotify cannot watch: it lives as long as the stream.
             let ticking = Task {
                 while !Task.isCancelled {
                     continuation.yield()

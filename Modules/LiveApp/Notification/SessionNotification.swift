@@ -38,6 +38,8 @@ public final class SessionNotification: Sendable {
         let (stream, requests) = AsyncStream.makeStream(of: Request.self)
         self.requests = requests
         let current = self.current
+        // One worker for the notification's requests, in order, for the notification's lifetime (it
+        // ends when `requests` finishes).
         worker = Task {
             for await request in stream {
                 let id = current.id.withLock { $0 }
@@ -76,6 +78,7 @@ public final class SessionNotification: Sendable {
     func intents() -> AsyncStream<Intent> {
         let (server, current) = (self.server, self.current)
         return AsyncStream { continuation in
+            // The stream's producer: it lives as long as the stream (cancelled on its termination).
             let task = Task {
                 for await event in server.events {
                     switch event {

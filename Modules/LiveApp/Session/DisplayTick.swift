@@ -27,6 +27,7 @@ enum DisplayTick {
             wait = unit - elapsed.truncatingRemainder(dividingBy: unit) + 0.002
         }
         if let flashEnds { wait = min(wait, max(0, Seconds.between(now, flashEnds)) + 0.002) }
+        // The loop's timer: the loop keeps it and cancels it when it schedules the next or ends.
         return Task {
             do { try await Task.sleep(for: .milliseconds(Int(wait * 1_000))) } catch { return }
             sink.yield(tick)

@@ -121,6 +121,7 @@ final class LiveSession {
         })
         if keys {
             let input = terminal.input()
+            // Feeds the loop's events; cancelled when the loop ends (the `defer` below).
             tasks.append(Task {
                 let decoder = KeyDecoder()
                 for await chunk in input {
@@ -130,6 +131,7 @@ final class LiveSession {
         }
         if let notification {
             let buttons = notification.intents()
+            // Feeds the loop's events; cancelled when the loop ends (the `defer` below).
             tasks.append(Task {
                 for await intent in buttons { sink.yield(.button(intent)) }
             })
@@ -228,6 +230,8 @@ final class LiveSession {
         follower?.task.cancel()
         let generation = (follower?.generation ?? 0) + 1
         let (observer, sink, id, token) = (self.observer, self.sink, self.id, self.token)
+        // An effect of the loop: kept as `follower`, cancelled by the next one and when the loop
+        // ends.
         let task = Task {
             let policy = RetryPolicy.follower
             let ending = await ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
@@ -243,6 +247,8 @@ final class LiveSession {
         guard let takeOver, !takingOver else { return }
         takingOver = true
         let sink = self.sink
+        // An effect of the loop, whose result comes back as an event; at most one at a time
+        // (`takingOver`). It ends with the take-over's own patience.
         Task { sink.yield(.relinked(await takeOver())) }
     }
 
@@ -261,6 +267,8 @@ final class LiveSession {
         case .failure(let error):
             sink.yield(.answer(.failure(error)))
         case .success(let request):
+            // An effect of the loop, answered as an event: the loop goes on drawing while the
+            // intent is sent (and retried within its policy's patience).
             Task {
                 let answer = await current.deliver(request, to: id, token: token, policy: .intent)
                 sink.yield(.answer(answer))

@@ -89,6 +89,8 @@ final class SessionLink: Sendable {
         if let serverURL {
             write(serverURL)
         } else if let host {
+            // Announcing the port must not hold up the first frame; it ends as soon as the host
+            // knows its port.
             Task {
                 guard let port = await host.port() else { return }
                 write("http://127.0.0.1:\(port)")

@@ -57,7 +57,7 @@ struct InFlightBatch {
 struct ReturnedBatch {
     let number: UInt64
     let writes: [BatchedWrite]
-    let barriers: [CheckedContinuation<Void, any Error>]
+    let barriers: [Barrier]
     let result: Result<[SyncWriteResult], SyncError>
     /// How many requests waited for it.
     let requests: Int
@@ -80,7 +80,7 @@ struct CommitState: Sendable {
     var queued: [String: QueuedWrite] = [:]
     var queueOrder: [String] = []
     /// Callers waiting only for what is queued or in flight to be durable.
-    var barrierWaiters: [CheckedContinuation<Void, any Error>] = []
+    var barrierWaiters: [Barrier] = []
     /// The batches handed to the storage and not finished yet, oldest first: at most one,
     /// or two on a storage that commits in order (``SyncStorage/commitsInOrder``, ADR 0049).
     var inFlight: [InFlightBatch] = []

@@ -96,6 +96,8 @@ extension SyncServer {
         if let notBefore, notBefore > next { next = notBefore }
         scheduledDeadline = next
         let clock = self.clock
+        // The actor's clock: one timer at a time, kept as `deadlineTask`, cancelled by the next
+        // schedule and by `shutdown()`.
         deadlineTask = Task { [weak self] in
             do { try await clock.sleep(until: next) } catch { return }
             await self?.tick()

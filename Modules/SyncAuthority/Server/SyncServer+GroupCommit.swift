@@ -54,11 +54,17 @@ extension SyncServer {
     /// Returns once everything queued or being written when it was called is durable (or
     /// void); throws the storage's error when that failed.
     func waitUntilDurable() async throws(SyncError) {
+        guard commits.isBusy else { return }
+        let barrier = Barrier()
         do {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                guard commits.isBusy else { return continuation.resume() }
-                commits.barrierWaiters.append(continuation)
-                startCommitIfIdle(&commits)
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    guard barrier.wait(continuation) else { return }
+                    commits.barrierWaiters.append(barrier)
+                    startCommitIfIdle(&commits)
+                }
+            } onCancel: {
+                barrier.resume(throwing: CancellationError())
             }
         } catch let error as SyncError {
             throw error
@@ -76,17 +82,13 @@ extension SyncServer {
     /// has already pushed may be waiting here for its commit's answer, and its hook with it.
     public func finishWrites(within limit: Duration) async {
         guard commits.isBusy else { return }
-        let first = FirstOf()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            first.set(continuation)
-            Task {
-                try? await self.waitUntilDurable()
-                first.resume()
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                first.resume()
-            }
+        // A race: whichever ends first cancels the other, and neither outlives this call
+        // (a cancelled barrier leaves its batch to be answered without it).
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await self.waitUntilDurable() }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
         }
     }
 
@@ -208,7 +210,7 @@ extension SyncServer {
     private func finishCommit(_ batch: ReturnedBatch) {
         let (writes, barriers, requests, took) = (batch.writes, batch.barriers, batch.requests, batch.took)
         var answered: [(waiters: [WriteWaiter], result: SyncWriteResult)] = []
-        var failed: (waiters: [WriteWaiter], barriers: [CheckedContinuation<Void, any Error>])?
+        var failed: (waiters: [WriteWaiter], barriers: [Barrier])?
         func settle(_ state: inout CommitState) {
             state.inFlight.removeFirst()
             switch batch.result {
@@ -258,7 +260,7 @@ extension SyncServer {
             for (waiters, result) in answered {
                 for waiter in waiters { waiter.resume(returning: result) }
             }
-            for barrier in barriers { barrier.resume() }
+            for barrier in barriers { barrier.resume(throwing: nil) }
         case .failure(let error):
             let (waiters, queuedBarriers) = failed ?? ([], [])
             for waiter in waiters { waiter.resume(throwing: error) }
@@ -269,18 +271,36 @@ extension SyncServer {
     }
 }
 
-/// A continuation resumed by whichever of its resumers comes first; the others do nothing.
-private final class FirstOf: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+/// A caller waiting for the writes queued or in flight to be durable: resumed once, by the
+/// batch that makes them durable (or fails) or by its waiter's cancellation, whichever
+/// comes first; the other does nothing.
+final class Barrier: Sendable {
+    private enum State {
+        case idle
+        case waiting(CheckedContinuation<Void, any Error>)
+        case resumed
+    }
+    private let state = Mutex(State.idle)
 
-    func set(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation.withLock { $0 = continuation }
+    /// Keeps `continuation` until ``resume(throwing:)``; false (and resumed at once with
+    /// cancellation) when the waiter was cancelled before it began to wait.
+    func wait(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+        let waits = state.withLock { state in
+            guard case .idle = state else { return false }
+            state = .waiting(continuation)
+            return true
+        }
+        if !waits { continuation.resume(throwing: CancellationError()) }
+        return waits
     }
 
-    func resume() {
-        continuation.withLock { continuation in
-            continuation?.resume()
-            continuation = nil
+    /// Resumes the waiter, with `error` or normally with `nil`, unless it already was.
+    func resume(throwing error: (any Error)?) {
+        let waiting = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            defer { state = .resumed }
+            guard case .waiting(let continuation) = state else { return nil }
+            return continuation
         }
+        if let error { waiting?.resume(throwing: error) } else { waiting?.resume() }
     }
 }

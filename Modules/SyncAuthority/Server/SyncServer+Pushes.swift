@@ -155,7 +155,7 @@ extension SyncServer {
     /// not known; `.some(nil)`: made without a key).
     func publish(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
         let id = snapshot.id
-        publishToSessionWatchers(snapshot, owner: owner)
+        publishToSessionsSubscribers(snapshot, owner: owner)
         // In place: a copy taken out and stored back would copy its
         // subscribers at the first change.
         guard subscribers[id] != nil else { return }
@@ -170,6 +170,8 @@ extension SyncServer {
     func startFeedIfNeeded() {
         guard feedTask == nil, !isShutDown else { return }
         let changes = storage.changes()
+        // The actor's own listener of the change feed: kept as `feedTask` and cancelled by
+        // `shutdown()`.
         feedTask = Task { [weak self] in
             for await snapshot in changes {
                 guard let self else { return }

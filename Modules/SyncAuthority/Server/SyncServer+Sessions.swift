@@ -6,7 +6,7 @@ import Foundation
 #endif
 import SyncProtocol
 
-/// One receiver of a person's sessions (``SyncServer/watchSessions(ownedBy:sink:)``): whose
+/// One subscriber of a person's sessions (``SyncServer/subscribeToSessions(ownedBy:sink:)``): whose
 /// they are, where they go, and the newest version of each it was given.
 struct SessionsSubscriber {
     /// The access key whose activities it receives; `nil` for every activity (a server
@@ -35,11 +35,11 @@ struct SessionsSubscriber {
 /// then carries every push of each, and of each new one from its start, whether this
 /// server or another one sharing the storage made the change.
 extension SyncServer {
-    /// Adds `sink` as a receiver of the sessions of the access key `owner` (`nil`: of
+    /// Adds `sink` as a subscriber of the sessions of the access key `owner` (`nil`: of
     /// every activity): the current state of each not yet dismissed, oldest first, then
     /// every push of each, new ones included, until the server shuts down. The key removes
-    /// it (``stopWatchingSessions(_:)``).
-    package func watchSessions(ownedBy owner: String?, sink: Broadcast<ActivitySnapshot>.Sink) async throws(SyncError) -> UUID {
+    /// it (``unsubscribeFromSessions(_:)``).
+    package func subscribeToSessions(ownedBy owner: String?, sink: Broadcast<ActivitySnapshot>.Sink) async throws(SyncError) -> UUID {
         guard !isShutDown else { throw .unavailable }
         startFeedIfNeeded()
         let key = UUID()
@@ -61,18 +61,18 @@ extension SyncServer {
         return key
     }
 
-    /// Removes a receiver added by ``watchSessions(ownedBy:sink:)``.
-    package func stopWatchingSessions(_ key: UUID) {
+    /// Removes a subscriber added by ``subscribeToSessions(ownedBy:sink:)``.
+    package func unsubscribeFromSessions(_ key: UUID) {
         sessionSubscribers[key] = nil
     }
 
-    /// How many receivers of sessions are open (for tests and diagnostics).
-    public var sessionWatcherCount: Int { sessionSubscribers.count }
+    /// How many subscribers of sessions are open (for tests and diagnostics).
+    public var sessionsSubscriberCount: Int { sessionSubscribers.count }
 
     /// Gives a durable state to every watcher of its owner's sessions. An activity whose
     /// owner this server does not know yet (made by another server sharing the storage) is
     /// read once to learn it; its newest state is given then.
-    func publishToSessionWatchers(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
+    func publishToSessionsSubscribers(_ snapshot: ActivitySnapshot, owner: String?? = nil) {
         guard !sessionSubscribers.isEmpty else {
             if snapshot.event == .dismiss { knownOwners[snapshot.id] = nil }
             return
@@ -80,17 +80,18 @@ extension SyncServer {
         let id = snapshot.id
         if let owner { knownOwners[id] = .some(owner) }
         guard let known = knownOwners[id] else {
-            giveToSessionWatchers(snapshot) { $0 == nil }
+            giveToSessionsSubscribers(snapshot) { $0 == nil }
+            // Asks the storage without holding up this push; it ends with the storage's answer.
             Task { await self.learnOwner(of: id) }
             return
         }
-        giveToSessionWatchers(snapshot) { $0 == nil || $0 == known }
+        giveToSessionsSubscribers(snapshot) { $0 == nil || $0 == known }
         if snapshot.event == .dismiss { knownOwners[id] = nil }
     }
 
     /// Gives `snapshot` to each watcher whose owner `takes`, in place, walked by index:
     /// iterating the watchers while changing one would copy them all on every change.
-    private func giveToSessionWatchers(_ snapshot: ActivitySnapshot, where takes: (String?) -> Bool) {
+    private func giveToSessionsSubscribers(_ snapshot: ActivitySnapshot, where takes: (String?) -> Bool) {
         var index = sessionSubscribers.values.startIndex
         while index != sessionSubscribers.values.endIndex {
             if takes(sessionSubscribers.values[index].owner) { sessionSubscribers.values[index].give(snapshot) }
@@ -100,11 +101,11 @@ extension SyncServer {
 
     private func learnOwner(of id: String) async {
         guard let stored = try? await committedActivity(id), knownOwners[id] == nil else { return }
-        publishToSessionWatchers(stored.snapshot, owner: .some(stored.owner))
+        publishToSessionsSubscribers(stored.snapshot, owner: .some(stored.owner))
     }
 
-    /// Ends every receiver of sessions.
-    func finishSessionWatchers() {
+    /// Ends every subscriber of sessions.
+    func finishSessionsSubscribers() {
         for watcher in sessionSubscribers.values { watcher.sink.finish() }
         sessionSubscribers = [:]
     }

@@ -63,7 +63,7 @@ public actor SyncServer {
     let commitDepth: Int
 
     var subscribers: [String: ActivitySubscribers] = [:]
-    /// The receivers of people's sessions (``watchSessions(ownedBy:sink:)``).
+    /// The subscribers of people's sessions (``subscribeToSessions(ownedBy:sink:)``).
     var sessionSubscribers: [UUID: SessionsSubscriber] = [:]
     /// The owner of each activity a session watcher may need to be told of (`.some(nil)`:
     /// made without a key), learnt from this server's writes and reads; forgotten at the dismissal.
@@ -267,7 +267,7 @@ public actor SyncServer {
         feedTask = nil
         for id in subscribers.keys { subscribers[id]?.finish() }
         subscribers = [:]
-        finishSessionWatchers()
+        finishSessionsSubscribers()
     }
 
     // MARK: - Reading

@@ -43,10 +43,12 @@ public struct InProcessConnection: SyncConnection {
     public func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: ActivitySnapshot.self, bufferingPolicy: .bufferingOldest(Self.sessionsBacklog))
-        let key = try await server.watchSessions(
+        let key = try await server.subscribeToSessions(
             ownedBy: nil,
             sink: Broadcast.Sink(throwing: continuation, endingWith: SyncError.unreachable("the sessions stream fell behind")))
-        continuation.onTermination = { [server] _ in Task { await server.stopWatchingSessions(key) } }
+        // A termination handler is synchronous: the actor is told in a task of its own, which ends
+        // at once.
+        continuation.onTermination = { [server] _ in Task { await server.unsubscribeFromSessions(key) } }
         return stream
     }
 

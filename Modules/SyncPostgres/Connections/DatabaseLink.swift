@@ -167,6 +167,8 @@ final class DatabaseLink: Sendable {
         logger.warning(
             "PostgreSQL is not answering; intents and creations are answered 503 and /readyz says so until it does",
             metadata: ["database": "\(location)", "reason": "\(reason)"])
+        // Begun from a failed query on any task, and kept in the state so `close()` cancels it: the
+        // outage outlives the query that found it.
         let recovery = Task { await self.recover() }
         let closed = state.withLock { state in
             if !state.closed { state.recovery = recovery }
@@ -196,6 +198,8 @@ final class DatabaseLink: Sendable {
                 continue
             }
             let fresh = PostgresClient(configuration: pool, backgroundLogger: logger)
+            // The pool's run loop, kept in the state and ended by `close()`, as the first pool's
+            // is.
             let freshTask = Task.immediate { await fresh.run() }
             let ended: (old: Task<Void, Never>?, since: ContinuousClock.Instant?)? = state.withLock { state in
                 guard !state.closed else { return nil }

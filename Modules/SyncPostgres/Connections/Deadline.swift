@@ -31,6 +31,8 @@ enum Deadline {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 race.begin(continuation)
+                // Not a task group: see the type's comment (what hangs here may not listen to
+                // cancellation).
                 let work = Task {
                     let result: Result<Value, any Error>
                     do {
@@ -40,6 +42,7 @@ enum Deadline {
                     }
                     if !race.finish(result), case .success(let value) = result { await late(value) }
                 }
+                // Ends the race at the deadline; cancelled by `Race` when the work wins.
                 let timer = Task {
                     try? await Task.sleep(for: limit)
                     guard !Task.isCancelled, race.finish(.failure(DeadlinePassed(limit: limit))) else { return }

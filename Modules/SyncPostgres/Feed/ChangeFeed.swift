@@ -14,13 +14,13 @@ import Synchronization
 /// Commits hold one advisory lock (``PostgresSchema/commitLock``), so sequence order is
 /// commit order and a reader never passes a change that commits later.
 final class ChangeFeed: Sendable {
-    private struct Receivers {
+    private struct Subscribers {
         var continuations: [UInt64: AsyncStream<ActivitySnapshot>.Continuation] = [:]
         var nextKey: UInt64 = 0
         var finished = false
     }
 
-    private let receivers = Mutex(Receivers())
+    private let subscribers = Mutex(Subscribers())
     private let wakeups: AsyncStream<Void>
     private let wakeup: AsyncStream<Void>.Continuation
 
@@ -31,11 +31,11 @@ final class ChangeFeed: Sendable {
     /// A new stream of every change read from now on; it ends when the feed does.
     func stream() -> AsyncStream<ActivitySnapshot> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self)
-        let key: UInt64? = receivers.withLock { receivers in
-            guard !receivers.finished else { return nil }
-            let key = receivers.nextKey
-            receivers.nextKey += 1
-            receivers.continuations[key] = continuation
+        let key: UInt64? = subscribers.withLock { subscribers in
+            guard !subscribers.finished else { return nil }
+            let key = subscribers.nextKey
+            subscribers.nextKey += 1
+            subscribers.continuations[key] = continuation
             return key
         }
         guard let key else {
@@ -43,7 +43,7 @@ final class ChangeFeed: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.receivers.withLock { $0.continuations.removeValue(forKey: key) }
+            _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: key) }
         }
         return stream
     }
@@ -79,10 +79,10 @@ final class ChangeFeed: Sendable {
     /// Ends every stream, and any opened later.
     func finish() {
         wakeup.finish()
-        let continuations = receivers.withLock { receivers in
-            receivers.finished = true
-            defer { receivers.continuations = [:] }
-            return Array(receivers.continuations.values)
+        let continuations = subscribers.withLock { subscribers in
+            subscribers.finished = true
+            defer { subscribers.continuations = [:] }
+            return Array(subscribers.continuations.values)
         }
         for continuation in continuations { continuation.finish() }
     }
@@ -184,7 +184,7 @@ final class ChangeFeed: Sendable {
     }
 
     private func publish(_ snapshot: ActivitySnapshot) {
-        let continuations = receivers.withLock { Array($0.continuations.values) }
+        let continuations = subscribers.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.yield(snapshot) }
     }
 

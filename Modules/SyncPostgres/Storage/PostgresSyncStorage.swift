@@ -90,6 +90,8 @@ public final class PostgresSyncStorage: Sendable {
             pool: clientConfiguration(location, maximumConnections, connectTimeout: operationPatience),
             patience: DatabaseLink.Patience(operation: operationPatience), logger: logger)
         let storage = PostgresSyncStorage(link: link, logger: logger)
+        // The change feed, for the storage's lifetime: `close()` cancels and awaits it. A storage
+        // is made before the service group that will run the server exists.
         let task = Task { [feed = storage.feed] in
             await feed.run(
                 link: link, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger,

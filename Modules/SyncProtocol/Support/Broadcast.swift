@@ -4,15 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The receivers of one source of elements: each gets every element yielded after it was
+/// The subscribers of one source of elements: each gets every element yielded after it was
 /// added, in order, synchronously on the owner's executor. Its owner (an actor) keeps it as
-/// a value and removes a receiver when its consumer stops.
+/// a value and removes a subscriber when its consumer stops.
 ///
-/// A receiver is a ``Sink``, not only an `AsyncStream`: the server's event streams hand a
+/// A subscriber is a ``Sink``, not only an `AsyncStream`: the server's event streams hand a
 /// snapshot's encoded bytes to the connection's event loop right here (``EventStream``), so
 /// a push reaches each HTTP response without a task of its own in between.
 public struct Broadcast<Element: Sendable> {
-    /// One receiver: what to do with an element, and with the end.
+    /// One subscriber: what to do with an element, and with the end.
     public struct Sink: Sendable {
         /// Takes one element; must not block.
         public let yield: @Sendable (Element) -> Void
@@ -54,10 +54,10 @@ public struct Broadcast<Element: Sendable> {
     /// A broadcast with no sinks yet.
     public init() {}
 
-    /// How many receivers are open.
+    /// How many subscribers are open.
     public var count: Int { sinks.count }
 
-    /// Adds a receiver; the key removes it.
+    /// Adds a subscriber; the key removes it.
     public mutating func add(_ sink: Sink) -> UUID {
         let key = UUID()
         sinks[key] = sink
@@ -82,18 +82,18 @@ public struct Broadcast<Element: Sendable> {
         return stream
     }
 
-    /// Sends an element to every receiver.
+    /// Sends an element to every subscriber.
     public func yield(_ element: Element) {
         for sink in sinks.values { sink.yield(element) }
     }
 
-    /// Ends every receiver.
+    /// Ends every subscriber.
     public mutating func finish() {
         for sink in sinks.values { sink.finish() }
         sinks = [:]
     }
 
-    /// Forgets a receiver whose consumer stopped.
+    /// Forgets a subscriber whose consumer stopped.
     public mutating func remove(_ key: UUID) {
         sinks[key] = nil
     }

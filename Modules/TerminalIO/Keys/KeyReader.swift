@@ -12,6 +12,7 @@ public enum KeyReader {
     public static func keys(from descriptor: Int32) -> AsyncStream<Key> {
         let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
         let decoder = KeyDecoder()
+        // The stream's producer: it lives as long as the stream (cancelled on its termination).
         let reading = Task {
             for await chunk in bytes(from: descriptor) {
                 for key in decoder.decode(chunk) { continuation.yield(key) }

@@ -66,6 +66,7 @@ struct BarCommand: LiveCommand {
         let terminal = dependencies.terminal()
         let stops = AsyncStream<Void> { continuation in
             let signals = terminal.signals()
+            // The stream's producer: it lives as long as the stream (cancelled on its termination).
             let task = Task {
                 for await signal in signals where signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
                     continuation.yield()
