@@ -78,4 +78,11 @@ struct TimerDisplayTests {
             }
         }
     }
+
+    @Test("a past sit shorter than a minute shows its seconds, longer ones their minutes", arguments: [
+        (0.0, "0 s"), (5.4, "5 s"), (59.9, "59 s"), (60, "1 min"), (125, "2 min"), (3_900, "1:05"),
+    ])
+    func satDuration(seconds: Double, expected: String) {
+        #expect(satDurationText(seconds: seconds) == expected)
+    }
 }

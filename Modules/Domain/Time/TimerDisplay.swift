@@ -45,3 +45,12 @@ public func timerDisplayFromSeconds(seconds: Double, showSeconds: Bool) -> Strin
 private func twoDigits(_ value: Int) -> String {
     value < 10 ? "0\(value)" : String(value)
 }
+
+/// How long a past session was sat, for the history and the widgets: as
+/// ``timerDisplayFromSeconds(seconds:showSeconds:)`` without seconds (`10 min`, `1:05`),
+/// but a sit shorter than a minute shows its whole seconds (`5 s`), so it does not read
+/// as nothing sat.
+public func satDurationText(seconds: Double) -> String {
+    guard seconds.isFinite, seconds < 60 else { return timerDisplayFromSeconds(seconds: seconds, showSeconds: false) }
+    return "\(seconds > 0 ? Int(seconds) : 0) s"
+}

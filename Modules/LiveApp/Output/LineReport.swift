@@ -27,8 +27,9 @@ public final class LineReport {
     /// During a warm-up the line says so and what follows (`Warm-up  0:30 then 3:00`); the
     /// start bell's push ends it with a `Running` line.
     public func report(_ display: SessionDisplay, at now: Date) {
-        let warming = display.phase == .running && display.isWarmingUp(at: now)
-        let label = warming ? "Warm-up" : display.phase.label
+        let phase = display.phase(at: now)
+        let warming = phase == .warmingUp
+        let label = phase.label
         let caption = warming ? "then " + (display.targetText ?? "open-ended") : display.caption
         let state = "\(label) · \(caption)"
         let minute = Int(display.content.elapsed(at: now) / 60)

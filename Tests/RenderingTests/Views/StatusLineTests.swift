@@ -26,7 +26,7 @@ struct StatusLineTests {
         #expect(!text.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["text", "tooltip", "class", "percentage"])
-        #expect(object["class"] as? String == line.phaseName)
+        #expect(object["class"] as? String == line.phaseName(at: now))
         let percentage = try #require(object["percentage"] as? Int)
         #expect((0...100).contains(percentage))
         let shown = try #require(object["text"] as? String)
@@ -39,7 +39,7 @@ struct StatusLineTests {
         let (line, now) = Self.line(of: scenario)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.text(.json, at: now).utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["phase", "name", "text", "time", "elapsed_seconds", "target_seconds", "percentage", "pending"])
-        #expect(object["phase"] as? String == line.phaseName)
+        #expect(object["phase"] as? String == line.phaseName(at: now))
         #expect(object["text"] as? String == line.fullText(at: now))
     }
 
@@ -102,5 +102,45 @@ struct StatusLineTests {
         #expect(line.text(.waybar, at: now).contains("&lt;b&gt;"))
         #expect(line.text(.polybar, at: now).contains("50%%"))
         #expect(line.text(.tmux, at: now).contains("##1"))
+    }
+
+    @Test("a warm-up is a phase of its own: its class, glyph and countdown, nothing sat and no percentage")
+    func warmUp() throws {
+        let scenario = try #require(Self.scenarios.first { $0.state == "warmUp" })
+        let (line, now) = Self.line(of: scenario)
+        #expect(line.phaseName(at: now) == "warmingUp")
+        #expect(line.fullText(at: now).hasPrefix("◌ 0:06 "), "\(line.fullText(at: now))")
+        #expect(!line.fullText(at: now).contains("%"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.text(.json, at: now).utf8)) as? [String: Any])
+        #expect(json["phase"] as? String == "warmingUp")
+        #expect(json["elapsed_seconds"] as? Int == 0)
+        let waybar = try #require(try JSONSerialization.jsonObject(with: Data(line.text(.waybar, at: now).utf8)) as? [String: Any])
+        #expect(waybar["class"] as? String == "warmingUp")
+        #expect(waybar["tooltip"] as? String == "Morning sit · Warm-up · 0:06, then 3:00")
+        // Once the warm-up is over, it is a sit like any other.
+        let later = now.addingTimeInterval(8)
+        #expect(line.phaseName(at: later) == "running")
+        #expect(line.fullText(at: later).hasPrefix("▸ 0:02 1% "), "\(line.fullText(at: later))")
+    }
+
+    @Test("one reading of the time: a countdown rounds up, and the time and percentage of every format agree within a second")
+    func oneReading() {
+        // Three seconds into a three-minute sit, counting down: three minutes are left as
+        // whole minutes, 2:57 with seconds (never 2 min, never 2:56 while 0:03 is sat).
+        let minutesOnly = ContentStateMother.makeInProgress(elapsed: 0, target: 180, showSeconds: false)
+        let countdown = SessionDisplayMother.makeDisplay(content: minutesOnly, timeDisplay: .remaining)
+        #expect(countdown.timeText(at: minutesOnly.measuredAt.addingTimeInterval(3)) == "3 min")
+        let withSeconds = ContentStateMother.makeInProgress(elapsed: 0, target: 180)
+        let at = withSeconds.measuredAt.addingTimeInterval(3.5)
+        #expect(SessionDisplayMother.makeDisplay(content: withSeconds, timeDisplay: .remaining).timeText(at: at) == "2:57")
+        #expect(SessionDisplayMother.makeDisplay(content: withSeconds).timeText(at: at) == "0:03")
+        // 9 seconds of 2 minutes is 7.5%: the same 7% at the start and the end of that second.
+        let twoMinutes = ContentStateMother.makeInProgress(elapsed: 0, target: 120)
+        let line = StatusLine(session: SessionDisplayMother.makeDisplay(content: twoMinutes))
+        let (early, late) = (twoMinutes.measuredAt.addingTimeInterval(9.0), twoMinutes.measuredAt.addingTimeInterval(9.9))
+        #expect(line.text(.plain, at: early).hasPrefix("▸ 0:09 7% "), "\(line.text(.plain, at: early))")
+        #expect(line.text(.tmux, at: late).contains("0:09 7%"), "\(line.text(.tmux, at: late))")
+        #expect(line.percentage(at: late) == 7)
+        #expect(line.session?.percent(at: late) == 7)
     }
 }

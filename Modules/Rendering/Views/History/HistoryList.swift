@@ -87,7 +87,7 @@ struct HistoryRow: View {
         day = Text(DateText.day(record.startedAt, environment)).foreground(.secondary)
         time = Text(DateText.time(record.startedAt, environment)).foreground(.secondary)
         name = Text(record.name.value)
-        sat = Text(timerDisplayFromSeconds(seconds: record.actualSeconds, showSeconds: false)).bold()
+        sat = Text(satDurationText(seconds: record.actualSeconds)).bold()
         mark = Text(String(phase.symbol)).foreground(phase.color)
     }
 

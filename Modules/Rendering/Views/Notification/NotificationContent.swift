@@ -78,7 +78,7 @@ public struct NotificationContent: Hashable, Sendable {
     /// and not yet answered (`Pausing`), shown in place of the phase; `offersActions`
     /// says whether the server has buttons (its capabilities include `actions`).
     public init(session: SessionDisplay, at now: Date, pending: String? = nil, offersActions: Bool) {
-        let phase = session.phase
+        let phase = session.phase(at: now)
         let content = session.content
         let name = Sanitizer.clean(session.name)
         summary = name.isEmpty ? "Little Moments" : name
@@ -88,15 +88,15 @@ public struct NotificationContent: Hashable, Sendable {
         } else if pending == nil, let bell = session.flashing(at: now) {
             // A bell is the one moment of a sit worth a glance: the notification says it.
             body = "🔔 \(bell.title) · \(session.timeText(at: now)) \(session.caption)"
-        } else if pending == nil, phase == .running, session.isWarmingUp(at: now) {
+        } else if pending == nil, phase == .warmingUp {
             body = "Warm-up · \(session.timeText(at: now)), then \(session.targetText ?? "open-ended")"
         } else {
             let label = pending.map { $0 + "…" } ?? phase.label
             body = "\(label) · \(session.timeText(at: now)) \(session.caption)"
         }
-        progressPercent = session.progress(at: now).map { min(100, max(0, Int(($0 * 100).rounded(.down)))) }
+        progressPercent = session.percent(at: now)
         switch phase {
-        case .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low
+        case .warmingUp, .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low
         case .completed, .finishedEarly, .expired, .reconnecting, .stale: urgency = .normal
         }
         if offersActions, !phase.isEnded, !content.isEnded {

@@ -46,19 +46,19 @@ extension StatusLine {
     public static let polybarActions = (left: "moments toggle", right: "moments finish")
 
     private func tmux(at now: Date) -> String {
-        guard let color else { return "" }
+        guard let color = color(at: now) else { return "" }
         let escape = { (text: String) in text.replacing("#", with: "##") }
         let (head, name) = parts(at: now)
         return "#[fg=\(color.hex)]\(escape(head))#[default]" + (name.isEmpty ? "" : " " + escape(name))
     }
 
     private func i3blocks(at now: Date) -> String {
-        guard let color else { return "" }
+        guard let color = color(at: now) else { return "" }
         return [fullText(at: now), shortText(at: now), color.hex].joined(separator: "\n")
     }
 
     private func polybar(at now: Date) -> String {
-        guard let color else { return "" }
+        guard let color = color(at: now) else { return "" }
         let escape = { (text: String) -> String in text.replacing("%", with: "%%") }
         let command = { (text: String) -> String in text.replacing(":", with: "\\:") }
         let (head, name) = parts(at: now)
@@ -96,13 +96,13 @@ private struct JSONLine: Encodable {
     let pending: String?
 
     init(_ line: StatusLine, at now: Date) {
-        phase = line.phaseName
+        phase = line.phaseName(at: now)
         name = line.session.map { Sanitizer.clean($0.name) }
         text = line.fullText(at: now)
         time = line.session?.timeText(at: now)
-        elapsedSeconds = line.session.map { Int($0.content.elapsed(at: now).rounded(.down)) }
+        elapsedSeconds = line.session.map { Int($0.secondsSat(at: now)) }
         targetSeconds = line.session?.content.targetTimeInSeconds.map { Int($0.rounded()) }
-        percentage = line.session?.progress(at: now) == nil ? nil : line.percentage(at: now)
+        percentage = line.session?.percent(at: now)
         pending = line.pending
     }
 
@@ -135,7 +135,7 @@ private struct WaybarLine: Encodable {
     init(_ line: StatusLine, at now: Date) {
         text = StatusLine.pangoEscaped(line.fullText(at: now))
         tooltip = StatusLine.pangoEscaped(line.tooltip(at: now))
-        `class` = line.phaseName
+        `class` = line.phaseName(at: now)
         percentage = line.percentage(at: now)
     }
 }

@@ -30,7 +30,7 @@ private struct I3barBlock: Encodable {
     init(_ line: StatusLine, at now: Date) {
         fullText = line.fullText(at: now)
         shortText = line.session == nil ? nil : line.shortText(at: now)
-        color = line.color?.hex
+        color = line.color(at: now)?.hex
     }
 
     enum CodingKeys: String, CodingKey {

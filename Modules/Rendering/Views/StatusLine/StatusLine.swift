@@ -37,37 +37,40 @@ public struct StatusLine: Hashable, Sendable {
         self.pending = pending
     }
 
-    /// The phase's name as bars see it: a CSS class for waybar, the `phase` of the JSON.
-    /// One of ``SessionPhase``'s raw values, `pending`, or `none` without a session.
-    public var phaseName: String {
+    /// The phase's name at `now` as bars see it: a CSS class for waybar, the `phase` of the
+    /// JSON. One of ``SessionPhase``'s raw values (`warmingUp` while the warm-up counts
+    /// down), `pending`, or `none` without a session.
+    public func phaseName(at now: Date) -> String {
         guard let session else { return "none" }
-        return pending == nil ? session.phase.rawValue : "pending"
+        return pending == nil ? session.phase(at: now).rawValue : "pending"
     }
 
-    /// The one-cell glyph: the phase's mark, `…` while an intent is pending.
-    public var glyph: String {
+    /// The one-cell glyph at `now`: the phase's mark, `…` while an intent is pending.
+    public func glyph(at now: Date) -> String {
         guard let session else { return "" }
-        return pending == nil ? String(session.phase.symbol) : "…"
+        return pending == nil ? String(session.phase(at: now).symbol) : "…"
     }
 
-    /// The colour of the line: the phase's role in the dark palette (bars are mostly dark),
-    /// the warning colour while an intent is pending.
-    public var color: TerminalColor? {
+    /// The colour of the line at `now`: the phase's role in the dark palette (bars are
+    /// mostly dark), the warning colour while an intent is pending.
+    public func color(at now: Date) -> TerminalColor? {
         guard let session else { return nil }
-        return Palette.dark.color(for: pending == nil ? session.phase.color : .warning)
+        return Palette.dark.color(for: pending == nil ? session.phase(at: now).color : .warning)
     }
 
-    /// The time and the percentage at `now`: `2:05 41%`, `42:00` when open-ended.
+    /// The time and the percentage at `now`: `2:05 41%`, `42:00` when open-ended; during
+    /// the warm-up its countdown alone (`0:04`), as no time is sat yet.
     public func timeAndProgress(at now: Date) -> String {
         guard let session else { return "" }
         let time = session.timeText(at: now)
+        guard !session.isWarmingUp(at: now) else { return time }
         return session.percentText(at: now).map { "\(time) \($0)" } ?? time
     }
 
     /// The short form a crowded bar falls back to: the glyph and the time.
     public func shortText(at now: Date) -> String {
         guard let session else { return "" }
-        return "\(bellMark(at: now))\(glyph) \(session.timeText(at: now))"
+        return "\(bellMark(at: now))\(glyph(at: now)) \(session.timeText(at: now))"
     }
 
     /// `🔔 ` while a bell flashes (``SessionDisplay/flashing(at:)``), else nothing.
@@ -86,15 +89,20 @@ public struct StatusLine: Hashable, Sendable {
     /// colour, and the name cut to the room left (empty when none is).
     public func parts(at now: Date) -> (head: String, name: String) {
         guard let session else { return ("", "") }
-        let head = "\(bellMark(at: now))\(glyph) \(timeAndProgress(at: now))"
+        let head = "\(bellMark(at: now))\(glyph(at: now)) \(timeAndProgress(at: now))"
         let room = Self.budget - GraphemeWidth.width(of: head) - 1
         return (head, Self.fitted(session.name, width: room))
     }
 
     /// What a tooltip or a notification says: the whole name, the phase (or the pending
-    /// intent) and the time against the target.
+    /// intent) and the time against the target; during the warm-up, its countdown and
+    /// then the sit (`Warm-up · 0:04, then 3:00`).
     public func tooltip(at now: Date) -> String {
         guard let session else { return "" }
+        if pending == nil, session.phase(at: now) == .warmingUp {
+            let then = session.targetText ?? "open-ended"
+            return "\(Sanitizer.clean(session.name)) · Warm-up · \(session.timeText(at: now)), then \(then)"
+        }
         let state = pending.map { "\($0)…" } ?? session.phase.label
         let time = session.timeText(at: now)
         let percent = session.percentText(at: now).map { " (\($0))" } ?? ""
@@ -104,8 +112,7 @@ public struct StatusLine: Hashable, Sendable {
     /// The percentage done at `now`, 0 to 100; 0 when open-ended (waybar's `percentage`
     /// must be a number).
     public func percentage(at now: Date) -> Int {
-        guard let progress = session?.progress(at: now) else { return 0 }
-        return Int((min(max(progress, 0), 1) * 100).rounded(.down))
+        session?.percent(at: now) ?? 0
     }
 
     /// `text` sanitised and cut to `width` cells with `…`, by the toolkit's own layout;

@@ -20,7 +20,7 @@ public struct StatusLinePreview: CompositeView {
             return VStack([
                 Text(format.rawValue).foreground(.secondary),
                 // An empty form is shown as what it is, so it is not mistaken for a gap.
-                text.isEmpty ? Text("(empty line)").dim().erased : Text(text).foreground(line.session?.phase.color).wrapped().erased,
+                text.isEmpty ? Text("(empty line)").dim().erased : Text(text).foreground(line.session?.phase(at: environment.now).color).wrapped().erased,
             ])
         }).erased
     }

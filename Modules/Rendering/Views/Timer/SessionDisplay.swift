@@ -96,7 +96,8 @@ public struct SessionDisplay: Hashable, Sendable {
         }
     }
 
-    /// Where the session is, for labels, colours and key hints.
+    /// Where the session is, for labels, colours and key hints, whatever the instant (a
+    /// warm-up is ``phase(at:)``'s).
     public var phase: SessionPhase {
         switch connection {
         case .reconnecting: return .reconnecting
@@ -112,13 +113,35 @@ public struct SessionDisplay: Hashable, Sendable {
         }
     }
 
+    /// Where the session is at `now`: ``phase``, or ``SessionPhase/warmingUp`` while a
+    /// running session's warm-up counts down. What every surface that shows an instant
+    /// labels, colours and names the session by.
+    public func phase(at now: Date) -> SessionPhase {
+        let phase = self.phase
+        return phase == .running && isWarmingUp(at: now) ? .warmingUp : phase
+    }
+
     /// Whether the big time counts down: the person prefers it and there is a target.
     public var countsDown: Bool { timeDisplay == .remaining && content.targetTimeInSeconds != nil }
 
-    /// The seconds the big time shows at `now`: during the warm-up, the warm-up left.
+    /// The whole seconds sat at `now`: what every number a surface shows of the time sat
+    /// is read from (the time, the time left, the percentage, a status line's
+    /// `elapsed_seconds`), so two surfaces read at the same instant, or within the same
+    /// second, agree.
+    public func secondsSat(at now: Date) -> Double {
+        content.elapsed(at: now).rounded(.down)
+    }
+
+    /// The seconds the big time shows at `now`, from ``secondsSat(at:)``: the time sat, or
+    /// counting down the time left rounded up to the unit shown (3 seconds into a 3-minute
+    /// sit, `3 min` and `2:57`, never `2 min`); during the warm-up, the warm-up left, also
+    /// rounded up.
     public func shownSeconds(at now: Date) -> Double {
-        if isWarmingUp(at: now) { return content.warmUpLeft(at: now) }
-        return countsDown ? content.remaining(at: now) ?? 0 : content.elapsed(at: now)
+        if isWarmingUp(at: now) { return content.warmUpLeft(at: now).rounded(.up) }
+        let sat = secondsSat(at: now)
+        guard countsDown, let target = content.targetTimeInSeconds else { return sat }
+        let left = max(0, target - sat)
+        return content.showSeconds ? left.rounded(.up) : (left / 60).rounded(.up) * 60
     }
 
     /// The big time at `now`, by ``timerDisplayFromSeconds(seconds:showSeconds:)``.
@@ -140,8 +163,15 @@ public struct SessionDisplay: Hashable, Sendable {
     /// The fraction done at `now`, or `nil` when open-ended.
     public func progress(at now: Date) -> Double? { content.progress(at: now) }
 
+    /// The whole percent of the target sat at `now` (0 to 100, rounded down, from
+    /// ``secondsSat(at:)``), or `nil` when open-ended: the one percentage of every surface.
+    public func percent(at now: Date) -> Int? {
+        guard let target = content.targetTimeInSeconds, target > 0 else { return nil }
+        return Int(min(100, max(0, (secondsSat(at: now) / target * 100).rounded(.down))))
+    }
+
     /// `42%` at `now`, or `nil` when open-ended.
     public func percentText(at now: Date) -> String? {
-        progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" }
+        percent(at: now).map { "\($0)%" }
     }
 }

@@ -1,6 +1,9 @@
-/// Where a session is, as a person reads it: running, paused, one of the ways it ended,
-/// or a warning that what is shown may be out of date.
+/// Where a session is, as a person reads it: warming up, running, paused, one of the ways
+/// it ended, or a warning that what is shown may be out of date.
 public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
+    /// Running, with the warm-up still counting down: no time is sat yet
+    /// (``SessionDisplay/phase(at:)``; `warmingUp` as a bar's class).
+    case warmingUp
     /// Counting.
     case running
     /// Stopped, can resume.
@@ -21,6 +24,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     /// The word shown next to the time.
     public var label: String {
         switch self {
+        case .warmingUp: return "Warm-up"
         case .running: return "Running"
         case .paused: return "Paused"
         case .completed: return "Completed"
@@ -36,6 +40,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     /// cell wide everywhere (no emoji, whose width terminals disagree on).
     public var symbol: Character {
         switch self {
+        case .warmingUp: return "◌"
         case .running: return "▸"
         case .paused: return "‖"
         case .completed: return "✓"
@@ -50,7 +55,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     /// The colour role of the time and the label.
     public var color: SemanticColor {
         switch self {
-        case .running: return .accent
+        case .warmingUp, .running: return .accent
         case .paused, .reconnecting: return .warning
         case .completed, .finishedEarly: return .success
         case .cancelled: return .danger

@@ -16,8 +16,7 @@ enum SessionViews {
     /// `◌ Warm-up` while the warm-up counts down, else the phase's.
     static func stateLabel(_ session: SessionDisplay, at now: Date) -> Text {
         if let bell = session.flashing(at: now) { return Text("🔔 " + bell.title).bold().foreground(.accent) }
-        if session.isWarmingUp(at: now), session.phase == .running { return Text("◌ Warm-up").foreground(session.phase.color) }
-        return stateLabel(session.phase)
+        return stateLabel(session.phase(at: now))
     }
 
     /// A progress bar, or a note for an open-ended session.

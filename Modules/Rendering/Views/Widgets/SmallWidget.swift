@@ -35,7 +35,7 @@ public struct SmallWidget: CompositeView {
             ]
         case .lastSession(let record, let lastKey):
             key = lastKey
-            let sat = timerDisplayFromSeconds(seconds: record.actualSeconds, showSeconds: false)
+            let sat = satDurationText(seconds: record.actualSeconds)
             rows = [
                 Text("Last session").foreground(.secondary),
                 Text(record.name.value).bold().wrapped().layoutPriority(1),
