@@ -40,6 +40,26 @@ struct BarProcessTests {
         }
     }
 
+    @Test("a sit that ends and whose start exits stays shown as it ended: its host going away is no outage")
+    func endedIsNoOutage() throws {
+        let machine = try LiveFixture()
+        let bar = try machine.moments(["bar", "--format", "waybar"])
+        #expect(bar.waitForOutput(#""class":"none""#), "\(bar.errors)")
+        let owner = try machine.moments(["start", "2s", "--name", "Short sit"])
+        #expect(bar.waitForOutput(#""class":"completed""#), "\(bar.errors)")
+        let status = try #require(owner.waitForExit())
+        #expect(PseudoTerminal.exitCode(status) == 0)
+        // The bar hears its stream end with the embedded server; it looks for another
+        // server and finds none. Nothing it prints after says the session is reconnecting.
+        Thread.sleep(forTimeInterval: 2)
+        bar.signal(SIGTERM)
+        #expect(bar.waitForExit() != nil)
+        let lines = String(decoding: bar.output, as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix("{") }
+        let afterTheEnd = lines.drop { !$0.contains(#""class":"completed""#) }
+        #expect(!afterTheEnd.isEmpty)
+        for line in afterTheEnd { #expect(line.contains(#""class":"completed""#) || line.contains(#""class":"none""#), "\(line)") }
+    }
+
     @Test("the host killed: the bar shows the session reconnecting, then follows the watch that hosts it next, without polling")
     func survivesTheHostGoing() throws {
         let machine = try LiveFixture()

@@ -44,6 +44,21 @@ struct BarSessionsTests {
         #expect(!again, "a dismissed session does not come back with an older state")
     }
 
+    @Test("with no server to tell it, an ended session is forgotten at its dismissal date, and not before; a running one never")
+    func dismissalDate() throws {
+        var sessions = BarSessions()
+        sessions.take(snapshot("ended", version: 5, startedAgo: 120, ended: true))
+        sessions.take(snapshot("running", version: 1, startedAgo: 30))
+        let dismissal = try #require(sessions.states["ended"]?.activity.lifecycle.dismissalDate)
+        let early = sessions.forgetDismissed(at: dismissal.addingTimeInterval(-1))
+        #expect(!early)
+        #expect(sessions.states["ended"] != nil)
+        let due = sessions.forgetDismissed(at: dismissal)
+        #expect(due)
+        #expect(sessions.states["ended"] == nil)
+        #expect(sessions.shown?.id == "running")
+    }
+
     @Test("after a reconnection, a session the listing no longer has was dismissed meanwhile and is forgotten")
     func listingPrunes() {
         var sessions = BarSessions()

@@ -1,4 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SyncProtocol
 
 /// What a status bar knows of the person's sessions: the newest state of each not yet
@@ -48,6 +53,17 @@ struct BarSessions {
     mutating func keepOnly(_ listed: [ActivitySummary]) -> Bool {
         let live = Set(listed.filter { $0.status != .dismissed }.map(\.id))
         let gone = states.keys.filter { !live.contains($0) && !pushedSinceReconnection.contains($0) }
+        for id in gone { states[id] = nil }
+        return !gone.isEmpty
+    }
+
+    /// Forgets the sessions whose dismissal date has passed at `now`: what a bar does while
+    /// no server can tell it of the dismissal (the process that hosted an ended session
+    /// exited), as the system dismisses an ended Live Activity at its date. True when one
+    /// was forgotten.
+    @discardableResult
+    mutating func forgetDismissed(at now: Date) -> Bool {
+        let gone = states.filter { $0.value.activity.status(at: now) == .dismissed }.map(\.key)
         for id in gone { states[id] = nil }
         return !gone.isEmpty
     }

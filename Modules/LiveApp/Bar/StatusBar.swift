@@ -65,6 +65,7 @@ final class StatusBar {
     /// Runs until `stop` yields (a signal), or its output goes (``BarOutput/show(_:at:)``).
     func run(clicks: AsyncStream<BarClick>, stop: AsyncStream<Void>) async {
         let sink = self.sink
+        // Feeding the loop's events, each cancelled when the loop ends (the `defer` below).
         let feeders = [
             Task { for await click in clicks { sink.yield(.click(click)) } },
             Task { for await _ in stop { sink.yield(.stop); return } },
@@ -96,7 +97,10 @@ final class StatusBar {
                 if sessions.shown == nil, !listed.isEmpty { continue }
             case .lost(let number, let reached):
                 guard number == generation else { continue }
-                lost = sessions.shown != nil
+                // An ended session can change only by its dismissal: its server going away
+                // (the `moments start` that hosted it exited) is no outage. It stays shown
+                // ended until its dismissal date, and the bar then hides it.
+                lost = sessions.shown.map { !$0.activity.content.isEnded } ?? false
                 following = nil
                 // A server that went away is tried again; with none, a wake says when to look.
                 if reached { scheduleRetry() }
@@ -105,6 +109,8 @@ final class StatusBar {
             case .tick:
                 break
             case .click(let click):
+                // An effect: a click's intent goes to the server while the bar goes on; its answer
+                // comes back as a push.
                 Task { [act] in await act(click) }
                 continue
             case .stop:
@@ -123,6 +129,8 @@ final class StatusBar {
         generation += 1
         let (number, sink, source) = (generation, self.sink, self.source)
         sessions.reconnected()
+        // An effect of the loop: kept as `following`, cancelled by the next one and when the loop
+        // ends.
         following = Task {
             guard let connection = await source.connect() else {
                 sink.yield(.lost(number, reached: false))
@@ -144,6 +152,8 @@ final class StatusBar {
     private func scheduleRetry() {
         let delay = retry.map { min($0.delay * 2, BarSource.maximumDelay) } ?? BarSource.firstDelay
         let sink = self.sink
+        // The loop's timer: kept as `retry`, cancelled when the stream opens again or the loop
+        // ends.
         retry = (Task {
             do { try await Task.sleep(for: delay) } catch { return }
             sink.yield(.look)
@@ -151,10 +161,23 @@ final class StatusBar {
     }
 
     /// Wakes the loop when the time shown next changes: the next whole second (or minute)
-    /// of the time sat of the session shown, while it runs.
+    /// of the time sat of the session shown, while it runs; with no stream, the dismissal
+    /// date of the ended session shown, which no server will push.
     private func scheduleTick() {
         tickTask?.cancel()
         tickTask = nil
+        if following == nil, let shown = sessions.shown, shown.activity.content.isEnded,
+            let dismissal = shown.activity.lifecycle.dismissalDate
+        {
+            let (clock, sink) = (self.clock, self.sink)
+            // The loop's timer: kept as `tickTask`, cancelled by the next schedule and when
+            // the loop ends.
+            tickTask = Task {
+                do { try await clock.sleep(until: dismissal) } catch { return }
+                sink.yield(.tick)
+            }
+            return
+        }
         guard let shown = sessions.shown, shown.activity.content.isRunning else { return }
         let now = clock.now()
         let flashEnds = SessionDisplay(activity: shown.activity, timeDisplay: timeDisplay, alert: shown.alert, at: now).flashEnds(after: now)
@@ -166,6 +189,7 @@ final class StatusBar {
     /// Shows the line at the current instant; false when the output has gone.
     private func draw() async -> Bool {
         let now = clock.now()
+        if following == nil { sessions.forgetDismissed(at: now) }
         let display = sessions.shown.map {
             SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: lost, alert: $0.alert, at: now)
         }
