@@ -108,9 +108,13 @@ public struct AccessKeyRecord: Hashable, Sendable, Codable {
 public struct KeyStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in words a person can act on.
     public let description: String
+    /// Whether the machine refused (a full disk, a folder that cannot be written), rather
+    /// than what was asked being wrong: a command ends on it with the environment's status.
+    public let isEnvironmentFailure: Bool
 
-    /// An error described by `description`.
-    public init(_ description: String) {
+    /// An error described by `description`; `isEnvironmentFailure` when the machine refused.
+    public init(_ description: String, isEnvironmentFailure: Bool = false) {
         self.description = description
+        self.isEnvironmentFailure = isEnvironmentFailure
     }
 }

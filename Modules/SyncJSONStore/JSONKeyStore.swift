@@ -37,7 +37,7 @@ public final class JSONKeyStore: AccessKeyStore {
         do {
             identity = try SecretFile.identity(of: url)
         } catch {
-            throw KeyStoreError(error.description)
+            throw KeyStoreError(error.description, isEnvironmentFailure: error.isEnvironmentFailure)
         }
         guard let identity else { return [] }
         if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached.keys }
@@ -91,7 +91,7 @@ public final class JSONKeyStore: AccessKeyStore {
         } catch let error as KeyStoreError {
             throw error
         } catch let error as PersistenceError {
-            throw KeyStoreError(error.description)
+            throw KeyStoreError(error.description, isEnvironmentFailure: error.isEnvironmentFailure)
         } catch {
             throw KeyStoreError("\(error)")
         }

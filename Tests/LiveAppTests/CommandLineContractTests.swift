@@ -44,6 +44,21 @@ struct CommandLineContractTests {
         }
     }
 
+    @Test("moments help NAME shows every command's help, exit 0; a name that is no command is exit 1, said")
+    func helpTopics() throws {
+        for path in try Self.commandPaths() where !path.isEmpty {
+            let run = try BuiltProduct.run("moments", ["help"] + path)
+            #expect(run.status == 0, "moments help \(path): \(run.errors)")
+            #expect(run.output.contains("USAGE: moments" + path.map { " " + $0 }.joined()))
+        }
+        for wrong in [["nosuch"], ["settings", "nosuch"]] {
+            let run = try BuiltProduct.run("moments", ["help"] + wrong)
+            #expect(run.status == 1, "moments help \(wrong)")
+            #expect(run.errors.contains("there is no command \"nosuch\""), "\(run.errors)")
+            #expect(run.output.isEmpty)
+        }
+    }
+
     @Test("moments --help lists the exit statuses")
     func exitStatusesInHelp() throws {
         let run = try BuiltProduct.run("moments", ["--help"])

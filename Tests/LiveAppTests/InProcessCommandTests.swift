@@ -109,10 +109,10 @@ struct InProcessCommandTests {
         #expect(app.host.storage.records.isEmpty)
     }
 
-    @Test("watch with no session running exits 1 and says how to start one")
+    @Test("watch with no session running exits 5, as status and the verbs do, and says how to start one")
     func watchNothing() async {
         let app = App()
-        #expect(await app.run(["watch", "--no-tty"]) == ExitStatus.usageOrInput.rawValue)
+        #expect(await app.run(["watch", "--no-tty"]) == ExitStatus.noSession.rawValue)
         #expect(app.console.errors.contains("no session is running; start one with `moments start`"))
     }
 

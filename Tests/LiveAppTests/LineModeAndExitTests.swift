@@ -66,8 +66,9 @@ struct LineModeAndExitTests {
         #expect(watch.errors.contains("cannot reach the server"))
     }
 
-    @Test("a data folder under a file: the reason said once, as the error, and the file untouched", arguments: [
-        ["start", "5m"], ["watch"], ["notify"], ["status"], ["pause"],
+    @Test("a data folder under a file: exit 4 from every command, the reason said once, as the error, and the file untouched", arguments: [
+        ["start", "5m"], ["watch"], ["notify"], ["status"], ["pause"], ["history"], ["history", "--json"], ["stats"], ["settings"],
+        ["settings", "set", "default-duration", "10m"], ["keys", "add", "ana"], ["keys", "list"], ["serve", "--port", "0"],
     ])
     func dataFolderUnderAFile(arguments: [String]) throws {
         let machine = try LiveFixture()
@@ -77,15 +78,24 @@ struct LineModeAndExitTests {
         #expect(run.status == 4)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 1, "\(run.errors)")
-        #expect(lines.first?.hasPrefix("moments: error: \(file.path) cannot be reached") == true, "\(run.errors)")
+        #expect(lines.first?.hasPrefix("moments: error: \(file.path)") == true, "\(run.errors)")
+        #expect(lines.first?.contains("cannot be reached because part of its folder path is a file") == true, "\(run.errors)")
         #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
     }
 
-    @Test("watch with no session running: exit 1, and how to start one")
-    func nothingToWatch() throws {
+    @Test("watch and notify with no session running: exit 5 as status and the verbs do, and how to start one",
+        arguments: [["watch"], ["watch", "--no-tty"], ["notify"], ["status"], ["pause"]])
+    func nothingToWatch(arguments: [String]) throws {
         let machine = try LiveFixture()
-        let run = try machine.run(["watch"])
-        #expect(run.status == 1)
-        #expect(run.errors.contains("moments start"))
+        let run = try machine.run(arguments)
+        #expect(run.status == 5, "\(run.errors)")
+        #expect(run.errors.contains("moments start") || arguments == ["status"], "\(run.errors)")
+    }
+
+    @Test("an id that names no session is an input error, exit 1, for watch as for the verbs", arguments: [["watch"], ["pause"]])
+    func unknownID(arguments: [String]) throws {
+        let machine = try LiveFixture()
+        let run = try machine.run(arguments + ["0123456789abcdef0123456789abcdef"])
+        #expect(run.status == 1, "\(run.errors)")
     }
 }

@@ -51,9 +51,9 @@ extension InProcessCommandTests {
         #expect(replaced.first == 0 && replaced.dropFirst().allSatisfy { $0 == 1 }, "\(replaced)")
     }
 
-    @Test("notify with no notification server exits 4 and says why; with no session, 1")
+    @Test("notify with no notification server exits 4 and says why; with no session, 5")
     func notifyUnavailable() async throws {
-        #expect(await App(notifier: .unavailable).run(["notify"]) == ExitStatus.usageOrInput.rawValue)
+        #expect(await App(notifier: .unavailable).run(["notify"]) == ExitStatus.noSession.rawValue)
         let app = App(notifier: .unavailable)
         _ = try await app.host.server.create(SessionAttributesMother.makeAttributes())
         #expect(await app.run(["notify"]) == ExitStatus.environmentFailure.rawValue)

@@ -96,10 +96,7 @@ extension PersistenceError {
     /// holding it, the machine refusing (a full disk, a folder that cannot be written), or
     /// anything else.
     var setupCause: ServerSetupError.Cause {
-        switch self {
-        case .inUse: return .inUse
-        case .diskFull, .permissionDenied, .readOnlyFileSystem, .notADirectory, .notAFile, .fileSystem: return .environment
-        case .newerVersion, .noMigration, .unencodable, .closed, .readableByOthers: return .other
-        }
+        if case .inUse = self { return .inUse }
+        return isEnvironmentFailure ? .environment : .other
     }
 }

@@ -46,7 +46,7 @@ public struct FileStores: PersonalFiles {
         do {
             try store.save(settings)
         } catch {
-            throw StoreProblem(error.description)
+            throw StoreProblem(error)
         }
         return settings
     }
@@ -69,7 +69,7 @@ public struct FileStores: PersonalFiles {
         do {
             return try SecretFile.firstLine(of: URL(fileURLWithPath: accessKeyPath))
         } catch {
-            throw StoreProblem(error.description)
+            throw StoreProblem(error)
         }
     }
 
@@ -84,7 +84,7 @@ public struct FileStores: PersonalFiles {
         do {
             return try use(store)
         } catch {
-            throw StoreProblem(error.description)
+            throw StoreProblem(error)
         }
     }
 
@@ -95,7 +95,7 @@ public struct FileStores: PersonalFiles {
             for issue in store.issues { console.warn(issue.description) }
             return store
         } catch {
-            throw StoreProblem(error.description)
+            throw StoreProblem(error)
         }
     }
 }
@@ -112,3 +112,19 @@ extension SettingsStore: RepairReporting {}
 
 /// Persistence's history is the live app's: its records, and its index for a period.
 extension HistoryStore: SessionHistory {}
+
+extension StoreProblem {
+    /// The problem of a store that failed with `error`, said in its words.
+    init(_ error: PersistenceError) {
+        self.init(error.description, isEnvironmentFailure: error.isEnvironmentFailure)
+    }
+
+    /// The problem of `error`: a store's own, or a failure of something else in its words.
+    init(_ error: any Error) {
+        if let error = error as? PersistenceError {
+            self.init(error)
+        } else {
+            self.init(String(describing: error))
+        }
+    }
+}

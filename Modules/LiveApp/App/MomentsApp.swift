@@ -33,9 +33,15 @@ public enum MomentsApp {
     ) async -> Int32 {
         let root = MomentsCommand.self
         let console = dependencies.console
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let unknown = unknownHelpTopic(arguments, of: root) {
+            // ArgumentParser's `help` prints the root's help for a name it does not know,
+            // and exits 0: a typo would look answered.
+            console.errors("moments: error: there is no command \"\(unknown)\"; `moments --help` lists them.\n")
+            return ExitStatus.usageOrInput.rawValue
+        }
         do {
-            var command = try root.parseAsRoot(
-                ExtendCommand.readingAmountsTakenOff(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            var command = try root.parseAsRoot(ExtendCommand.readingAmountsTakenOff(arguments))
             if let live = command as? any LiveCommand {
                 whenChanging()
                 try await live.run(with: dependencies)
@@ -53,5 +59,20 @@ public enum MomentsApp {
             if !message.isEmpty { code == .success ? console.output(message + "\n") : console.errors(message + "\n") }
             return code.rawValue
         }
+    }
+
+    /// The first name of `moments help NAME…` that is no command of `root`'s, or `nil`
+    /// when the arguments are not a `help` or every name is a command.
+    static func unknownHelpTopic(_ arguments: [String], of root: any ParsableCommand.Type) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var command = root
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            let next = command.configuration.subcommands.first {
+                $0.configuration.commandName == name || $0.configuration.aliases.contains(name)
+            }
+            guard let next else { return name }
+            command = next
+        }
+        return nil
     }
 }

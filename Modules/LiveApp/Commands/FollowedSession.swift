@@ -29,7 +29,9 @@ struct FollowedSession {
             else { return }
             (link, session) = (found, handle)
         } catch let notFound as SessionTarget.NotFound {
-            throw console.failure(notFound.message)
+            // The same answer as the verbs and `status`: an id that names nothing is an
+            // input error, nothing running is no session (ADR 0029).
+            throw console.failure(notFound.message, status: notFound.isUnknownID ? .usageOrInput : .noSession)
         }
         files.warn(settingsWarning)
         let kept: SessionNotification?

@@ -44,7 +44,7 @@ struct KeysCommand: ParsableCommand {
                 made = try AccessKeyRecord.make(named: name, at: Date())
                 try await store.add(made.record)
             } catch {
-                throw console.failure(error.description)
+                throw console.failure(error.description, status: ExitStatus(storeFailure: error))
             }
             DescriptorOutput.write(
                 "The key of \(name), shown only this once; give it to \(name), who passes it with --key or MOMENTS_KEY:\n",
@@ -69,7 +69,7 @@ struct KeysCommand: ParsableCommand {
             do {
                 keys = try await store.keys()
             } catch {
-                throw console.failure(error.description)
+                throw console.failure(error.description, status: ExitStatus(storeFailure: error))
             }
             guard !keys.isEmpty else {
                 console.say("No keys yet; make one with `moments keys add NAME`.")
@@ -103,7 +103,7 @@ struct KeysCommand: ParsableCommand {
             do {
                 found = try await store.revoke(named: name)
             } catch {
-                throw console.failure(error.description)
+                throw console.failure(error.description, status: ExitStatus(storeFailure: error))
             }
             guard found else { throw console.failure("there is no key called '\(name)'; `moments keys list` shows them.") }
             console.say("Revoked the key of \(name).")

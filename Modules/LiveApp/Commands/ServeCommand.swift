@@ -101,7 +101,7 @@ struct ServeCommand: LiveCommand {
         do {
             count = try await store.keys().count
         } catch {
-            throw dependencies.console.failure(error.description)
+            throw dependencies.console.failure(error.description, status: ExitStatus(storeFailure: error))
         }
         if count == 0 { dependencies.console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
         let limits = KeyLimits(

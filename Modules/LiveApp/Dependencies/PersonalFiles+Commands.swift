@@ -2,7 +2,8 @@ import Domain
 import SyncProtocol
 
 /// How the commands use the person's files: a command that answers once ends with the
-/// reason and status 1 when a store cannot be opened; a session goes on without it, with a
+/// reason when a store cannot be opened (status 4 when the machine refused, as every
+/// command answers that, else 1); a session goes on without it, with a
 /// warning on the command's console.
 struct CommandFiles: Sendable {
     /// The files.
@@ -30,7 +31,7 @@ struct CommandFiles: Sendable {
         do {
             return try files.readHistory(read)
         } catch {
-            throw console.failure(error.description)
+            throw console.failure(error.description, status: error.exitStatus)
         }
     }
 
@@ -50,7 +51,7 @@ struct CommandFiles: Sendable {
         do {
             return try files.readSettings()
         } catch {
-            throw console.failure(error.description)
+            throw console.failure(error.description, status: error.exitStatus)
         }
     }
 

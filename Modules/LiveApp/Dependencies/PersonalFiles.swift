@@ -45,9 +45,18 @@ public protocol PersonalFiles: Sendable {
 public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in words a person can act on.
     public let description: String
+    /// Whether the machine refused (a full disk, a folder that cannot be written, a file
+    /// where a folder must be), rather than the files' contents being wrong.
+    public let isEnvironmentFailure: Bool
 
-    /// A problem described by `description`.
-    public init(_ description: String) {
+    /// A problem described by `description`; `isEnvironmentFailure` when the machine refused.
+    public init(_ description: String, isEnvironmentFailure: Bool = false) {
         self.description = description
+        self.isEnvironmentFailure = isEnvironmentFailure
     }
+
+    /// How a command that needed the store ends on it: the environment's status when the
+    /// machine refused, as every command answers it (``ExitStatus/environmentFailure``),
+    /// else an input error.
+    public var exitStatus: ExitStatus { ExitStatus(storeFailure: self) }
 }

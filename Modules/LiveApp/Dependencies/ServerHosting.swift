@@ -69,9 +69,16 @@ public struct ServerSetupError: Error, Hashable, Sendable, CustomStringConvertib
         case other
     }
 
-    /// How `moments serve` and `moments keys` end on it: 1 for input to write again, else
-    /// 3, as for a server that cannot be reached (the database, or the state, could not be).
-    var exitStatusOfAServer: ExitStatus { cause == .input ? .usageOrInput : .serverUnreachable }
+    /// How `moments serve` and `moments keys` end on it: 1 for input to write again, 4 when
+    /// the machine refused (as every command answers that), else 3, as for a server that
+    /// cannot be reached (the database, or the state, could not be).
+    var exitStatusOfAServer: ExitStatus {
+        switch cause {
+        case .input: return .usageOrInput
+        case .environment: return .environmentFailure
+        case .inUse, .other: return .serverUnreachable
+        }
+    }
 
     /// An error described by `description`, for `cause`.
     public init(_ description: String, cause: Cause = .other) {

@@ -1,3 +1,4 @@
+import AccessKeys
 import ArgumentParser
 
 /// The exit statuses of `moments`, as its help and the README promise them: a script can
@@ -22,6 +23,13 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// send its intent to. Not an error: a script or a bar tells "nothing running" apart
     /// from a failure by it (ADR 0029).
     case noSession = 5
+
+    /// How a command ends on `error` from a store it needed (the person's files, the keys):
+    /// ``environmentFailure`` when the machine refused, else ``usageOrInput``.
+    public init(storeFailure error: any Error) {
+        let refused = (error as? StoreProblem)?.isEnvironmentFailure ?? (error as? KeyStoreError)?.isEnvironmentFailure ?? false
+        self = refused ? .environmentFailure : .usageOrInput
+    }
 
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }

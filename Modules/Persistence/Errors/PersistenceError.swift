@@ -50,6 +50,17 @@ public enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// Whether the machine refused (a full disk, a folder that cannot be written or read, a
+    /// file where a folder must be): nothing a command line can change, so every command
+    /// ends with the environment's exit status on it. The others are about the files'
+    /// contents or another process holding them.
+    public var isEnvironmentFailure: Bool {
+        switch self {
+        case .diskFull, .permissionDenied, .readOnlyFileSystem, .notADirectory, .notAFile, .fileSystem: return true
+        case .newerVersion, .noMigration, .inUse, .unencodable, .closed, .readableByOthers: return false
+        }
+    }
+
     /// The message for the person: what happened to which path, and what to do about it.
     public var description: String {
         switch self {

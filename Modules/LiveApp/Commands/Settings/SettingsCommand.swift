@@ -86,13 +86,13 @@ struct SettingsCommand: ParsableCommand {
         }
 
         func run(with dependencies: LiveDependencies) throws {
-        let console = dependencies.console
+            let console = dependencies.console
             let (key, value) = (self.key, self.value)
             let saved: Settings
             do {
                 saved = try data.files(dependencies).changeSettings { try $0.set(key.rawValue, to: value) }
             } catch {
-                throw console.failure(String(describing: error))
+                throw console.failure(String(describing: error), status: ExitStatus(storeFailure: error))
             }
             console.say("\(key.rawValue): \(saved.value(of: key))")
         }
