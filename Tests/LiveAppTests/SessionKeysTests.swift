@@ -1,6 +1,7 @@
 @testable import LiveApp
 import Domain
 import Fixtures
+import Foundation
 import Rendering
 import TerminalIO
 import Testing
@@ -68,6 +69,28 @@ struct SessionKeysTests {
         }
     }
 
+    @Test("every question states itself first, and Esc leaves every question and the help panel")
+    func questionsAskAndEscapeLeaves() {
+        for (name, screen) in Self.screens where screen.keyState != SessionKeys.state(of: screen.session(at: .now)?.content) {
+            if name.hasSuffix("?") {
+                #expect(screen.hints.first?.isQuestion == true, "\(name): \(screen.hints)")
+                #expect(screen.hints.first?.label.hasSuffix("?") == true, "\(name): \(screen.hints)")
+            }
+            var pressed = screen
+            let command = pressed.press(.escape)
+            #expect(command == nil && pressed.keyState == SessionKeys.state(of: screen.session(at: .now)?.content), "\(name): Esc left \(pressed.keyState)")
+        }
+    }
+
+    @Test("a key has one name in the footer and the help panel")
+    func oneNamePerKey() {
+        let running = Self.model(isOwner: true, content: .running(elapsed: 125), pressing: [])
+        let footer = Dictionary(running.hints.map { ($0.key, $0.label) }, uniquingKeysWith: { first, _ in first })
+        for line in SessionKeys.panel(isOwner: true) where !["^C", "space", "q", "f", "c"].contains(line.key) {
+            #expect(footer[line.key] != nil, "the help panel names \(line.key), which the footer calls otherwise: \(running.hints)")
+        }
+    }
+
     @Test("an ended session offers only what works: Quit")
     func endedOffersQuit() {
         let ended = Self.model(isOwner: true, content: .completed(elapsed: 300), pressing: [])
@@ -82,7 +105,7 @@ struct SessionKeysTests {
     func helpReadsTheTable() {
         let help = Self.model(isOwner: true, content: .running(elapsed: 125), pressing: [.character("?")])
         #expect(help.hints == [KeyHint(key: "?", label: "Close help")])
-        #expect(help.panel?.map(\.key) == ["space", "f", "↑/↓", "c", "q", "^C"])
+        #expect(help.panel?.map(\.key) == ["space", "f", "+/-", "c", "q", "^C"])
         var pressed = help
         #expect(pressed.press(.space) == .send(.pause))
         #expect(pressed.keyState == .running)

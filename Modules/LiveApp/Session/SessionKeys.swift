@@ -85,7 +85,7 @@ public enum SessionKeys {
                     help: KeyHint(key: "f", label: "Finish")),
                 Binding(
                     [.character("+"), .character("="), .up], .send(.adjustTarget(bySeconds: 60)),
-                    hint: running ? KeyHint(key: "+/-", label: "1 min") : nil, help: KeyHint(key: "↑/↓", label: "±1 min")),
+                    hint: running ? KeyHint(key: "+/-", label: "1 min") : nil, help: KeyHint(key: "+/-", label: "1 min more or less (or ↑/↓)")),
                 Binding([.character("-"), .character("_"), .down], .send(.adjustTarget(bySeconds: -60))),
                 Binding(
                     [.character("c")], .open(.confirmCancel), hint: KeyHint(key: "c", label: "Cancel"),
@@ -102,13 +102,16 @@ public enum SessionKeys {
             return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
                 + listed.map { Binding($0.keys, $0.action, help: $0.help) }
         case .confirmCancel:
+            // Every question asks itself first, and Esc leaves it as it leaves the others.
             return [
+                Binding([], .close, hint: .question("Cancel this session?")),
                 Binding([.character("y")], .send(.cancel), hint: KeyHint(key: "y", label: "Cancel the session")),
-                Binding([.character("n")], .close, hint: KeyHint(key: "n", label: "Keep sitting")),
+                Binding([.character("n"), .escape], .close, hint: KeyHint(key: "n/esc", label: "Keep sitting")),
                 interrupt,
             ]
         case .confirmQuit:
             return [
+                Binding([], .close, hint: .question("Quit the screen?")),
                 Binding([.character("y"), .enter], .leave, hint: KeyHint(key: "y", label: "Leave it running")),
                 Binding([.character("n")], .send(.finish), hint: KeyHint(key: "n", label: "Finish it now")),
                 Binding([.escape], .close, hint: KeyHint(key: "esc", label: "Stay")),

@@ -11,6 +11,15 @@ public struct KeyHint: Hashable, Sendable {
         self.key = key
         self.label = label
     }
+
+    /// The question the hints after it answer (`Cancel this session?`): a hint with no
+    /// key, drawn as its words alone, first, so a bar too narrow for every answer still asks.
+    public static func question(_ words: String) -> KeyHint {
+        KeyHint(key: "", label: words)
+    }
+
+    /// Whether this is a ``question(_:)``.
+    public var isQuestion: Bool { key.isEmpty }
 }
 
 /// Key hints in a row, as many whole hints as fit, in order of importance: a narrow
@@ -29,6 +38,10 @@ public struct KeyHintBar: View {
 
     private func pieces() -> [(key: Text, label: Text, width: Int)] {
         hints.map { hint in
+            if hint.isQuestion {
+                let question = Text(hint.label).bold()
+                return (question, Text(""), question.naturalWidth)
+            }
             let key = Text("[" + hint.key + "]").bold().foreground(.accent)
             let label = Text(hint.label).foreground(.secondary)
             return (key, label, key.naturalWidth + 1 + label.naturalWidth)
@@ -66,6 +79,10 @@ public struct KeyHintBar: View {
         for piece in pieces.prefix(count) {
             let keyWidth = min(piece.key.naturalWidth, width - x)
             canvas.draw(piece.key, in: Rect(x: x, y: 0, width: keyWidth, height: 1), environment: environment)
+            guard piece.label.naturalWidth > 0 else {
+                x += keyWidth + spacing
+                continue
+            }
             x += keyWidth + 1
             let labelWidth = min(piece.label.naturalWidth, width - x)
             if labelWidth > 0 {
