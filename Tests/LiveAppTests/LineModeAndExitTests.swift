@@ -44,6 +44,28 @@ struct LineModeAndExitTests {
         #expect(pty.screen.text.contains("Completed: Meditation"))
     }
 
+    @Test("a data folder is a world: a session started with one is invisible to commands given another, by --data-dir or MOMENTS_HOME")
+    func dataFolderScopesSessions() throws {
+        let machine = try LiveFixture()
+        let owner = try machine.moments(["start", "5m", "--name", "Mine"])
+        #expect(owner.waitForText("Running"), "\(owner.errors)")
+        let other = machine.folder.path("other").path
+        let status = try machine.run(["status", "--data-dir", other])
+        #expect(status.status == 5, "\(status.output)\(status.errors)")
+        #expect(!status.output.contains("Mine"))
+        var elsewhere = machine.environment
+        elsewhere["MOMENTS_HOME"] = other
+        let byHome = try BuiltProduct.run("moments", ["status"], environment: elsewhere)
+        #expect(byHome.status == 5, "\(byHome.output)\(byHome.errors)")
+        let cancel = try machine.run(["cancel", "--data-dir", other])
+        #expect(cancel.status == 5, "\(cancel.errors)")
+        // The session of the folder given is untouched, and found with it.
+        let mine = try machine.run(["status"])
+        #expect(mine.status == 0 && mine.output.contains("Mine"), "\(mine.output)\(mine.errors)")
+        owner.signal(SIGTERM)
+        _ = owner.waitForExit()
+    }
+
     @Test("a duration that cannot be read: exit 1, a message that says what to type, no file made", arguments: [
         ["start", "ten minutes"], ["start", "9h"], ["start", "5m", "--open"], ["start", "--name", ""],
     ])

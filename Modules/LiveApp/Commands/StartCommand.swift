@@ -93,7 +93,7 @@ struct StartCommand: LiveCommand {
         dependencies: LiveDependencies
     ) async throws -> (SessionLink, RuntimeEntry?) {
         if let server {
-            return (.remote(server, accessKey: accessKey, runtime: runtime, dependencies: dependencies), nil)
+            return (.remote(server, accessKey: accessKey, dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies), nil)
         }
         do {
             return try await SessionLink.embedded(dataDirectory: dataDirectory, runtime: runtime, dependencies: dependencies)

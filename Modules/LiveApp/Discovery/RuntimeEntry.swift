@@ -22,16 +22,28 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
     public var activityID: String?
     /// The session's bearer token.
     public var token: String?
+    /// The state folder of the person's data folder the session was started or followed
+    /// with (`--data-dir`, `MOMENTS_HOME`): a command given another data folder does not
+    /// see the session, as it would not see its history. `nil` in entries of earlier
+    /// versions, which only a host's ``hostsStateDirectory`` scopes.
+    public var dataFolder: String?
 
     /// The entry of process `processID`, whose server is at `server`.
     public init(
-        processID: Int32, server: String, hostsStateDirectory: String? = nil, activityID: String? = nil, token: String? = nil
+        processID: Int32, server: String, hostsStateDirectory: String? = nil, activityID: String? = nil, token: String? = nil,
+        dataFolder: String? = nil
     ) {
         self.processID = processID
         self.server = server
         self.hostsStateDirectory = hostsStateDirectory
         self.activityID = activityID
         self.token = token
+        self.dataFolder = dataFolder ?? hostsStateDirectory
+    }
+
+    /// Whether the entry belongs to the data folder whose state folder is `stateFolder`.
+    public func belongs(to stateFolder: String) -> Bool {
+        (dataFolder ?? hostsStateDirectory) == stateFolder
     }
 
     /// The session it shows, when it names one with its token.
@@ -46,6 +58,7 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
         case hostsStateDirectory = "hosts_state_directory"
         case activityID = "activity_id"
         case token
+        case dataFolder = "data_folder"
     }
 
     /// The entry a runtime file holds, or nil when it is not one: not JSON of this shape,

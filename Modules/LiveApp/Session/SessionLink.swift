@@ -34,6 +34,9 @@ final class SessionLink: Sendable {
     /// The state folder whose embedded server this link follows and may host, with the
     /// data folder to open it by; `nil` for a server at a URL of the person's choosing.
     private let embedded: (folder: String, dataDirectory: String?)?
+    /// The state folder of the data folder the command was given, which the runtime file
+    /// names so that commands given another data folder do not find this session.
+    private let dataFolder: String
     private let dependencies: LiveDependencies
 
     /// How long a command keeps trying to reach the server through this link.
@@ -41,12 +44,13 @@ final class SessionLink: Sendable {
 
     init(
         connection: any SyncConnection, host: (any EmbeddedHost)?, runtime: any RuntimeFolder, serverURL: String?,
-        embedded: (folder: String, dataDirectory: String?)?, dependencies: LiveDependencies
+        embedded: (folder: String, dataDirectory: String?)?, dataFolder: String, dependencies: LiveDependencies
     ) {
         state = Mutex(State(host: host, serverURL: serverURL))
         current = CurrentConnection(connection)
         self.runtime = runtime
         self.embedded = embedded
+        self.dataFolder = dataFolder
         self.dependencies = dependencies
     }
 
@@ -78,10 +82,12 @@ final class SessionLink: Sendable {
         let runtime = self.runtime
         let console = dependencies.console
         let hosted = host?.stateFolder
+        let dataFolder = self.dataFolder
         let write: @Sendable (String) -> Void = { server in
             do throws(RuntimeFileError) {
                 try runtime.write(RuntimeEntry(
-                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: session.id, token: session.token))
+                    processID: getpid(), server: server, hostsStateDirectory: hosted, activityID: session.id, token: session.token,
+                    dataFolder: dataFolder))
             } catch {
                 console.warn("other terminals cannot find this session: \(error.description)")
             }
@@ -175,12 +181,13 @@ final class SessionLink: Sendable {
 
     /// A link to the server of `url` (`moments start --server`, `moments watch --server`),
     /// with the person's access key when that server is shared.
+    /// `dataDirectory` is the data folder the command was given (its runtime file says so).
     static func remote(
-        _ url: String, accessKey: String? = nil, runtime: any RuntimeFolder, dependencies: LiveDependencies
+        _ url: String, accessKey: String? = nil, dataDirectory: String?, runtime: any RuntimeFolder, dependencies: LiveDependencies
     ) -> SessionLink {
         SessionLink(
             connection: dependencies.connect(url, accessKey), host: nil, runtime: runtime, serverURL: url, embedded: nil,
-            dependencies: dependencies)
+            dataFolder: dependencies.files(dataDirectory).stateFolder, dependencies: dependencies)
     }
 
     /// A link to the embedded server another process hosts at `url` for the state folder
@@ -190,7 +197,7 @@ final class SessionLink: Sendable {
     ) -> SessionLink {
         SessionLink(
             connection: dependencies.connect(url, nil), host: nil, runtime: runtime, serverURL: url,
-            embedded: (folder, dataDirectory), dependencies: dependencies)
+            embedded: (folder, dataDirectory), dataFolder: folder, dependencies: dependencies)
     }
 
     /// A link to the embedded server of the state in the data folder `dataDirectory`: the
@@ -207,7 +214,7 @@ final class SessionLink: Sendable {
         let host = try await dependencies.hostEmbedded(dataDirectory, LiveDependencies.lockPatience)
         let link = SessionLink(
             connection: host.connection, host: host, runtime: runtime, serverURL: nil, embedded: (folder, dataDirectory),
-            dependencies: dependencies)
+            dataFolder: folder, dependencies: dependencies)
         return (link, nil)
     }
 

@@ -46,16 +46,18 @@ struct SessionTarget: ParsableArguments {
     /// no such session; any other failure has been said, and carries its exit status.
     func find(runtime: any RuntimeFolder, dependencies: LiveDependencies, hosting: Bool = true) async throws -> Found {
         let console = dependencies.console
+        let folder = dependencies.files(data.path).stateFolder
+        // Only this data folder's sessions: another folder is another person's world.
         let entries = runtime.entries().filter { entry in
-            entry.activityID != nil && entry.token != nil && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
+            entry.activityID != nil && entry.token != nil && entry.belongs(to: folder)
+                && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
                 && (id.map { $0 == entry.activityID } ?? true)
         }
-        let folder = dependencies.files(data.path).stateFolder
         if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
             // Following the embedded server of this state, it may take hosting over.
             let link = entry.hostsStateDirectory == folder
                 ? SessionLink.following(entry.server, folder: folder, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-                : SessionLink.remote(server ?? entry.server, runtime: runtime, dependencies: dependencies)
+                : SessionLink.remote(server ?? entry.server, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await RetryPolicy.command.with(patience: dependencies.serverPatience).run { () async throws(SyncError) -> ActivitySnapshot in
@@ -70,7 +72,7 @@ struct SessionTarget: ParsableArguments {
         if let server {
             let files = data.files(dependencies)
             let link = SessionLink.remote(
-                server, accessKey: try key.resolve(files), runtime: runtime, dependencies: dependencies)
+                server, accessKey: try key.resolve(files), dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
             let connection = link.connection
             do {
                 _ = try await RetryPolicy.command.with(patience: dependencies.serverPatience).run { () async throws(SyncError) -> [ActivitySummary] in
