@@ -10,6 +10,10 @@ import NIOHTTP1
 import SyncProtocol
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server, or
 /// to any of several servers that share one store (`--server` given more than once).
 ///
@@ -204,7 +208,7 @@ public struct HTTPSyncConnection: SyncConnection {
             response = try await client.execute(request, timeout: timeout)
         } catch {
             moveOn(from: server)
-            throw .unreachable(String(describing: error))
+            throw .unreachable(Self.reason(error, server: server))
         }
         guard (200..<300).contains(Int(response.status.code)) else {
             let data = try await Self.collect(response)
@@ -215,6 +219,27 @@ public struct HTTPSyncConnection: SyncConnection {
             throw error
         }
         return response
+    }
+
+    /// Why `server` could not be reached, in a person's words and naming it: it refused
+    /// the connection, its host does not exist, or it did not answer in time; else the
+    /// client's own words. NIO's DNS failure (`NIOConnectionError`, of NIOPosix, which this
+    /// module does not import) is known by its description.
+    static func reason(_ error: any Error, server: String) -> String {
+        if let failure = error as? IOError, failure.errnoCode == ECONNREFUSED {
+            return "\(server) refused the connection: nothing listens on that port"
+        }
+        if let failure = error as? HTTPClientError,
+            [.deadlineExceeded, .connectTimeout, .readTimeout].contains(failure)
+        {
+            return "\(server) did not answer in time"
+        }
+        if error is CancellationError { return "\(server): the request was cancelled" }
+        let words = String(describing: error)
+        if words.contains("UnknownHost") || words.hasPrefix("DNS error") {
+            return "the host of \(server) does not exist (no address for its name)"
+        }
+        return "\(server): \(words)"
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(SyncError) -> T {

@@ -66,6 +66,17 @@ struct LineModeAndExitTests {
         _ = owner.waitForExit()
     }
 
+    @Test("a negative duration is said to be one, wherever a duration is read: exit 1, nothing made", arguments: [
+        ["start", "-5m"], ["start", "--name", "x", "-90s"], ["settings", "set", "default-duration", "-5m"],
+    ])
+    func negativeDuration(arguments: [String]) throws {
+        let machine = try LiveFixture()
+        let run = try machine.run(arguments)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("is negative: a duration is positive"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: machine.data.path), "a folder was made")
+    }
+
     @Test("a duration that cannot be read: exit 1, a message that says what to type, no file made", arguments: [
         ["start", "ten minutes"], ["start", "9h"], ["start", "5m", "--open"], ["start", "--name", ""],
     ])

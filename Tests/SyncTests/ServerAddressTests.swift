@@ -10,10 +10,12 @@ import Testing
 /// is tried, or from the first answer; never "no activity ''".
 @Suite("Sync HTTP client: addresses that are not a sync server's", .servedFirst)
 struct ServerAddressTests {
-    @Test("an address is http:// or https://, a host and a port from 1 to 65535, or it is refused saying how to write it",
+    @Test("an address is http:// or https://, a host and a port from 1 to 65535 and nothing more, or it is refused saying how to write it",
         arguments: [
             ("http://127.0.0.1:7460", nil), ("https://moments.example.org", nil), ("http://[::1]:7460/", nil),
-            ("HTTP://host:1/base", nil), ("notaurl", "is not a server's address"), ("ftp://host:21", "is not a server's address"),
+            ("HTTP://host:1/", nil), ("http://host:1/base", "has a path, query or fragment"),
+            ("http://host:1?x=1", "has a path, query or fragment"), ("http://host:1/#top", "has a path, query or fragment"),
+            ("http://ana:secret@host:1", "carries credentials"), ("notaurl", "is not a server's address"), ("ftp://host:21", "is not a server's address"),
             ("127.0.0.1:7460", "is not a server's address"), ("http://", "names no host"), ("http://:7460", "names no host"),
             ("http://host:0", "no port from 1 to 65535"), ("http://host:70000", "no port from 1 to 65535"),
             ("http://host:x", "no port from 1 to 65535"),
@@ -26,6 +28,17 @@ struct ServerAddressTests {
         }
         #expect(found?.contains(problem) == true, "\(address): \(found ?? "nil")")
         #expect(found?.contains("http://HOST:PORT") == true, "\(address): \(found ?? "nil")")
+    }
+
+    @Test("a port nothing listens on is said to refuse the connection, naming the address")
+    func refused() async throws {
+        let connection = HTTPSyncConnection(baseURL: "http://127.0.0.1:9", readTimeout: .seconds(5), attempts: 1)
+        do {
+            _ = try await connection.activities()
+            Issue.record("port 9 answered")
+        } catch {
+            #expect(error.description.contains("http://127.0.0.1:9 refused the connection"), "\(error)")
+        }
     }
 
     @Test("another program answering a bare 404 is no sync server: reads and intents say so, not that an activity is unknown")

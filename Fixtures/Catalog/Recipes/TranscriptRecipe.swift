@@ -57,7 +57,7 @@ public struct TranscriptRecipe: ControlledRecipe, Hashable {
             let history = PreviewSessionHistory(record.map { [$0] } ?? [])
             written.all += SessionSummary.lines(of: last.activity, history: history, timeZone: .utc, now: last.timestamp)
         } else {
-            report.say(LineReport.waitingForDismissal, at: last.timestamp)
+            report.say(LineReport.waitingForDismissal(readsKeys: false), at: last.timestamp)
         }
         return written.all
     }

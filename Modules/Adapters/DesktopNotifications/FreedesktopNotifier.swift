@@ -38,8 +38,14 @@ public struct FreedesktopNotifier: DesktopNotifier {
         switch error {
         case .noSessionBus:
             return "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); run it inside your desktop session"
-        case .remote(let name, _) where name == "org.freedesktop.DBus.Error.ServiceUnknown":
+        // No owner of the name, nothing to activate, or an activation that failed: the bus
+        // is there, the notification server is not.
+        case .remote(let name, _)
+        where ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(name)
+            || name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
             return "no notification server on the session bus; start one (dunst, mako, or your desktop's)"
+        case .remote(_, let message):
+            return "the notification server on the session bus refused to talk (\(message))"
         default:
             return error.description
         }

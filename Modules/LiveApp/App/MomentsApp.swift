@@ -40,6 +40,12 @@ public enum MomentsApp {
             console.errors("moments: error: there is no command \"\(unknown)\"; `moments --help` lists them.\n")
             return ExitStatus.usageOrInput.rawValue
         }
+        if let negative = negativeDuration(in: arguments) {
+            // ArgumentParser reads `-5m` as an option it does not know, or as a value
+            // missing: the person wrote a duration, and hears about that.
+            console.errors("moments: error: '\(negative)' is negative: a duration is positive; write it as \(negative.dropFirst()).\n")
+            return ExitStatus.usageOrInput.rawValue
+        }
         do {
             var command = try root.parseAsRoot(ExtendCommand.readingAmountsTakenOff(arguments))
             if let live = command as? any LiveCommand {
@@ -74,5 +80,15 @@ public enum MomentsApp {
             command = next
         }
         return nil
+    }
+
+    /// The first argument of `moments start` or `moments settings set` that is a negative
+    /// number (`-5m`), where only a duration can stand: no option of `moments` begins with
+    /// a digit. `extend` reads such an amount as time taken off
+    /// (``ExtendCommand/readingAmountsTakenOff(_:)``).
+    static func negativeDuration(in arguments: [String]) -> String? {
+        let takesDurations = arguments.first == "start" || arguments.starts(with: ["settings", "set"])
+        guard takesDurations else { return nil }
+        return arguments.dropFirst().prefix { $0 != "--" }.first { $0.first == "-" && $0.dropFirst().first?.isNumber == true }
     }
 }

@@ -159,7 +159,11 @@ struct StartCommand: LiveCommand {
                 session = created.handle
                 if let server { files.rememberQuietly(session, on: server) }
             } catch {
-                console.error(AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath) ?? error.description)
+                let unreachable = if case .unreachable = error { true } else { false }
+                let said = AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
+                    ?? (unreachable ? server.map { "cannot reach the server at \($0): \(error.description)" } : nil)
+                    ?? error.description
+                console.error(said)
                 return Self.status(for: error)
             }
         }

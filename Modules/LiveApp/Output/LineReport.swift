@@ -39,8 +39,11 @@ public final class LineReport {
         say("\(label)  \(display.timeText(at: now)) \(caption)  \(display.name)", at: now)
     }
 
-    /// What a watcher's lines say when the session ends and its dismissal has not come yet.
-    public static let waitingForDismissal = "The session has ended; waiting for its dismissal (q or Ctrl-C to stop watching)."
+    /// What a watcher's lines say when the session ends and its dismissal has not come yet;
+    /// `q` only where keys are read (a terminal), Ctrl-C (a signal) everywhere.
+    public static func waitingForDismissal(readsKeys: Bool) -> String {
+        "The session has ended; waiting for its dismissal (\(readsKeys ? "q or Ctrl-C" : "Ctrl-C") to stop watching)."
+    }
 
     /// The line a bell rung prints: `🔔 bell 2 of 5 (1 strike)`.
     public static func bell(_ alert: BellAlert) -> String {

@@ -107,6 +107,7 @@ final class LiveSession {
     }
 
     private func follow(keys: Bool) async -> Ending {
+        readsKeys = keys
         let observer = self.observer
         let sink = self.sink
         var tasks: [Task<Void, Never>] = []
@@ -158,6 +159,8 @@ final class LiveSession {
     /// at most two frames: its pending mark, then the state the server pushed for it
     /// (``LiveScreenModel/receive(_:)`` and ``LiveScreenModel/answered(_:)`` say when).
     private var redraw = true
+    /// Whether keys are read (a terminal): what a line may tell the person to press.
+    private var readsKeys = false
 
     /// Handles one event; answers how the loop ends when it does.
     private func handle(_ event: Event) -> Ending? {
@@ -170,7 +173,7 @@ final class LiveSession {
             }
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
-            if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal, at: clock.now()) }
+            if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal(readsKeys: readsKeys), at: clock.now()) }
             return nil
         case .connection(.connected):
             model.reconnecting = nil

@@ -1,4 +1,5 @@
 import SyncProtocol
+import Synchronization
 
 /// How the live app tries again when a server cannot be reached: the one retry policy of
 /// every request it sends (a creation, a first read, an intent) and of the follower that
@@ -51,6 +52,9 @@ struct RetryPolicy: Sendable {
     /// thrown at once.
     func run<T: Sendable>(_ operation: @escaping @Sendable () async throws(SyncError) -> T) async throws(SyncError) -> T {
         let policy = self
+        // What the last try that failed said: when the patience runs out, the person is
+        // told why (refused, no such host), not only that it took too long.
+        let lastProblem = LastProblem()
         let outcome = await withTaskGroup(of: Result<T, SyncError>?.self) { group in
             group.addTask {
                 var failures = 0
@@ -59,6 +63,8 @@ struct RetryPolicy: Sendable {
                         return .success(try await operation())
                     } catch {
                         guard Self.isRetryable(error) else { return .failure(error) }
+                        // A try cut short by the patience itself says nothing of the server.
+                        if case .unreachable(let problem) = error, !Task.isCancelled { lastProblem.words.withLock { $0 = problem } }
                         failures += 1
                         guard (try? await Task.sleep(for: policy.delay(after: failures))) != nil else { return nil }
                     }
@@ -75,7 +81,15 @@ struct RetryPolicy: Sendable {
         switch outcome {
         case .success(let value): return value
         case .failure(let error): throw error
-        case nil: throw .unreachable("no answer within \(patience.components.seconds) seconds")
+        case nil:
+            let tried = "\(patience.components.seconds) seconds"
+            throw .unreachable(lastProblem.words.withLock { $0 }.map { "\($0); tried for \(tried)" } ?? "no answer within \(tried)")
         }
     }
+}
+
+/// What the last failed try of ``RetryPolicy/run(_:)`` said, shared by its tries and its
+/// answer.
+private final class LastProblem: Sendable {
+    let words = Mutex<String?>(nil)
 }

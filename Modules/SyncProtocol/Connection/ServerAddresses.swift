@@ -19,7 +19,7 @@ public enum ServerAddresses {
 
     /// What is wrong with `address` as one server's base address, said so that a person can
     /// mend it; `nil` when nothing is: `http://` or `https://`, a host, and, if any, a port
-    /// from 1 to 65535. A name that is no address would otherwise be tried as one, and end
+    /// from 1 to 65535, then nothing but an optional `/` (no path, query or credentials). A name that is no address would otherwise be tried as one, and end
     /// as a server that "cannot be reached".
     public static func problem(with address: String) -> String? {
         let advice = "write it as http://HOST:PORT, such as http://127.0.0.1:\(defaultPort) (the first line `moments serve` prints)"
@@ -27,7 +27,18 @@ public enum ServerAddresses {
         guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
             return "'\(address)' is not a server's address; \(advice)."
         }
-        let authority = address.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let rest = address.dropFirst(scheme.count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // Only the host and port are used: a path, a query or credentials would be ignored
+        // without a word, so they are refused.
+        let after = rest.dropFirst(authority.count)
+        guard after.isEmpty || after == "/" else {
+            return "'\(address)' has a path, query or fragment (\(after)), which a server's address has none of; \(advice)."
+        }
+        guard !authority.contains("@") else {
+            return "'\(address)' carries credentials, which a server's address does not: give an access key with --key "
+                + "or MOMENTS_KEY instead; \(advice)."
+        }
         // The host, then after its last colon (outside an IPv6 address's brackets) the port.
         var (host, port): (Substring, Substring?) = (authority, nil)
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
