@@ -113,29 +113,46 @@ final class SignalRouter: Sendable {
     }
 
     /// Hands `signal` to its watchers, or does the unwatched action.
+    ///
+    /// A death is decided and done with the state locked: ``setUnwatched(_:)`` (the
+    /// program saying it starts its work) waits for it, so a program never begins to write
+    /// while this thread is on its way to raising the signal (the race that left a
+    /// `settings.json.lock` behind a process that died of SIGTERM).
     private func route(_ signal: Int32) {
-        let (watchers, unwatched) = state.withLock { state in
-            (state.watchers.values.filter { $0.signals.contains(signal) }, state.unwatched)
+        enum Step { case give([Watcher]), exit(Int32), nothing }
+        let step = state.withLock { state -> Step in
+            let watchers = state.watchers.values.filter { $0.signals.contains(signal) }
+            if !watchers.isEmpty { return .give(watchers) }
+            guard signal != SIGWINCH else { return .nothing }
+            switch state.unwatched {
+            case .exit(let status):
+                return .exit(status)
+            case .die:
+                Self.die(of: signal)
+                return .nothing
+            }
         }
-        if !watchers.isEmpty {
+        switch step {
+        case .give(let watchers):
             for watcher in watchers { watcher.continuation.yield(signal) }
-            return
-        }
-        guard signal != SIGWINCH else { return }
-        switch unwatched {
         case .exit(let status):
             exit(status)
-        case .die:
-            TerminalRestorer.restore()
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            sigaddset(&unblocked, signal)
-            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-            raise(signal)
+        case .nothing:
+            break
         }
+    }
+
+    /// Gives the terminal back and dies of `signal`, as its default action would.
+    private static func die(of signal: Int32) {
+        TerminalRestorer.restore()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(signal)
     }
 }
