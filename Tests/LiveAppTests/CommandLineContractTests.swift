@@ -1,4 +1,5 @@
 import Foundation
+import LiveApp
 import TestSupport
 import Testing
 
@@ -59,15 +60,22 @@ struct CommandLineContractTests {
         }
     }
 
-    @Test("moments --help lists the exit statuses")
+    @Test("every command's --help ends with the one exit-status table, and the README has the same")
     func exitStatusesInHelp() throws {
-        let run = try BuiltProduct.run("moments", ["--help"])
-        for line in [
+        let lines = [
             "0  completed", "1  usage or input error", "2  finished early or cancelled", "3  the sync server could not be reached",
-            "4  the environment failed",
-        ] {
-            #expect(run.output.contains(line))
+            "4  the environment failed", "5  no session is running",
+        ]
+        for path in try Self.commandPaths() {
+            let run = try BuiltProduct.run("moments", path + ["--help"])
+            let flat = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for line in lines {
+                let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(flat.contains(words), "moments \(path) --help lacks '\(line)'")
+            }
         }
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(ExitStatus.markdownTable), "README's exit statuses are not ExitStatus.markdownTable")
     }
 
     @Test(

@@ -17,6 +17,7 @@ struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Add, list and revoke the keys people use on a shared server (serve --require-keys).",
+        discussion: ExitStatus.summary,
         subcommands: [Add.self, List.self, Revoke.self])
 
     /// `moments keys add NAME`: a new key, printed once.
@@ -27,6 +28,8 @@ struct KeysCommand: ParsableCommand {
             discussion: """
                 Only the key's digest is kept: the key cannot be shown again. Give it to its \
                 person, who passes it with --key or MOMENTS_KEY.
+
+                \(ExitStatus.summary)
                 """)
 
         @Argument(help: "Whose key: 1 to 64 letters, digits, '-', '_' or '.'.")
@@ -56,7 +59,8 @@ struct KeysCommand: ParsableCommand {
     /// `moments keys list`: names and dates, never a key.
     struct List: LiveCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the keys: names, when made and last used.")
+            commandName: "list", abstract: "List the keys: names, when made and last used.",
+            discussion: ExitStatus.summary)
 
         @OptionGroup var database: DatabaseOption
 
@@ -87,7 +91,8 @@ struct KeysCommand: ParsableCommand {
     /// `moments keys revoke NAME`: the key ends at once, on the running server too.
     struct Revoke: LiveCommand {
         static let configuration = CommandConfiguration(
-            commandName: "revoke", abstract: "End a key at once: its next request, and its sessions', are refused (401).")
+            commandName: "revoke", abstract: "End a key at once: its next request, and its sessions', are refused (401).",
+            discussion: ExitStatus.summary)
 
         @Argument(help: "The name the key was added with.")
         var name: String

@@ -18,9 +18,7 @@ struct NotifyCommand: LiveCommand {
             +1 min send their intent. It speaks to the desktop's notification server over \
             the session bus (DBUS_SESSION_BUS_ADDRESS).
 
-            Exit status: 0 the session completed and was dismissed, 1 an id that names no \
-            session, 2 finished early, cancelled or interrupted, 3 server unreachable, 4 no \
-            session bus or no notification server, 5 no session is running.
+            \(ExitStatus.summary)
             """)
 
     @OptionGroup var target: SessionTarget

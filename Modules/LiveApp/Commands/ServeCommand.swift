@@ -31,6 +31,8 @@ struct ServeCommand: LiveCommand {
             or only on 127.0.0.1:--metrics-port when one is given, and always so with \
             --require-keys (by default --port + 1, any free port with --port 0). --no-metrics \
             keeps no figures at all.
+
+            \(ExitStatus.summary)
             """)
 
     @Option(help: "The address to listen on. Anything but a loopback address is reachable from other machines.")

@@ -22,8 +22,7 @@ struct StartCommand: LiveCommand {
             running). A session kept running is picked up by the next `moments start` or \
             `moments watch`, its time counted as if nothing had happened.
 
-            Exit status: 0 completed (or left running), 1 bad input, 2 finished early, \
-            cancelled or interrupted, 3 server unreachable, 4 environment failure (a full disk).
+            \(ExitStatus.summary)
             """)
 
     @Argument(help: "How long: 10m, 90s, 1h15m, or a number of minutes. Default: the default-duration setting.")

@@ -15,9 +15,7 @@ struct WatchCommand: LiveCommand {
             resumes, f finishes, c cancels (after asking), + and - move the target, q stops \
             watching (the session goes on).
 
-            Exit status: 0 completed (or stopped watching), 1 an id that names no session, 2 \
-            finished early, cancelled or interrupted, 3 server unreachable, 4 environment \
-            failure (a full disk), 5 no session is running.
+            \(ExitStatus.summary)
             """)
 
     /// The presentations `--presentation` can name.

@@ -34,20 +34,28 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The status as ArgumentParser's error type, to throw from `run()`.
     public var exitCode: ExitCode { ExitCode(rawValue) }
 
-    /// What the status means, in a few words.
+    /// What the status means, in a few words: the one table every command's help, the
+    /// README and the manual pages say (a test holds the README to it).
     public var meaning: String {
         switch self {
-        case .completed: return "completed, or left running on the server"
-        case .usageOrInput: return "usage or input error (the message on stderr says what to do)"
-        case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP)"
-        case .serverUnreachable: return "the sync server could not be reached"
-        case .environmentFailure: return "the environment failed (a full disk, a folder that cannot be written)"
-        case .noSession: return "no session is running (status printed its empty form; a control verb had nothing to act on)"
+        case .completed: return "completed, or left running on the server; or the command did what was asked"
+        case .usageOrInput: return "usage or input error, or an id that names no session (the message on stderr says what to do)"
+        case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP) with the session left running"
+        case .serverUnreachable: return "the sync server could not be reached (the message names its address)"
+        case .environmentFailure:
+            return "the environment failed: a full disk, a folder that cannot be written or read, no session bus or "
+                + "notification server (notify)"
+        case .noSession: return "no session is running: status printed its empty form; a verb, watch or notify had nothing to act on"
         }
     }
 
-    /// The table `moments --help` prints: one line per status.
+    /// The table every command's `--help` prints, one line per status.
     public static var summary: String {
         "Exit status:\n" + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
+    }
+
+    /// The same table in Markdown, as the README has it.
+    public static var markdownTable: String {
+        (["| status | meaning |", "|---|---|"] + allCases.map { "| \($0.rawValue) | \($0.meaning) |" }).joined(separator: "\n")
     }
 }

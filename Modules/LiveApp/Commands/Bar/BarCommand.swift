@@ -24,6 +24,8 @@ struct BarCommand: LiveCommand {
             With no session it prints the empty form, which hides the module, and waits for \
             one to start, without polling. It follows the session a `moments start` of yours \
             hosts, or with --server the sessions of your key on that server.
+
+            \(ExitStatus.summary)
             """)
 
     @Option(help: ArgumentHelp("waybar, i3blocks, i3bar, polybar, tmux, plain or json.", valueName: "format"))

@@ -7,10 +7,7 @@ private let controlExitStatuses = """
     An intent that changes nothing (pause when paused, resume when running) prints the \
     state and exits 0.
 
-    Exit status: 0 done (or the session completed), 1 bad input or refused by the server \
-    (the message says why; the session is unchanged), 2 the session ended early \
-    (finished early or cancelled), 3 server unreachable, 4 environment failure, 5 no \
-    session is running.
+    \(ExitStatus.summary)
     """
 
 /// A control verb: one intent, picked from the session as it is now, sent by

@@ -11,8 +11,7 @@ struct ExtendCommand: LiveCommand {
             minutes), up to 8 hours; a leading - takes it off (`moments extend -5m`). A \
             target earlier than the time sat is refused and nothing changes.
 
-            Exit status: 0 done, 1 bad input or refused by the server (the session is \
-            unchanged), 3 server unreachable, 4 environment failure, 5 no session is running.
+            \(ExitStatus.summary)
             """)
 
     @Argument(help: ArgumentHelp("How much later (+5m, 5m) or earlier (-90s).", valueName: "duration"))

@@ -26,8 +26,7 @@ struct StatusCommand: LiveCommand {
             With no session it prints the format's empty form (an empty line, or an object \
             with empty text) so the bar hides the module, and exits 5.
 
-            Exit status: 0 a session was printed, 1 bad input (an unknown id), 3 server \
-            unreachable, 4 environment failure, 5 no session.
+            \(ExitStatus.summary)
             """)
 
     @OptionGroup var target: SessionTarget

@@ -17,6 +17,8 @@ struct HistoryCommand: LiveCommand {
             Every finished or cancelled session with its day, time, name, time sat and how it \
             ended (✓ completed, ◐ finished early, ✗ cancelled, ◷ ended after 8 hours). \
             --json prints the same sessions as JSON (see Documentation/Commands.md).
+
+            \(ExitStatus.summary)
             """)
 
     @Option(

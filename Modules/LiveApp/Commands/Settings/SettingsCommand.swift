@@ -8,6 +8,7 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Show the settings, or change one.",
+        discussion: ExitStatus.summary,
         subcommands: [Show.self, Set.self],
         defaultSubcommand: Show.self)
 
@@ -39,7 +40,7 @@ struct SettingsCommand: ParsableCommand {
     struct Show: LiveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show every setting and its value.",
-            discussion: "--json prints the settings file's shape (see Documentation/DomainJSON.md).")
+            discussion: "--json prints the settings file's shape (see Documentation/DomainJSON.md).\n\n" + ExitStatus.summary)
 
         @Flag(help: "Print the settings as JSON.")
         var json = false
@@ -62,7 +63,7 @@ struct SettingsCommand: ParsableCommand {
     struct Set: LiveCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Change one setting.",
-            discussion: "The keys and the values they take:\n\n" + SettingsCommand.keyTable)
+            discussion: "The keys and the values they take:\n\n" + SettingsCommand.keyTable + "\n\n" + ExitStatus.summary)
 
         @Argument(help: "The setting to change.")
         var key: Settings.Key

@@ -13,6 +13,8 @@ struct StatsCommand: LiveCommand {
             started, in your time zone. The current streak runs to today, or to yesterday \
             while today has no session yet. --json prints the figures and the minutes of each \
             of the 84 days (see Documentation/Commands.md).
+
+            \(ExitStatus.summary)
             """)
 
     @Flag(help: "Print the figures and the minutes per day as JSON.")

@@ -12,6 +12,8 @@ struct WidgetCommand: LiveCommand {
             small: sit again as in your last session (or, before there is one, the default \
             length from the settings). medium: today's minutes, the current streak and your \
             most sat sessions as presets 1 to 4.
+
+            \(ExitStatus.summary)
             """)
 
     /// The widget families of the platform.
