@@ -20,6 +20,9 @@ struct ListCommand: ShowcaseSubcommand {
     @Flag(help: "JSON: each scenario with its view, natural size, fixture, inputs and provenance.")
     var json = false
 
+    @Flag(help: "A Markdown table of the views and their scenarios, as Documentation/Showcase.md has it.")
+    var markdown = false
+
     func run(with dependencies: ShowcaseDependencies) async throws {
         let scenarios = Catalog.search(search ?? "")
         guard !scenarios.isEmpty else {
@@ -28,6 +31,10 @@ struct ListCommand: ShowcaseSubcommand {
         }
         if json {
             dependencies.say(try Self.json(scenarios))
+            return
+        }
+        if markdown {
+            dependencies.say(Self.markdown(scenarios))
             return
         }
         let idWidth = scenarios.map(\.id.count).max() ?? 0
@@ -93,5 +100,23 @@ struct ListCommand: ShowcaseSubcommand {
         case .unreachable(let reason): return "unreachable: " + reason
         case .liveOnly: return "live only"
         }
+    }
+
+    /// `scenarios` as a Markdown table, a row per view (`Timer/Screen`) with how many it
+    /// has and their states, then the totals: what Documentation/Showcase.md shows, and a
+    /// test holds it to.
+    static func markdown(_ scenarios: [Scenario]) -> String {
+        var rows: [(view: String, states: [String])] = []
+        for scenario in scenarios {
+            let view = scenario.id.split(separator: "/").dropLast().joined(separator: "/")
+            if rows.last?.view == view {
+                rows[rows.count - 1].states.append(scenario.state)
+            } else {
+                rows.append((view, [scenario.state]))
+            }
+        }
+        let table = ["| view | scenarios | states |", "|---|---|---|"]
+            + rows.map { "| `\($0.view)` | \($0.states.count) | \($0.states.map { "`\($0)`" }.joined(separator: ", ")) |" }
+        return (table + ["", "\(scenarios.count) scenarios of \(rows.count) views."]).joined(separator: "\n")
     }
 }
