@@ -63,6 +63,13 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     /// The text sizes the variants cover: the densest, the default and the largest.
     public static let textSizes: [TextSize] = [.small, .medium, .accessibilityExtraLarge]
 
+    /// The text sizes `scenario` is shown in: ``textSizes`` where its view follows the text
+    /// size (``Rendering/ViewKind/followsTextSize``), else the default alone, since every
+    /// size would draw the same frame.
+    public static func textSizes(for scenario: Scenario) -> [TextSize] {
+        scenario.kind.followsTextSize ? textSizes : [.medium]
+    }
+
     /// The colour depths the variants cover: all colours, and none (`NO_COLOR`).
     public static let depths: [ColorDepth] = [.trueColor, .monochrome]
 
@@ -73,11 +80,11 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
         return [natural, max(1, natural * 2 / 3)]
     }
 
-    /// Every variant of `scenario`: both schemes × ``textSizes`` × ``widths(for:)`` ×
+    /// Every variant of `scenario`: both schemes × ``textSizes(for:)`` × ``widths(for:)`` ×
     /// ``depths``, the set `variants`, the exports and the benchmarks go through.
     public static func all(for scenario: Scenario) -> [Variant] {
         ColorScheme.allCases.reversed().flatMap { scheme in
-            textSizes.flatMap { textSize in
+            textSizes(for: scenario).flatMap { textSize in
                 widths(for: scenario).flatMap { width in
                     depths.map { depth in
                         Variant(scheme: scheme, textSize: textSize, width: width, depth: depth)

@@ -47,7 +47,11 @@ struct BrowseStateTests {
         #expect(state.scenario?.fixture == "PresetPicker(presets: PresetOptionMother.makePresets(), selection: 1)")
         _ = state.handle(.character("s"))
         _ = state.handle(.character("t"))
-        #expect(state.variant == Variant(scheme: .light, textSize: .large))
+        // The picker has one text size: the preview keeps it, the timer screen takes the one chosen.
+        #expect(state.variant == Variant(scheme: .light, textSize: .medium))
+        var timer = BrowseState(selecting: "Timer/Screen/paused")
+        _ = timer.handle(.character("t"))
+        #expect(timer.variant == Variant(scheme: .dark, textSize: .large))
         var quitting = state
         #expect(quitting.handle(.character("q")) == false)
         #expect(state.handle(Key.interrupt) == false)
@@ -68,6 +72,25 @@ struct BrowseStateTests {
         #expect(rows.contains { !$0.isEmpty })
         for row in rows where !row.isEmpty {
             #expect(text.contains(row), "\(row)")
+        }
+    }
+
+    @Test("browse lays out at 80×24 and 100×30: every pane keeps its borders and the keys' footer shows", arguments: [
+        (80, 24), (100, 30),
+    ])
+    func laysOut(width: Int, height: Int) {
+        for id in ["Timer/Screen/inProgress", "Stats/Overview/year", "LiveActivity/LockScreen/paused"] {
+            let state = BrowseState(selecting: id)
+            let screen = Frame(
+                rendering: BrowseScreen(state: state), width: width, height: height,
+                environment: Variant(depth: .monochrome).environment(now: InstantMother.morning))
+            let rows = PlainEncoder().encode(screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(rows.first?.hasSuffix("╮") == true, "\(id) at \(width)×\(height): \(rows.first ?? "")")
+            // Every row but the last ends on a pane's right border; the last holds the keys.
+            for row in rows.dropFirst().dropLast(2) where !row.isEmpty {
+                #expect(["│", "╮", "╯"].contains(row.last.map(String.init) ?? ""), "\(id) at \(width)×\(height): '\(row)'")
+            }
+            #expect(rows.contains { $0.contains("[/] Search") }, "\(id) at \(width)×\(height): no footer")
         }
     }
 }

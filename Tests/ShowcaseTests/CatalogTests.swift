@@ -191,13 +191,18 @@ struct CatalogTests {
         #expect(Set(Catalog.groups) == Set(Catalog.all.map { String($0.id.prefix { $0 != "/" }) }))
     }
 
-    @Test("variants cover both schemes, three text sizes, two widths and two depths")
+    @Test("variants cover both schemes, three text sizes where the view follows them (else one), two widths and two depths")
     func variants() throws {
-        let scenario = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
-        let variants = Variant.all(for: scenario)
-        #expect(variants.count == 24)
-        #expect(Set(variants).count == 24)
-        #expect(Set(variants.compactMap(\.width)) == [50, 33])
-        #expect(Set(variants.map { $0.fileName(for: scenario) }).count == 24)
+        let timer = try #require(Catalog.scenario(id: "Timer/Screen/paused"))
+        let all = Variant.all(for: timer)
+        #expect(all.count == 24)
+        #expect(Set(all).count == 24)
+        #expect(Set(all.map { $0.fileName(for: timer) }).count == 24)
+        let lock = try #require(Catalog.scenario(id: "LiveActivity/LockScreen/paused"))
+        let fixed = Variant.all(for: lock)
+        #expect(fixed.count == 8)
+        #expect(Set(fixed.map(\.textSize)) == [.medium])
+        #expect(Set(fixed.compactMap(\.width)) == [50, 33])
+        #expect(Set(fixed.map { $0.fileName(for: lock) }).count == 8)
     }
 }

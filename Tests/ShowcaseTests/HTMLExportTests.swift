@@ -91,7 +91,7 @@ struct HTMLExportTests {
         for scheme in ["dark", "light"] {
             let section = try #require(dom.components(separatedBy: "<section class=\"scheme\" id=\"\(scheme)\"").dropFirst().first)
             let figures = section.components(separatedBy: "</section>")[0].components(separatedBy: "<figure").count - 1
-            #expect(figures == 6, "\(scheme)")
+            #expect(figures == Variant.textSizes(for: scenario).count * Variant.widths(for: scenario).count, "\(scheme)")
         }
         #expect(dom.contains("Paused"))
         #expect(dom.contains("2:05"))

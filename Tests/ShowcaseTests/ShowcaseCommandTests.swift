@@ -49,13 +49,39 @@ struct ShowcaseCommandTests {
         #expect(plain.output == PlainEncoder().encode(scenario.frame(Variant(depth: .monochrome))) + "\n")
 
         let light = try BuiltProduct.run("moments-showcase", [
-            "render", scenario.id, "--scheme", "light", "--size", "accessibility-xl", "--width", "40", "--height", "6",
-            "--color", "256",
+            "render", scenario.id, "--scheme", "light", "--width", "40", "--height", "6", "--color", "256",
         ])
         #expect(light.status == 0)
-        let variant = Variant(scheme: .light, textSize: .accessibilityExtraLarge, width: 40, height: 6, depth: .ansi256)
+        let variant = Variant(scheme: .light, width: 40, height: 6, depth: .ansi256)
         #expect(light.output == ANSIEncoder(depth: .ansi256).encode(scenario.frame(variant)) + "\n")
         #expect(light.output.contains("\u{1B}[0;38;5;"))
+
+        // A text size is offered only where the view follows it.
+        let timer = try #require(Catalog.scenario(id: "Timer/Screen/paused"))
+        let large = try BuiltProduct.run("moments-showcase", ["render", timer.id, "--size", "accessibility-xl", "--color", "none"])
+        #expect(large.status == 0)
+        #expect(large.output == PlainEncoder().encode(timer.frame(Variant(textSize: .accessibilityExtraLarge, depth: .monochrome))) + "\n")
+        #expect(large.output != plainTimer(timer))
+        let refused = try BuiltProduct.run("moments-showcase", ["render", scenario.id, "--size", "accessibility-xl"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("has one text size"), "\(refused.errors)")
+    }
+
+    func plainTimer(_ scenario: Scenario) -> String {
+        PlainEncoder().encode(scenario.frame(Variant(depth: .monochrome))) + "\n"
+    }
+
+    @Test("a view follows the text size exactly when some scenario of it draws differently at another size")
+    func followsTextSize() {
+        for kind in ViewKind.allCases {
+            let frames = Catalog.scenarios(for: kind).flatMap { scenario in
+                Variant.textSizes.map { PlainEncoder().encode(scenario.frame(Variant(textSize: $0, depth: .monochrome))) + scenario.id }
+            }
+            let differs = Catalog.scenarios(for: kind).contains { scenario in
+                Set(Variant.textSizes.map { PlainEncoder().encode(scenario.frame(Variant(textSize: $0, depth: .monochrome))) }).count > 1
+            }
+            #expect(differs == kind.followsTextSize, "\(kind): followsTextSize is \(kind.followsTextSize), \(frames.count) frames")
+        }
     }
 
     @Test("a TTY-less run honours NO_COLOR and TERM only through --color")
@@ -71,12 +97,17 @@ struct ShowcaseCommandTests {
         #expect(run.status == 0)
         #expect(run.output.contains("── dark ──"))
         #expect(run.output.contains("── light ──"))
-        for label in ["small · 50×8", "medium · 33×8", "accessibility-xl · 50×8"] {
+        // The lock screen has the platform's one size: its widths only.
+        for label in ["medium · 50×8", "medium · 33×8"] {
             #expect(run.output.contains(label), "\(label)")
         }
+        #expect(!run.output.contains("small ·") && !run.output.contains("accessibility-xl ·"))
         let lines = run.output.split(separator: "\n")
         #expect(lines.allSatisfy { GraphemeWidth.width(of: $0) <= 120 })
-        #expect(lines.contains { $0.contains("small · 50×8") && $0.contains("small · 33×8") })
+        #expect(lines.contains { $0.contains("medium · 50×8") && $0.contains("medium · 33×8") })
+        // The medium widget follows the text size: every size of it, side by side.
+        let widget = try BuiltProduct.run("moments-showcase", ["variants", "Widgets/Medium/streak", "--columns", "160"])
+        for size in ["small ·", "medium ·", "accessibility-xl ·"] { #expect(widget.output.contains(size), "\(size)") }
     }
 
     @Test("export --text writes a styled text file per scenario and variant")

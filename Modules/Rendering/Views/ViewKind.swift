@@ -55,6 +55,20 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the view changes with the text size (``TextSize``): the full-screen views
+    /// and the medium widget, whose spacing and digits grow with it. A Live Activity's
+    /// presentations, the small widget, a status line, a notification and the line output
+    /// have the platform's fixed size, and the lists keep one row per line: the showcase
+    /// offers their one size only, and a test holds this list to what the views draw.
+    public var followsTextSize: Bool {
+        switch self {
+        case .timerScreen, .liveScreen, .stats, .widgetMedium: return true
+        case .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall, .historyList, .settings,
+            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification:
+            return false
+        }
+    }
+
     /// A person's name for it, for the showcase's menu.
     public var title: String {
         switch self {

@@ -58,12 +58,17 @@ struct BrowseScreen: CompositeView {
                 .border(.rounded, title: "Mother code: printed again when you quit", color: .accent).erased
         }
         let variant = state.variant
-        let size = scenario.naturalSize
-        let view = scenario.view().frame(width: size.width, height: size.height, alignment: .topLeading)
+        let natural = scenario.naturalSize
+        // At its natural size where the pane has room, else at the pane's: a screen of 80
+        // columns beside the sidebar of a 100-column terminal is drawn at what is left, as
+        // the view would be in a terminal that size, never past the pane's border.
+        let view = scenario.view()
+            .frame(maxWidth: natural.width, maxHeight: natural.height, alignment: .topLeading)
             .transformEnvironment { environment in
                 environment = scenario.environment(variant)
             }
-        let caption = Text("\(scenario.id) · \(variant.scheme.rawValue) · \(Variant.name(of: variant.textSize))")
+        let textSize = scenario.kind.followsTextSize ? Variant.name(of: variant.textSize) : "one text size"
+        let caption = Text("\(scenario.id) · \(variant.scheme.rawValue) · \(textSize)")
             .foreground(.secondary)
         return VStack(spacing: 0, [caption.layoutPriority(1), view]).padding(horizontal: 1)
             .frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading)

@@ -55,7 +55,11 @@ struct BrowseState {
     }
 
     /// The preview's variant.
-    var variant: Variant { Variant(scheme: scheme, textSize: textSize) }
+    /// The variant the preview draws: the text size chosen where the scenario's view follows
+    /// it, else the one size it has (what the caption then says).
+    var variant: Variant {
+        Variant(scheme: scheme, textSize: scenario?.kind.followsTextSize == false ? .medium : textSize)
+    }
 
     /// Applies a key; answers `false` when it asks to quit.
     mutating func handle(_ key: Key) -> Bool {

@@ -7,7 +7,12 @@ struct RenderCommand: ShowcaseSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw one scenario in one variant.",
-        discussion: "Example: moments-showcase render LiveActivity/LockScreen/paused --scheme light --color 256")
+        discussion: """
+            Example: moments-showcase render LiveActivity/LockScreen/paused --scheme light --color 256
+
+            --size applies to the views that follow the text size (the timer and live screens, \
+            stats, the medium widget); the others have the platform's fixed size.
+            """)
 
     @Argument(help: "The scenario's id, as `moments-showcase list` shows it.")
     var id: String
@@ -33,6 +38,15 @@ struct RenderCommand: ShowcaseSubcommand {
 
     func run(with dependencies: ShowcaseDependencies) async throws {
         let scenario = try ScenarioLookup.scenario(id)
+        guard size.textSize == .medium || scenario.kind.followsTextSize else {
+            let following = ViewKind.allCases.filter(\.followsTextSize).compactMap { kind in
+                Catalog.scenarios(for: kind).first.map { $0.id.split(separator: "/").dropLast().joined(separator: "/") }
+            }
+            throw ShowcaseFailure(
+                message: "\(scenario.kind.title) has one text size (the platform gives it a fixed size), so --size "
+                    + "\(Variant.name(of: size.textSize)) would draw the same frame; the text size applies to "
+                    + following.joined(separator: ", ") + ".")
+        }
         let format = output.format(in: dependencies)
         let variant = Variant(
             scheme: scheme.scheme, textSize: size.textSize, width: width, height: height, depth: format.colorDepth)
