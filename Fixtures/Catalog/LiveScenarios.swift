@@ -14,6 +14,9 @@ enum LiveScenarios {
                 Scenario(kind, "help", "The help panel: every key", LiveStateRecipe(.help)),
                 Scenario(kind, "confirmCancel", "c: cancel the session?", LiveStateRecipe(.confirmCancel)),
                 Scenario(kind, "confirmQuit", "q: leave it running?", LiveStateRecipe(.confirmQuit)),
+                Scenario(
+                    kind, "confirmReplace", "moments start 5m over a session left running: replace it?",
+                    LiveStateRecipe(.confirmReplace)),
                 Scenario(kind, "pending", "Space pressed, the answer not back: Pausing", LiveStateRecipe(.pending)),
                 Scenario(kind, "refused", "A minute off refused: below the time sat", LiveStateRecipe(.refused)),
             ]

@@ -37,6 +37,8 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case confirmCancel
         /// "Leave it running?" (the owner's quit).
         case confirmQuit
+        /// "Already running: replace it?" (`moments start 5m` over a session left running).
+        case confirmReplace
         /// Space pressed, the server's answer not back yet.
         case pending
         /// A minute taken off below the time sat, refused by the server.
@@ -96,6 +98,8 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     public static var confirmCancel: Self { Self(.confirmCancel) }
     /// "Leave it running?"
     public static var confirmQuit: Self { Self(.confirmQuit) }
+    /// "Already running: replace it?"
+    public static var confirmReplace: Self { Self(.confirmReplace) }
     /// An intent pending.
     public static var pending: Self { Self(.pending) }
     /// A refusal shown.
@@ -129,6 +133,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case .help: return .help
         case .confirmCancel: return .confirmCancel
         case .confirmQuit: return .confirmQuit
+        case .confirmReplace: return .confirmReplace
         default: return SessionKeys.state(of: content)
         }
     }

@@ -315,13 +315,14 @@ struct ReportCommandTests {
         #expect(try elsewhere.contents().isEmpty)
     }
 
-    @Test("a data folder that cannot be used is exit 1 with the store's message", arguments: [["history"], ["settings", "set", "end-bell", "off"]])
+    @Test("a data folder that cannot be used is exit 4, the environment's status, with the store's message",
+        arguments: [["history"], ["settings", "set", "end-bell", "off"]])
     func unusableFolder(arguments: [String]) throws {
         let folder = try CommandFolder()
         let file = folder.url.appendingPathComponent("a-file")
         try Data("not a folder".utf8).write(to: file)
         let run = try folder.run(arguments + ["--data-dir", file.path])
-        #expect(run.status == 1)
+        #expect(run.status == 4)
         #expect(run.output.isEmpty)
         #expect(run.errors.contains("moments: error: \(file.path)"))
         #expect(try Data(contentsOf: file) == Data("not a folder".utf8))

@@ -117,6 +117,58 @@ struct StartScreenTests {
         #expect(history.first?.name.value == "Kept")
     }
 
+    @Test("start 5m over a session left running asks at once whether to replace it: n keeps it, y finishes it and starts the new one")
+    func startOverARunningSession() throws {
+        let machine = try LiveFixture()
+        let first = try machine.moments(["start", "10m", "--name", "Left"])
+        #expect(first.waitForText("Running"))
+        first.type("q")
+        #expect(first.waitForText("Leave it running"))
+        first.type("y")
+        _ = first.waitForExit()
+
+        // Asked on the screen at once, over the session it found: never shown in silence.
+        let keeping = try machine.moments(["start", "5m", "--name", "New"])
+        #expect(
+            keeping.waitForScreen { $0.text.contains("Already running: replace it?") && $0.text.contains("Left") },
+            "\(keeping.screen.text)\n\(keeping.errors)")
+        keeping.type("n")
+        #expect(keeping.waitForScreen { !$0.text.contains("replace it?") && $0.text.contains("Left") })
+        keeping.type("q")
+        #expect(keeping.waitForText("Leave it running"))
+        keeping.type("y")
+        _ = keeping.waitForExit()
+        #expect(try machine.history().isEmpty)
+
+        let replacing = try machine.moments(["start", "5m", "--name", "New"])
+        #expect(
+            replacing.waitForScreen { $0.text.contains("Already running: replace it?") && $0.text.contains("Left") },
+            "\(replacing.screen.text)")
+        replacing.type("y")
+        #expect(replacing.waitForScreen { $0.text.contains("New") && $0.text.contains("of 5:00") }, "\(replacing.screen.text)")
+        #expect(try machine.history().map(\.name.value) == ["Left"])
+        #expect(try machine.history().map(\.outcome) == [.finishedEarly])
+        replacing.type("f")
+        let status = try #require(replacing.waitForExit())
+        #expect(PseudoTerminal.exitCode(status) == 2)
+        #expect(Set(try machine.history().map(\.name.value)) == ["Left", "New"])
+    }
+
+    @Test("in lines, start 5m over a session left running says so at once, on its first line")
+    func startOverARunningSessionInLines() throws {
+        let machine = try LiveFixture()
+        let first = try machine.moments(["start", "10m", "--name", "Left"])
+        #expect(first.waitForText("Running"))
+        first.type("q")
+        #expect(first.waitForText("Leave it running"))
+        first.type("y")
+        _ = first.waitForExit()
+        let lines = try machine.moments(["start", "5m", "--no-tty"])
+        #expect(lines.waitForText("A session was already running; showing it."), "\(lines.screen.text)")
+        lines.signal(SIGTERM)
+        _ = lines.waitForExit()
+    }
+
     @Test("q asks whether the session keeps running; y leaves it running, exit 0; watch picks it up and hosts it")
     func quitKeepsRunning() throws {
         let machine = try LiveFixture()

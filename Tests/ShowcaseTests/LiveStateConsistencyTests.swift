@@ -55,6 +55,7 @@ struct LiveStateConsistencyTests {
         case .help: _ = model.press(.character("?"))
         case .confirmCancel: _ = model.press(.character("c"))
         case .confirmQuit: _ = model.press(.character("q"))
+        case .confirmReplace: model.askToReplace()
         case .pending: #expect(model.press(.space) == .send(.pause))
         case .refused:
             #expect(model.press(.character("-")) == .send(.adjustTarget(bySeconds: -60)))

@@ -144,43 +144,74 @@ struct StartCommand: LiveCommand {
         dependencies: LiveDependencies
     ) async -> ExitStatus {
         let console = dependencies.console
-        let session: SessionHandle
+        var session: SessionHandle
+        // A start asked for (a duration, --open) over a session left running asks at once,
+        // on the screen, whether to replace it; it is never shown in silence.
+        var asksToReplace = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
             session = live
-            if duration != nil || open {
-                console.warn("a session is already running; showing it. Finish it to start a new one.")
-            }
+            asksToReplace = duration != nil || open
         } else {
-            do {
-                let created = try await Self.createSession(
-                    on: link.connection, attributes: attributes, showSeconds: settings.showSeconds,
-                    patience: dependencies.serverPatience)
-                session = created.handle
-                if let server { files.rememberQuietly(session, on: server) }
-            } catch {
-                let unreachable = if case .unreachable = error { true } else { false }
-                let said = AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
-                    ?? (unreachable ? server.map { "cannot reach the server at \($0): \(error.description)" } : nil)
-                    ?? error.description
-                console.error(said)
-                return Self.status(for: error)
+            switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {
+            case .made(let created): session = created
+            case .failed(let status): return status
             }
         }
-        link.announce(session)
         let notification = settings.desktopNotification
             ? await SessionNotification.open(dependencies.notifier, console: console) : nil
-
-        let ending = await SessionShow.run(
-            connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
-            surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
-            handOver: link.handOver, notification: notification
-        ) { output in
-            bell.presenter(
-                runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
+        while true {
+            link.announce(session)
+            let ending = await SessionShow.run(
+                connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
+                surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
+                handOver: link.handOver, notification: notification, asksToReplace: asksToReplace
+            ) { output in
+                bell.presenter(
+                    runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
+            }
+            if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
+            guard case .replaced(let finished) = ending else {
+                return await Self.finish(
+                    ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
+            }
+            // The one left running is finished (its summary said), and the one asked for begins.
+            if let server { files.forgetQuietly(session.id, on: server) }
+            _ = await Self.finish(
+                .ended(finished), files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
+            switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {
+            case .made(let created): session = created
+            case .failed(let status): return status
+            }
+            asksToReplace = false
         }
-        if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
-        return await Self.finish(
-            ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
+    }
+
+    /// Creates the session asked for, remembered when it is on a server of the person's
+    /// choosing; a failure has been said and answers its status.
+    private func create(
+        on link: SessionLink, attributes: SessionAttributes, settings: Settings, files: CommandFiles,
+        dependencies: LiveDependencies
+    ) async -> Creation {
+        do {
+            let created = try await Self.createSession(
+                on: link.connection, attributes: attributes, showSeconds: settings.showSeconds,
+                patience: dependencies.serverPatience)
+            if let server { files.rememberQuietly(created.handle, on: server) }
+            return .made(created.handle)
+        } catch {
+            let unreachable = if case .unreachable = error { true } else { false }
+            let said = AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
+                ?? (unreachable ? server.map { "cannot reach the server at \($0): \(error.description)" } : nil)
+                ?? error.description
+            dependencies.console.error(said)
+            return .failed(Self.status(for: error))
+        }
+    }
+
+    /// How a creation went: the session, or the status its failure (already said) ends with.
+    private enum Creation {
+        case made(SessionHandle)
+        case failed(ExitStatus)
     }
 
     /// The session to pick up rather than start: on the embedded server, the one another
@@ -228,6 +259,8 @@ struct StartCommand: LiveCommand {
             console.say("Interrupted; the session keeps running. `moments start` or `moments watch` picks it up.")
         case .refused(let error):
             console.error(error.description)
+        case .replaced:
+            break
         }
         return ExitStatus(ending)
     }
@@ -249,6 +282,8 @@ extension ExitStatus {
     init(_ ending: SessionEnding) {
         switch ending {
         case .ended(let snapshot): self.init(outcome: snapshot.activity.content.outcome)
+        // The session asked for is shown next; the one replaced does not decide the status.
+        case .replaced: self = .completed
         case .left: self = .completed
         case .interrupted: self = .endedEarly
         case .refused: self = .usageOrInput

@@ -25,11 +25,14 @@ public struct LiveScreenModel: SessionScreenModel {
         case leave
         /// Ctrl-C: leave at once; the session keeps running on the server.
         case interrupt
+        /// Finish the session shown, then start the one asked for (`moments start 5m` over
+        /// a session left running).
+        case replace
     }
 
     /// A question or panel shown over the keys.
     public enum Overlay: Hashable, Sendable {
-        case none, help, confirmCancel, confirmQuit
+        case none, help, confirmCancel, confirmQuit, confirmReplace
     }
 
     /// Whether this terminal owns the session (`moments start`, asked before quitting)
@@ -117,6 +120,7 @@ public struct LiveScreenModel: SessionScreenModel {
         case .help: return .help
         case .confirmCancel: return .confirmCancel
         case .confirmQuit: return .confirmQuit
+        case .confirmReplace: return .confirmReplace
         case .none: return SessionKeys.state(of: snapshot?.activity.content)
         }
     }
@@ -141,7 +145,18 @@ public struct LiveScreenModel: SessionScreenModel {
             return .leave
         case .interrupt:
             return .interrupt
+        case .replace:
+            overlay = .none
+            return .replace
         }
+    }
+
+    /// Asks at once whether to finish the session shown and start the one asked for: what
+    /// `moments start 5m` does when it finds a session left running, rather than showing
+    /// it in silence. Nothing is asked of a session that has ended.
+    public mutating func askToReplace() {
+        guard !isEnded else { return }
+        overlay = .confirmReplace
     }
 
     /// Sends `intent` as a button of the notification does (not a key): ignored once the

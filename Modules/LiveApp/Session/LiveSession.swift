@@ -76,8 +76,10 @@ final class LiveSession {
     init(
         connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
         terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: BellPresenter?, clock: any SyncClock,
-        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil
+        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil,
+        asksToReplace: Bool = false
     ) {
+        self.asksToReplace = asksToReplace
         self.notification = notification
         self.terminal = terminal
         self.clock = clock
@@ -106,8 +108,20 @@ final class LiveSession {
         return ending
     }
 
+    /// What the lines say when `moments start 5m` finds a session left running.
+    static let alreadyRunning = "A session was already running; showing it. Finish it (`moments finish`) to start a new one."
+
     private func follow(keys: Bool) async -> Ending {
         readsKeys = keys
+        if asksToReplace {
+            // Said at once, where the person looks: on the screen as a question, in the lines
+            // as a line (no key answers there).
+            switch output {
+            case .screen where keys: model.askToReplace()
+            case .lines(let report): report.say(Self.alreadyRunning, at: clock.now())
+            default: break
+            }
+        }
         let observer = self.observer
         let sink = self.sink
         var tasks: [Task<Void, Never>] = []
@@ -161,6 +175,11 @@ final class LiveSession {
     private var redraw = true
     /// Whether keys are read (a terminal): what a line may tell the person to press.
     private var readsKeys = false
+    /// Whether `moments start` found this session left running when asked for a new one,
+    /// and asks at once whether to replace it.
+    private let asksToReplace: Bool
+    /// Whether the person chose to: the end's push then ends the loop as replaced.
+    private var replacing = false
 
     /// Handles one event; answers how the loop ends when it does.
     private func handle(_ event: Event) -> Ending? {
@@ -172,6 +191,7 @@ final class LiveSession {
                 report.say(LineReport.bell(alert), at: clock.now())
             }
             guard push.activity.content.isEnded else { return nil }
+            if model.isOwner, replacing { return .replaced(push) }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
             if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal(readsKeys: readsKeys), at: clock.now()) }
             return nil
@@ -205,6 +225,11 @@ final class LiveSession {
         case .key(let key):
             switch model.press(key) {
             case .send(let intent): send(intent)
+            case .replace:
+                // The session shown is finished; its end's push ends this loop, and the start
+                // asked for begins after it.
+                replacing = true
+                send(.finish)
             case .leave: return .left
             case .interrupt: return .interrupted
             case nil: break
@@ -219,6 +244,8 @@ final class LiveSession {
             redraw = model.drawsUnasked()
             return nil
         case .answer(let result):
+            // A finish refused leaves the session shown, and nothing to replace.
+            if case .failure = result { replacing = false }
             redraw = model.answered(result)
             return nil
         case .button(let intent):

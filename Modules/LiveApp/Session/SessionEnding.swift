@@ -11,6 +11,9 @@ public enum SessionEnding: Hashable, Sendable {
     case interrupted
     /// The server refused to show the session (unknown, wrong token).
     case refused(SyncError)
+    /// The owner finished the session shown to start the one `moments start` was asked
+    /// for; the last push says how it ended.
+    case replaced(ActivitySnapshot)
 
     /// The activity as its last push left it, when the session ended.
     public var endedActivity: Activity? {

@@ -21,6 +21,8 @@ public enum SessionKeys {
         case leave
         /// Ctrl-C: leave at once.
         case interrupt
+        /// Finish the session shown and start the one `moments start` was asked for.
+        case replace
     }
 
     /// Where a screen is, as far as its keys are concerned.
@@ -39,6 +41,9 @@ public enum SessionKeys {
         case confirmCancel
         /// "Leave it running?" is asked (the owner's quit).
         case confirmQuit
+        /// "Already running: replace it?" is asked: `moments start 5m` found a session left
+        /// running and shows it, asking at once whether to finish it and start the new one.
+        case confirmReplace
     }
 
     /// One row: the keys, what they do, and how they are offered.
@@ -115,6 +120,13 @@ public enum SessionKeys {
                 Binding([.character("y"), .enter], .leave, hint: KeyHint(key: "y", label: "Leave it running")),
                 Binding([.character("n")], .send(.finish), hint: KeyHint(key: "n", label: "Finish it now")),
                 Binding([.escape], .close, hint: KeyHint(key: "esc", label: "Stay")),
+                interrupt,
+            ]
+        case .confirmReplace:
+            return [
+                Binding([], .close, hint: .question("Already running: replace it?")),
+                Binding([.character("y")], .replace, hint: KeyHint(key: "y", label: "Finish it, start new")),
+                Binding([.character("n"), .escape], .close, hint: KeyHint(key: "n/esc", label: "Keep it")),
                 interrupt,
             ]
         }

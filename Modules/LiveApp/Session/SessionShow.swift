@@ -28,12 +28,13 @@ public enum SessionShow {
         connection: CurrentConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
         surfaces: [ActivitySurface], noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
         handOver: (@Sendable () async -> (any SyncConnection)?)?, notification: SessionNotification?,
-        bells: (LiveOutput) -> BellPresenter?
+        asksToReplace: Bool = false, bells: (LiveOutput) -> BellPresenter?
     ) async -> SessionEnding {
         await LiveTerminal.run(on: terminal, noTTY: noTTY, timeZone: timeZone) { output, keys in
             await LiveSession(
                 connection: connection, id: id, token: token, settings: settings, output: output, terminal: terminal,
-                surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver, notification: notification
+                surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver, notification: notification,
+                asksToReplace: asksToReplace
             ).run(keys: keys)
         }
     }

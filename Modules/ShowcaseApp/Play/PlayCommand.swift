@@ -46,7 +46,7 @@ struct PlayCommand: ShowcaseSubcommand {
             guard let activity = ending.endedActivity else { return }
             let phase = SessionDisplay(activity: activity, timeDisplay: settings.timeDisplay, at: session.now()).phase
             dependencies.say("\(phase.label): \(activity.attributes.name.value). Played in memory; nothing was saved.")
-        case .left, .interrupted:
+        case .left, .interrupted, .replaced:
             dependencies.say("Left \(id). Played in memory; nothing was saved.")
         case .refused(let error):
             throw ShowcaseFailure(message: "\(error)")
