@@ -19,6 +19,38 @@ struct RemoteSessionTests {
         return envelope?["content"] as? [[String: Any]] ?? []
     }
 
+    @Test("a session on the embedded server and one on --server: a verb without an id lists both and asks which, exit 1; with an id it acts")
+    func twoSessionsAsk() throws {
+        let machine = try LiveFixture()
+        let server = try ServerProcess(dataDirectory: machine.folder.path("server"))
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let near = try machine.moments(["start", "5m", "--name", "Near"])
+        #expect(near.waitForText("Running"), "\(near.errors)")
+        let far = try machine.moments(["start", "5m", "--server", server.baseURL, "--name", "Far"])
+        #expect(far.waitForText("Running"), "\(far.errors)")
+        #expect(machine.eventually { machine.runtimeFiles().count == 2 })
+
+        let asked = try machine.run(["pause"])
+        #expect(asked.status == 1, "\(asked.errors)")
+        #expect(asked.errors.contains("2 sessions are running"), "\(asked.errors)")
+        #expect(asked.errors.contains(server.baseURL) && asked.errors.contains("the embedded server"), "\(asked.errors)")
+        #expect(!near.screen.text.contains("Paused") && !far.screen.text.contains("Paused"), "nothing was paused")
+
+        let entries = try machine.runtimeFiles().map { try JSONSerialization.jsonObject(with: Data(contentsOf: $0)) as? [String: Any] }
+        let farID = try #require(entries.first { ($0?["server"] as? String) == server.baseURL }??["activity_id"] as? String)
+        let paused = try machine.run(["pause", farID])
+        #expect(paused.status == 0, "\(paused.errors)")
+        #expect(far.waitForText("Paused"))
+        #expect(!near.screen.text.contains("Paused"))
+        for pty in [near, far] {
+            pty.signal(SIGTERM)
+            _ = pty.waitForExit()
+        }
+    }
+
     @Test("start --server, leave it running; watch --server and start --server find it; the end forgets it")
     func foundAgain() throws {
         let machine = try LiveFixture()

@@ -10,6 +10,8 @@ struct FollowedSession {
     let target: SessionTarget
     /// Whether its bells are sounded here (`--silent`: only shown).
     let bell: BellOption
+    /// The command that follows it, named when two sessions could be meant.
+    var command = "watch"
 
     /// Finds the session and follows it, showing `surfaces` (as lines with `noTTY`) and
     /// keeping `notification` when given, until it is dismissed or the person leaves;
@@ -25,7 +27,7 @@ struct FollowedSession {
         let runtime = dependencies.runtime()
         let link: SessionLink, session: SessionHandle
         do {
-            guard case .linked(let found, let handle) = try await target.find(runtime: runtime, dependencies: dependencies)
+            guard case .linked(let found, let handle) = try await target.find(runtime: runtime, dependencies: dependencies, command: command)
             else { return }
             (link, session) = (found, handle)
         } catch let notFound as SessionTarget.NotFound {

@@ -27,7 +27,7 @@ struct NotifyCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let (notifier, console) = (dependencies.notifier, dependencies.console)
-        try await FollowedSession(target: target, bell: bell).show(
+        try await FollowedSession(target: target, bell: bell, command: "notify").show(
             surfaces: [.lock], noTTY: true,
             notification: {
                 do throws(NotificationsUnavailable) {

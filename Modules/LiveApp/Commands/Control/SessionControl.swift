@@ -30,7 +30,7 @@ enum SessionControl {
         let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let link: SessionLink, session: SessionHandle
         do {
-            guard case .linked(let found, let handle) = try await target.find(runtime: dependencies.runtime(), dependencies: dependencies)
+            guard case .linked(let found, let handle) = try await target.find(runtime: dependencies.runtime(), dependencies: dependencies, command: verb)
             else { throw console.failure("no session to \(verb).") }
             (link, session) = (found, handle)
         } catch let notFound as SessionTarget.NotFound {

@@ -44,7 +44,11 @@ struct SessionTarget: ParsableArguments {
     /// The session and how to reach it. `hosting: false` answers ``Found/unhosted`` rather
     /// than host the embedded server when no process does. Throws ``NotFound`` when there is
     /// no such session; any other failure has been said, and carries its exit status.
-    func find(runtime: any RuntimeFolder, dependencies: LiveDependencies, hosting: Bool = true) async throws -> Found {
+    /// `command` names the command for the question asked when two sessions are shown and
+    /// no id says which (`nil`: take the newest, as `status` does for a bar).
+    func find(
+        runtime: any RuntimeFolder, dependencies: LiveDependencies, hosting: Bool = true, command: String? = nil
+    ) async throws -> Found {
         let console = dependencies.console
         let folder = dependencies.files(data.path).stateFolder
         // Only this data folder's sessions: another folder is another person's world.
@@ -52,6 +56,17 @@ struct SessionTarget: ParsableArguments {
             entry.activityID != nil && entry.token != nil && entry.belongs(to: folder)
                 && (server.map { ServerAddresses.overlap($0, entry.server) } ?? true)
                 && (id.map { $0 == entry.activityID } ?? true)
+        }
+        // Two sessions shown at once (one on the embedded server, one on a `--server`, say):
+        // a command without an id would act on one of them in silence, so it asks which.
+        let shown = entries.reduce(into: [RuntimeEntry]()) { distinct, entry in
+            if !distinct.contains(where: { $0.activityID == entry.activityID }) { distinct.append(entry) }
+        }
+        if id == nil, shown.count > 1, let command {
+            let listed = shown.map { "\($0.activityID ?? "") (on \($0.hostsStateDirectory == nil ? $0.server : "the embedded server"))" }
+            throw console.failure(
+                "\(shown.count) sessions are running: \(listed.joined(separator: ", ")); name the one you mean, "
+                    + "as in `moments \(command) \(shown[0].activityID ?? "ID")`.")
         }
         if let entry = entries.first, let activityID = entry.activityID, let token = entry.token {
             // Following the embedded server of this state, it may take hosting over.
