@@ -146,7 +146,9 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
             _ = try Transition.apply(.adjustTarget(bySeconds: -60), to: current.activity, at: script.shownAt)
             return "no refusal: the target moved"
         } catch {
-            return SyncError.refused(code: error.code, message: error.description, current: current).description
+            return LiveScreenModel.notice(
+                notDone: .adjustTarget(bySeconds: -60),
+                because: SyncError.refused(code: error.code, message: error.description, current: current))
         }
     }
 }

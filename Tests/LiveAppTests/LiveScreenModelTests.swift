@@ -156,7 +156,8 @@ struct LiveScreenModelTests {
         model.receive(running)
         _ = model.press(.character("-"))
         model.answered(.failure(.badRequest("The target cannot go below the time sat.")))
-        #expect(model.hints.first == KeyHint(key: "!", label: "The target cannot go below the time sat."))
+        // What was not done, then why.
+        #expect(model.hints.first == KeyHint(key: "!", label: "Target unchanged: The target cannot go below the time sat."))
         model.receive(ended)
         #expect(model.press(.space) == nil)
         #expect(model.press(.character("f")) == nil)

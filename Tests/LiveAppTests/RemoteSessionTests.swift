@@ -19,6 +19,37 @@ struct RemoteSessionTests {
         return envelope?["content"] as? [[String: Any]] ?? []
     }
 
+    @Test("a key pressed while the server is down: delivered once it is back within the retries, else shown as not done and never applied",
+        arguments: [(outage: 1.5, delivered: true), (outage: 7.0, delivered: false)])
+    func intentDuringAnOutage(outage: Double, delivered: Bool) throws {
+        let machine = try LiveFixture()
+        let data = machine.folder.path("server")
+        var server = try ServerProcess(dataDirectory: data)
+        let port = server.port
+        let pty = try machine.moments(["start", "10m", "--server", server.baseURL, "--name", "Outage"])
+        #expect(pty.waitForText("Running"), "\(pty.errors)")
+        server.signal(SIGKILL)
+        _ = server.waitForExit()
+        pty.type(" ")
+        Thread.sleep(forTimeInterval: outage)
+        server = try ServerProcess(dataDirectory: data, port: port)
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        if delivered {
+            #expect(pty.waitForText("Paused"), "\(pty.screen.text)")
+        } else {
+            #expect(pty.waitForText("Not paused"), "\(pty.screen.text)")
+            // Back on the server, the session runs on: the key was not applied later.
+            #expect(pty.waitForScreen { $0.text.contains("▸ Running") && $0.text.contains("Not paused") }, "\(pty.screen.text)")
+            Thread.sleep(forTimeInterval: 1)
+            #expect(!pty.screen.text.contains("‖ Paused"), "\(pty.screen.text)")
+        }
+        pty.signal(SIGTERM)
+        _ = pty.waitForExit()
+    }
+
     @Test("a session on the embedded server and one on --server: a verb without an id lists both and asks which, exit 1; with an id it acts")
     func twoSessionsAsk() throws {
         let machine = try LiveFixture()

@@ -74,7 +74,10 @@ final class CurrentConnection: Sendable {
         while true {
             let (connection, generation) = now
             // The answer, or `nil` as soon as a hand-over replaces the connection: an
-            // attempt stuck on a server that went away is not waited for.
+            // attempt stuck on a server that went away is not waited for. No attempt runs
+            // past the patience either (a client waiting for a server to come back would
+            // else deliver a key pressed long ago): then it is shown as not done.
+            let patience = policy.patience
             let result = await Self.firstOf(
                 { () async -> Result<ActivitySnapshot, SyncError>? in
                     do {
@@ -86,8 +89,13 @@ final class CurrentConnection: Sendable {
                     }
                 },
                 { [self] () async -> Result<ActivitySnapshot, SyncError>? in
-                    await replaced(after: generation)
-                    return nil
+                    let patienceSpent = await Self.firstOf(
+                        { [self] in
+                            await replaced(after: generation)
+                            return false
+                        },
+                        { (try? await Task.sleep(until: deadline, clock: clock)) != nil })
+                    return patienceSpent ? .failure(.unreachable("no answer within \(patience.components.seconds) seconds")) : nil
                 })
             guard let result else { continue }
             if case .failure(let error) = result, RetryPolicy.isRetryable(error), clock.now < deadline {

@@ -80,8 +80,9 @@ public struct LiveScreenModel: SessionScreenModel {
     public mutating func answered(_ result: Result<ActivitySnapshot, SyncError>) -> Bool {
         switch result {
         case .failure(let error):
+            let intent = pending
             settle()
-            notice = error.description
+            notice = intent.map { Self.notice(notDone: $0, because: error) } ?? error.description
             return true
         case .success(let state):
             guard pending != nil else { return false }
@@ -201,6 +202,22 @@ public struct LiveScreenModel: SessionScreenModel {
 
     /// What the pending mark says while the server has not answered: also what a status
     /// line's tooltip says of an intent on its way.
+    /// What the screen says of an intent the server refused or never answered: what was
+    /// not done, then why (`Not paused: The sync server cannot be reached …`), so a key
+    /// pressed during an outage longer than its retries is never taken for done.
+    public static func notice(notDone intent: Intent, because error: SyncError) -> String {
+        let undone: String
+        switch intent {
+        case .pause: undone = "Not paused"
+        case .resume: undone = "Not resumed"
+        case .finish: undone = "Not finished"
+        case .cancel: undone = "Not cancelled"
+        case .adjustTarget: undone = "Target unchanged"
+        case .start: undone = "Not started"
+        }
+        return "\(undone): \(error.description)"
+    }
+
     public static func pendingLabel(_ intent: Intent) -> String {
         switch intent {
         case .pause: return "Pausing"
