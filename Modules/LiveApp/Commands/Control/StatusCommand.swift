@@ -90,10 +90,12 @@ struct StatusCommand: LiveCommand {
             throw StartCommand.failure(error, console: dependencies.console)
         }
         let server = assembled.connection
-        let listed = (try? await server.activities()) ?? []
-        let live = listed.first { summary in
-            (summary.status == .active || summary.status == .stale) && (target.id.map { $0 == summary.id } ?? true)
-        }
+        let listed = ((try? await server.activities()) ?? []).filter { summary in target.id.map { $0 == summary.id } ?? true }
+        // The session running, else the newest one ended and not yet dismissed: what a bar
+        // following the server shows too, until the dismissal (an ended session is no
+        // outage, and no absence either).
+        let live = listed.first { $0.status == .active || $0.status == .stale }
+            ?? listed.filter { $0.status == .ended }.max { $0.activity.lifecycle.startedAt < $1.activity.lifecycle.startedAt }
         var snapshot: ActivitySnapshot?
         if let live { snapshot = try? await server.activity(id: live.id) }
         await assembled.close()
