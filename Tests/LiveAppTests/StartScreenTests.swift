@@ -117,15 +117,21 @@ struct StartScreenTests {
         #expect(history.first?.name.value == "Kept")
     }
 
-    @Test("start 5m over a session left running asks at once whether to replace it: n keeps it, y finishes it and starts the new one")
-    func startOverARunningSession() throws {
+    /// A machine where `moments start 10m --name NAME` was quit with its session left running.
+    static func leftRunning(_ name: String) throws -> LiveFixture {
         let machine = try LiveFixture()
-        let first = try machine.moments(["start", "10m", "--name", "Left"])
+        let first = try machine.moments(["start", "10m", "--name", name])
         #expect(first.waitForText("Running"))
         first.type("q")
         #expect(first.waitForText("Leave it running"))
         first.type("y")
         _ = first.waitForExit()
+        return machine
+    }
+
+    @Test("start 5m over a session left running asks at once whether to replace it: n keeps it, y finishes it and starts the new one")
+    func startOverARunningSession() throws {
+        let machine = try Self.leftRunning("Left")
 
         // Asked on the screen at once, over the session it found: never shown in silence.
         let keeping = try machine.moments(["start", "5m", "--name", "New"])
@@ -156,13 +162,7 @@ struct StartScreenTests {
 
     @Test("in lines, start 5m over a session left running says so at once, on its first line")
     func startOverARunningSessionInLines() throws {
-        let machine = try LiveFixture()
-        let first = try machine.moments(["start", "10m", "--name", "Left"])
-        #expect(first.waitForText("Running"))
-        first.type("q")
-        #expect(first.waitForText("Leave it running"))
-        first.type("y")
-        _ = first.waitForExit()
+        let machine = try Self.leftRunning("Left")
         let lines = try machine.moments(["start", "5m", "--no-tty"])
         #expect(lines.waitForText("A session was already running; showing it."), "\(lines.screen.text)")
         lines.signal(SIGTERM)
