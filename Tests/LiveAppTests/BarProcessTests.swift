@@ -50,8 +50,9 @@ struct BarProcessTests {
         let status = try #require(owner.waitForExit())
         #expect(PseudoTerminal.exitCode(status) == 0)
         // The bar hears its stream end with the embedded server; it looks for another
-        // server and finds none. Nothing it prints after says the session is reconnecting.
-        Thread.sleep(forTimeInterval: 2)
+        // server and finds none. Nothing it prints after says the session is reconnecting:
+        // waited for as the event itself, which ends the wait at once if it comes.
+        #expect(!bar.waitForOutput(#""class":"reconnecting""#, timeout: .seconds(3)), "\(bar.errors)")
         bar.signal(SIGTERM)
         #expect(bar.waitForExit() != nil)
         let lines = String(decoding: bar.output, as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix("{") }
