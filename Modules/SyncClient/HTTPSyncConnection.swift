@@ -45,7 +45,7 @@ public struct HTTPSyncConnection: SyncConnection {
     /// (``ServerAddresses``); they are tried in that order.
     public init(
         baseURL: String, accessKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
-        client: HTTPClient = .shared
+        client: HTTPClient = HTTPSyncConnection.sharedClient
     ) {
         self.accessKey = accessKey.flatMap { $0.isEmpty ? nil : $0 }
         let urls = ServerAddresses.split(baseURL).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
@@ -55,6 +55,26 @@ public struct HTTPSyncConnection: SyncConnection {
         self.attempts = max(1, attempts) * baseURLs.count
         self.client = client
     }
+
+    /// The HTTP client every connection uses unless given another, for as long as the
+    /// process runs (as `HTTPClient.shared`, which is never shut down either, but with a
+    /// configuration of its own, which the shared client cannot take).
+    ///
+    /// It tries each connection once: a refused connection or a host with no address fails
+    /// its request at once, with that reason, and the caller's own retries (``attempts``
+    /// here, the live app's retry policy above it) decide whether and when to try again,
+    /// instead of the pool retrying in silence behind them until its connect timeout (90
+    /// seconds on the shared client), when only "it took too long" is left to say. A
+    /// server that takes the connection but does not answer is still waited for, up to
+    /// the request's own deadline.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(3)
+        // A sync server answers where it is asked; a redirect is not followed anywhere else.
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// The address requests go to now.
     public var baseURL: String { baseURLs[current.index % baseURLs.count] }
