@@ -4,13 +4,14 @@ import Foundation
 #endif
 
 /// The plain sockets of the test servers that stand on 127.0.0.1 beside a sync server
-/// (``AnswerDroppingProxy``, ``FixedAnswerServer``): a listener, and HTTP/1.1 messages
-/// read and written whole.
-enum LoopbackSocket {
-    struct Failure: Error { let call: String; let code: Int32 }
+/// (the sync tests' answer-dropping proxy and fixed-answer server, a listener that never
+/// answers): a listener, and HTTP/1.1 messages read and written whole.
+public enum LoopbackSocket {
+    /// A socket call that failed, and its errno.
+    public struct Failure: Error { public let call: String; public let code: Int32 }
 
     /// A socket listening on an ephemeral port of 127.0.0.1, and the port.
-    static func listen() throws -> (descriptor: Int32, port: Int) {
+    public static func listen() throws -> (descriptor: Int32, port: Int) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(call: "socket", code: errno) }
         var address = address(port: 0)
@@ -26,7 +27,7 @@ enum LoopbackSocket {
     }
 
     /// Reads one HTTP/1.1 message: its head, then `Content-Length` bytes of body.
-    static func readMessage(_ descriptor: Int32) -> [UInt8]? {
+    public static func readMessage(_ descriptor: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         func more() -> Bool {
@@ -46,14 +47,14 @@ enum LoopbackSocket {
     }
 
     /// Where the head ends: the index of the blank line's `\r\n\r\n`.
-    static func headerEnd(_ bytes: [UInt8]) -> Int? {
+    public static func headerEnd(_ bytes: [UInt8]) -> Int? {
         let marker: [UInt8] = [13, 10, 13, 10]
         guard bytes.count >= 4 else { return nil }
         return (0...(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == marker }
     }
 
     /// Writes all of `bytes`; `false` once the peer is gone.
-    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -64,7 +65,7 @@ enum LoopbackSocket {
     }
 
     /// 127.0.0.1:`port` as the socket calls take it.
-    static func address(port: Int) -> sockaddr_in {
+    public static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -75,6 +75,22 @@ struct CommandFiles: Sendable {
         }
     }
 
+    /// The person's settings, or the standard ones (with a warning) when they cannot be
+    /// read for what they hold; but the command's end, with status 4, when the machine
+    /// refused (a data folder under a file, one that cannot be read). For a command that
+    /// runs until stopped, such as `moments bar`, which would otherwise wait for ever on
+    /// a folder no session can ever be kept in.
+    func settingsOrStandardUnlessRefused() throws -> Settings {
+        do {
+            return try files.readSettings()
+        } catch where error.isEnvironmentFailure {
+            throw console.failure(error.description, status: .environmentFailure)
+        } catch {
+            console.warn("using the standard settings: \(error.description)")
+            return .standard
+        }
+    }
+
     /// Gives the warning ``settingsOrStandardUnsaid()`` answered, if any.
     func warn(_ warning: String?) {
         if let warning { console.warn(warning) }

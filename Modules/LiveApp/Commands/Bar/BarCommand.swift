@@ -48,7 +48,7 @@ struct BarCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let files = target.data.files(dependencies)
-        let settings = files.settingsOrStandard()
+        let settings = try files.settingsOrStandardUnlessRefused()
         let runtime = dependencies.runtime()
         let source: BarSource
         if let server = target.server {
