@@ -99,7 +99,7 @@ struct BarProcessTests {
         #expect(PseudoTerminal.exitCode(status) == 2, "finished early by the right click")
     }
 
-    @Test("real i3blocks runs the bar as a persistent JSON block and shows each change")
+    @Test("real i3blocks runs the bar as a persistent JSON block and shows each change; the bar ends with it")
     func i3blocks() throws {
         let machine = try LiveFixture()
         let i3blocks = try #require(Self.tool("i3blocks"), "i3blocks is not installed: run Scripts/prepare-tests")
@@ -120,19 +120,47 @@ struct BarProcessTests {
         #expect(bar.waitForOutput("Blocks"), "\(bar.errors)")
         #expect(try machine.run(["pause"]).status == 0)
         #expect(bar.waitForOutput("‖ "), "\(bar.errors)")
-        // i3blocks ignores SIGTERM. Once it is gone, the bar's next line finds no reader,
-        // and the bar ends rather than write into a closed pipe.
+        // i3blocks ignores SIGTERM. Once it is gone the bar ends with its reader, at once,
+        // though the paused session gives it nothing to write.
         bar.signal(SIGKILL)
         _ = bar.waitForExit()
-        #expect(try machine.run(["finish"]).status == 2)
         #expect(machine.eventually { !Self.running("bar --format i3blocks", in: machine) }, "the bar ended with its reader")
     }
 
+    @Test("with nothing to show, a bar ends with whoever reads it: i3blocks killed, tmux's server gone")
+    func endsWithItsReader() throws {
+        let machine = try LiveFixture()
+        let moments = try BuiltProduct.url(of: "moments").path
+        // i3blocks: the bar's standard output and input are its pipes.
+        let config = machine.folder.path("i3blocks.conf")
+        try "[moments]\ncommand=\(moments) bar --format i3blocks\ninterval=persist\nformat=json\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let i3blocks = try PseudoTerminal(
+            executable: try #require(Self.tool("i3blocks"), "run Scripts/prepare-tests"), ["-c", config.path],
+            environment: machine.environment)
+        // Each bar has written its first line (the empty form): it runs, and waits.
+        #expect(i3blocks.waitForOutput(#"[{"full_text":""}]"#), "\(i3blocks.errors)")
+        #expect(machine.eventually { Self.running("bar --format i3blocks", in: machine) })
+        // tmux: `run-shell -b` gives the bar a socket to its server.
+        let tmux = try TmuxServer(on: machine, bar: ["bar", "--format", "tmux"])
+        #expect(machine.eventually { (try? tmux.command(["show-options", "-g"]))?.contains("@moments") == true }, "\(tmux.errors)")
+        #expect(machine.eventually { Self.running("bar --format tmux", in: machine) }, "\(tmux.errors)")
+        // No session and no server: nothing will give either bar a line to write.
+        i3blocks.signal(SIGKILL)
+        _ = i3blocks.waitForExit()
+        tmux.stop()
+        #expect(machine.eventually { !Self.running("bar --format i3blocks", in: machine) }, "the bar ended with i3blocks")
+        #expect(machine.eventually { !Self.running("bar --format tmux", in: machine) }, "the bar ended with tmux")
+    }
+
     /// Whether a `moments` with `arguments` in its command line runs with this fixture's data folder.
+    /// (The `moments` itself: not the shell that runs it, nor a `tmux run-shell` naming it.)
     static func running(_ arguments: String, in machine: LiveFixture) -> Bool {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let moments = (try? BuiltProduct.url(of: "moments").resolvingSymlinksInPath().path) ?? "moments"
         return processes.contains { pid in
             guard Int32(pid) != nil,
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == moments,
                 let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
                 command.replacing("\0", with: " ").contains(arguments),
                 let environment = try? String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8)
@@ -141,7 +169,7 @@ struct BarProcessTests {
         }
     }
 
-    @Test("tmux: the status line follows a session started in one of its panes, with status-interval 0 (no polling)")
+    @Test("tmux: the status line follows a session started in one of its panes, with status-interval 0 (no polling); the bar ends with its tmux")
     func tmuxStatusLine() throws {
         let machine = try LiveFixture()
         let tmux = try #require(Self.tool("tmux"), "tmux is not installed: run Scripts/prepare-tests")
@@ -172,6 +200,10 @@ struct BarProcessTests {
         #expect(client.waitForOutput("‖ 0:"), "the status line shows the pause at once")
         let option = try tmuxCommand(["show-option", "-gv", "@moments"])
         #expect(option.contains("#[fg=") && option.contains("Paned"), "\(option)")
+        // The tmux server gone, the bar that it ran ends too (tmux signals only the shell
+        // of `run-shell`), though the paused session gives it nothing to write.
+        _ = try tmuxCommand(["kill-server"])
+        #expect(machine.eventually { !Self.running("bar --format tmux", in: machine) }, "the bar ended with its tmux")
         client.signal(SIGTERM)
     }
 

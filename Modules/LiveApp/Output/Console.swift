@@ -30,18 +30,24 @@ public struct Console: Sendable {
     let destination: @Sendable () -> Destination
     /// Whether standard output still has a reader (a pipe's other end may have gone).
     let outputHasReader: @Sendable () -> Bool
+    /// Yields when standard output loses its reader, before anything is written to find it
+    /// out (``TerminalIO/DescriptorOutput/readerGone(_:)``).
+    let outputGone: @Sendable () -> AsyncStream<Void>
 
     /// A console writing results to `output` and warnings and errors to `errors`, its
-    /// output going to `destination` (a pipe unless said otherwise).
+    /// output going to `destination` (a pipe unless said otherwise), whose reader never
+    /// goes unless `outputHasReader` and `outputGone` say so.
     public init(
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void,
         destination: @escaping @Sendable () -> Destination = { .pipe },
-        outputHasReader: @escaping @Sendable () -> Bool = { true }
+        outputHasReader: @escaping @Sendable () -> Bool = { true },
+        outputGone: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { _ in } }
     ) {
         self.output = output
         self.errors = errors
         self.destination = destination
         self.outputHasReader = outputHasReader
+        self.outputGone = outputGone
     }
 
     /// The process's own standard output and error, each write whole: the live console.
@@ -55,7 +61,8 @@ public struct Console: Sendable {
                 ? Destination(isTerminal: true, columns: Terminal(output: DescriptorOutput.standardOutput).size?.columns)
                 : .pipe
         },
-        outputHasReader: { DescriptorOutput.hasReader(DescriptorOutput.standardOutput) })
+        outputHasReader: { DescriptorOutput.hasReader(DescriptorOutput.standardOutput) },
+        outputGone: { DescriptorOutput.readerGone(DescriptorOutput.standardOutput) })
 
     /// Prints a line of output.
     public func say(_ line: String) {

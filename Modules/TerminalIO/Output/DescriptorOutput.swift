@@ -47,4 +47,85 @@ public enum DescriptorOutput {
         guard poll(&state, 1, 0) >= 0 else { return true }
         return state.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
     }
+
+    /// Yields once, and ends, when `descriptor` loses its reader: the other end of its pipe
+    /// or socket closed (a status bar restarted, the tmux server whose `run-shell` started
+    /// this program gone), its terminal hung up. A program that only writes learns it then,
+    /// not at its next write, which may be hours away. With a regular file it never yields.
+    ///
+    /// A thread of its own (all signals blocked: they are the signal sources') sleeps in
+    /// `poll(2)` on the descriptor and on a wake-up pipe, which ending the stream writes to,
+    /// so the thread ends with the stream.
+    public static func readerGone(_ descriptor: Int32) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        guard let wake = WakePipe() else { return stream }
+        continuation.onTermination = { _ in wake.wake() }
+        let started = WatchThread.start {
+            var watched = [
+                pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
+            var ready = poll(&watched, 2, -1)
+            while ready < 0, errno == EINTR { ready = poll(&watched, 2, -1) }
+            if ready > 0, watched[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { continuation.yield() }
+            continuation.finish()
+        }
+        if !started { continuation.finish() }
+        return stream
+    }
+}
+
+/// A pipe whose only use is to wake a thread asleep in `poll(2)`; closed when the last of
+/// its holders (the thread, the stream's termination handler) lets it go, so neither
+/// writes to a closed descriptor.
+private final class WakePipe: Sendable {
+    let read: Int32
+    let write: Int32
+
+    init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        (read, write) = (ends[0], ends[1])
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(write, &byte, 1)
+    }
+
+    deinit {
+        close(read)
+        close(write)
+    }
+}
+
+/// A detached POSIX thread for a call that blocks in the kernel (which must not take a
+/// thread of Swift's cooperative pool), started with every signal blocked so that the
+/// process's signal sources keep receiving them.
+private enum WatchThread {
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Starts `body` on a new thread; false when the system refused one.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let made = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard made == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
 }

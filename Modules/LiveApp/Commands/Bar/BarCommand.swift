@@ -68,13 +68,19 @@ struct BarCommand: LiveCommand {
         let terminal = dependencies.terminal()
         let stops = AsyncStream<Void> { continuation in
             let signals = terminal.signals()
-            // The stream's producer: it lives as long as the stream (cancelled on its termination).
-            let task = Task {
-                for await signal in signals where signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
-                    continuation.yield()
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+            let gone = console.outputGone()
+            // The stream's producers: they live as long as the stream (cancelled on its
+            // termination). A bar stops on a signal, or when whoever read it has gone (a
+            // restarted status bar, the tmux server that ran it), even with nothing to write.
+            let tasks = [
+                Task {
+                    for await signal in signals where signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+                        continuation.yield()
+                    }
+                },
+                Task { for await _ in gone { continuation.yield() } },
+            ]
+            continuation.onTermination = { _ in for task in tasks { task.cancel() } }
         }
         let clicks = format == .i3bar || format == .i3blocks ? BarClick.clicks(from: terminal.input()) : AsyncStream { $0.finish() }
         await bar.run(clicks: clicks, stop: stops)
