@@ -253,6 +253,8 @@ let package = Package(
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.
         suite("LiveAppTests", [
             "LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport",
+            // The state a sit left hours ago, written by a server on a clock set back (the states matrix).
+            "SyncJSONStore",
             // A monitor of the bus `moments notify` speaks on, in its real-desktop test.
             "DBus",
         ]),

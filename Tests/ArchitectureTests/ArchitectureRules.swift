@@ -157,7 +157,7 @@ struct ArchitectureRules {
             ["SyncPostgres", "SyncProtocol", "AccessKeys", "SyncAuthority", "Domain", "Fixtures", "TestSupport", "SyncTestSupport"],
             external: testing.union(postgres)),
         "LiveAppTests": Allowance(
-            ["LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
+            ["LiveApp", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncJSONStore", "Domain", "Persistence", "Rendering", "Fixtures", "TestSupport", "DBus"],
             external: testing),
         "ShowcaseTests": Allowance(
             // SyncClient and SyncTestSupport's server: the consistency of frames over HTTP.

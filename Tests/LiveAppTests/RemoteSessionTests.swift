@@ -83,7 +83,7 @@ struct RemoteSessionTests {
         }
     }
 
-    @Test("start --server, leave it running; watch --server and start --server find it; the end forgets it")
+    @Test("start --server, leave it running; watch --server and start --server find it; ended, status shows it until its dismissal")
     func foundAgain() throws {
         let machine = try LiveFixture()
         let serverData = machine.folder.path("server")
@@ -116,7 +116,11 @@ struct RemoteSessionTests {
         #expect(again.waitForText("Far away"), "picked up another session: \(again.screen.text)\n\(again.errors)")
         again.type("f")
         #expect(again.waitForExit().map(PseudoTerminal.exitCode) == 2)
-        #expect(try Self.remembered(machine)?.isEmpty == true, "the ended session is still remembered")
+        // Ended, it stays remembered until its dismissal: status shows how it ended, as on
+        // the embedded server, while nothing is running for a watch to follow.
+        #expect(try Self.remembered(machine)?.count == 1, "the ended session is forgotten before its dismissal")
+        let ended = try machine.run(["status", "--format", "json", "--server", server.baseURL])
+        #expect(ended.status == 0 && ended.output.contains(#""phase":"finishedEarly""#), "\(ended.output)\n\(ended.errors)")
 
         let nothing = try machine.run(["watch", "--server", server.baseURL])
         #expect(nothing.status == 5)

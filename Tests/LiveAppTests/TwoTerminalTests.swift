@@ -35,7 +35,7 @@ struct TwoTerminalTests {
         #expect(try machine.history().count == 1)
     }
 
-    @Test("the watcher follows the end: it exits when the owner's server goes away after it")
+    @Test("the watcher follows the end: when the owner's server goes away after it, the watcher hosts the ended session until its dismissal")
     func watcherFollowsTheEnd() throws {
         let machine = try LiveFixture()
         let owner = try machine.moments(["start", "5m"])
@@ -45,8 +45,14 @@ struct TwoTerminalTests {
         #expect(watcher.waitForText("Dynamic Island · expanded"))
         owner.type("f")
         #expect(owner.waitForExit() != nil)
-        let status = try #require(watcher.waitForExit())
-        #expect(PseudoTerminal.exitCode(status) == 2, "finished early")
+        // An ended session is no outage: the watcher takes the state over (its own runtime
+        // file), keeps the outcome shown, and waits for the dismissal.
+        #expect(machine.eventually { machine.runtimeFiles().count == 1 }, "the watcher hosts the ended session")
+        #expect(watcher.waitForText("Finished early"), "\(watcher.screen.text)")
+        #expect(watcher.waitForExit(timeout: .zero) == nil, "the watcher left before the dismissal")
+        // q leaves the watch, as it always does (0).
+        watcher.type("q")
+        #expect(watcher.waitForExit().map(PseudoTerminal.exitCode) == 0)
     }
 
     @Test("moments serve, start --server and two watchers: one pause shows in all three; the history is written once, by the server")

@@ -93,8 +93,9 @@ final class StatusBar {
                 lost = false
                 sessions.keepOnly(listed)
                 // The stream's first states of the listed sessions come next: the line waits
-                // for them rather than showing the empty form on the way.
-                if sessions.shown == nil, !listed.isEmpty { continue }
+                // for them rather than showing the empty form on the way. A dismissed session
+                // is listed but never pushed: it is no reason to wait.
+                if sessions.shown == nil, listed.contains(where: { $0.status != .dismissed }) { continue }
             case .lost(let number, let reached):
                 guard number == generation else { continue }
                 // An ended session can change only by its dismissal: its server going away

@@ -57,7 +57,6 @@ struct FollowedSession {
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
-        if case .ended = ending, let server = target.server { files.forgetQuietly(session.id, on: server) }
         if case .refused(let error) = ending { console.error(error.description) }
         let status = ExitStatus(ending)
         if status != .completed { throw status.exitCode }

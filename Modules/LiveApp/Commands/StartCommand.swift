@@ -169,7 +169,6 @@ struct StartCommand: LiveCommand {
                 bell.presenter(
                     runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
             }
-            if case .ended = ending, let server { files.forgetQuietly(session.id, on: server) }
             guard case .replaced(let finished) = ending else {
                 return await Self.finish(
                     ending, files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())

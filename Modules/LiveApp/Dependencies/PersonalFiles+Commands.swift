@@ -96,9 +96,13 @@ struct CommandFiles: Sendable {
         if let warning { console.warn(warning) }
     }
 
-    /// The session remembered on `server`, if the server says it is still live; one it
-    /// says has ended, or does not know, is forgotten on the way.
-    func liveRememberedSession(on server: String, through connection: any SyncConnection) async -> SessionHandle? {
+    /// The session remembered on `server`, if the server says it is still live or, with
+    /// `endedToo`, ended and not yet dismissed (what `status` shows until the dismissal, as
+    /// it does on the embedded server: an ended session is no absence). One the server says
+    /// is dismissed, or does not know, is forgotten on the way.
+    func liveRememberedSession(
+        on server: String, through connection: any SyncConnection, endedToo: Bool = false
+    ) async -> SessionHandle? {
         let known: SessionHandle?
         do {
             known = try files.rememberedSession(on: server)
@@ -109,7 +113,9 @@ struct CommandFiles: Sendable {
         guard let known else { return nil }
         do throws(SyncError) {
             let snapshot = try await connection.activity(id: known.id, token: known.token)
-            if !snapshot.activity.content.isEnded { return known }
+            if snapshot.event != .dismiss {
+                return !snapshot.activity.content.isEnded || endedToo ? known : nil
+            }
         } catch {
             guard case .notFound = error else { return nil }
         }

@@ -204,11 +204,19 @@ final class LiveSession {
             // moved to it then); the follower moves now.
             takingOver = false
             if let connection { follow(through: connection) }
+            // Nobody took the ended session's state over: its outcome was the last word.
+            else if model.isEnded, let snapshot = model.snapshot { return .ended(snapshot) }
             return nil
         case .connection(.reconnecting(let problem)):
-            // After the end nothing but the dismissal can come: a watcher whose server went
-            // away has seen everything.
-            if model.isEnded, let snapshot = model.snapshot { return .ended(snapshot) }
+            // An ended session is no outage: its dismissal is still to come. On the embedded
+            // server whoever hosts the state next (this process, if it wins the lock) pushes
+            // it, so the follower takes over quietly and keeps the outcome shown; a server at
+            // a URL that went away after the end has nothing more to say.
+            if model.isEnded, let snapshot = model.snapshot {
+                guard takeOver != nil else { return .ended(snapshot) }
+                startTakingOver()
+                return nil
+            }
             if model.reconnecting == nil, case .lines(let report) = output {
                 report.say(ConnectingScreen.reconnecting(because: problem), at: clock.now())
             }

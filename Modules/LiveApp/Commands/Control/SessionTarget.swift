@@ -42,8 +42,10 @@ struct SessionTarget: ParsableArguments {
     }
 
     /// The session and how to reach it. `hosting: false` answers ``Found/unhosted`` rather
-    /// than host the embedded server when no process does. Throws ``NotFound`` when there is
-    /// no such session; any other failure has been said, and carries its exit status.
+    /// than host the embedded server when no process does, and on a `--server` finds the
+    /// session remembered there even once it has ended, until its dismissal. Throws
+    /// ``NotFound`` when there is no such session; any other failure has been said, and
+    /// carries its exit status.
     /// `command` names the command for the question asked when two sessions are shown and
     /// no id says which (`nil`: take the newest, as `status` does for a bar).
     func find(
@@ -100,7 +102,8 @@ struct SessionTarget: ParsableArguments {
                     status: StartCommand.status(for: error))
             }
             // A session a `start` of this person's left running there, remembered.
-            if let known = await files.liveRememberedSession(on: server, through: connection),
+            // A reader (`hosting: false`, status) finds an ended one too, until its dismissal.
+            if let known = await files.liveRememberedSession(on: server, through: connection, endedToo: !hosting),
                 id.map({ $0 == known.id }) ?? true
             {
                 return .linked(link, known)
