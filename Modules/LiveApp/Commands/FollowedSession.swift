@@ -14,8 +14,10 @@ struct FollowedSession {
     var command = "watch"
 
     /// Finds the session and follows it, showing `surfaces` (as lines with `noTTY`) and
-    /// keeping `notification` when given, until it is dismissed or the person leaves;
-    /// throws the exit status of how it ended when it is not a completion.
+    /// keeping `notification` when given, until it is dismissed or the person leaves.
+    /// A follower that saw its session through to the dismissal did what it was asked,
+    /// however the sit ended (the sitter's `start` tells that), so it returns (exit 0);
+    /// it throws 2 when interrupted and 1 when the server refused it.
     func show(
         surfaces: [ActivitySurface], noTTY: Bool, notification: (@Sendable () async throws -> SessionNotification)?,
         dependencies: LiveDependencies
@@ -58,7 +60,7 @@ struct FollowedSession {
         }
         await link.close()
         if case .refused(let error) = ending { console.error(error.description) }
-        let status = ExitStatus(ending)
+        let status = ExitStatus(following: ending)
         if status != .completed { throw status.exitCode }
     }
 }

@@ -289,6 +289,13 @@ extension ExitStatus {
         }
     }
 
+    /// The status for a follower (`watch`, `notify`) whose view ended this way: 0 once it
+    /// has followed its session to the dismissal, whatever the outcome, as a status bar
+    /// hides (issue 55); otherwise as for the session's own view.
+    init(following ending: SessionEnding) {
+        if case .ended = ending { self = .completed } else { self.init(ending) }
+    }
+
     /// The status for a session that ended this way: 0 when it counts in full (completed,
     /// or ended by the system), 2 when finished early or cancelled.
     init(outcome: SessionOutcome?) {

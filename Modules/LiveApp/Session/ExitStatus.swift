@@ -4,12 +4,12 @@ import ArgumentParser
 /// The exit statuses of `moments`, as its help and the README promise them: a script can
 /// tell a finished sit from an abandoned one and from a server it could not reach.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// The session completed or was left running on the server (or the command did what
-    /// was asked).
+    /// The session completed or was left running on the server, a follower (`watch`,
+    /// `notify`) followed its session to the dismissal, or the command did what was asked.
     case completed = 0
     /// The command line or an input was wrong; the message says what to do instead.
     case usageOrInput = 1
-    /// The session was finished early or cancelled, or the screen was interrupted (Ctrl-C,
+    /// The session `start` showed was finished early or cancelled, or the screen was interrupted (Ctrl-C,
     /// SIGTERM, SIGHUP) with the session left running.
     case endedEarly = 2
     /// The sync server could not be reached.
@@ -38,9 +38,11 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// README and the manual pages say (a test holds the README to it).
     public var meaning: String {
         switch self {
-        case .completed: return "completed, or left running on the server; or the command did what was asked"
+        case .completed:
+            return "completed, or left running on the server; watch or notify followed its session to the dismissal; "
+                + "or the command did what was asked"
         case .usageOrInput: return "usage or input error, or an id that names no session (the message on stderr says what to do)"
-        case .endedEarly: return "finished early or cancelled, or interrupted (Ctrl-C, SIGTERM, SIGHUP) with the session left running"
+        case .endedEarly: return "finished early or cancelled (start), or interrupted (Ctrl-C, SIGTERM, SIGHUP) with the session left running"
         case .serverUnreachable: return "the sync server could not be reached (the message names its address)"
         case .environmentFailure:
             return "the environment failed: a full disk, a folder that cannot be written or read, no session bus or "
