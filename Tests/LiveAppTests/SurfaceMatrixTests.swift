@@ -17,7 +17,8 @@ import Testing
 /// once: each row of its table is reached with real `moments` processes, on the embedded
 /// server and on `moments serve`, and read as its users read it: `moments status` in each
 /// format, the last line of a `moments bar --format waybar`, a real tmux server's option fed
-/// by `moments bar --format tmux`, dunst's notification kept by `moments notify` on a private
+/// by `moments bar --format tmux`, a real i3blocks' block fed by `moments bar --format
+/// i3blocks`, dunst's notification kept by `moments notify` on a private
 /// bus, `moments watch --presentation all` and the owner's screen, in pseudo-terminals.
 @Suite("Every state on every surface", .takingTurns, .serialized, .timeLimit(.minutes(3)))
 struct SurfaceMatrixTests {
@@ -35,6 +36,7 @@ struct SurfaceMatrixTests {
         let label: String
         let bar: String
         let tmux: String
+        let i3blocks: String
         let notification: String
         let watch: String
         let status: Int32
@@ -61,11 +63,11 @@ struct SurfaceMatrixTests {
         return text[begin.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2).compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 11, let status = Int32(cells[10]) else { return nil }
+            guard cells.count == 12, let status = Int32(cells[11]) else { return nil }
             let servers = cells[1] == "both" ? Server.allCases : Server(rawValue: cells[1]).map { [$0] } ?? []
             return Row(
                 state: cells[0], servers: servers, phase: cells[3], glyph: cells[4], label: cells[5], bar: cells[6],
-                tmux: cells[7], notification: cells[8], watch: cells[9], status: status)
+                tmux: cells[7], i3blocks: cells[8], notification: cells[9], watch: cells[10], status: status)
         }
     }()
 
@@ -132,6 +134,12 @@ struct SurfaceMatrixTests {
         #expect(bar.waitForOutput(#""class":""#), "\(bar.errors)")
         let tmux = try TmuxServer(on: machine, bar: ["bar", "--format", "tmux"] + via)
         defer { tmux.stop() }
+        let blocks = try Self.i3blocks(on: machine, bar: ["bar", "--format", "i3blocks"] + via)
+        defer {
+            // i3blocks ignores SIGTERM; its bar ends with it.
+            blocks.signal(SIGKILL)
+            _ = blocks.waitForExit()
+        }
 
         var followers: [PseudoTerminal] = []
         /// Opens the followers the row names; where there is a session to follow, waits
@@ -198,6 +206,13 @@ struct SurfaceMatrixTests {
         }
         #expect(drawn, "\(context): tmux's @moments is \(option.debugDescription)\n\(tmux.errors)")
 
+        // i3blocks' block, as i3bar would draw it.
+        let blocked = blocks.waitForScreen(timeout: .seconds(30)) { _ in
+            let text = Self.lastBlock(of: blocks)
+            return row.i3blocks.isEmpty ? text.map { !$0.contains("Matrix") } ?? false : text?.contains(row.i3blocks) == true
+        }
+        let sent = String(decoding: blocks.output, as: UTF8.self).suffix(400).debugDescription
+        #expect(blocked, "\(context): i3blocks' block reads \(Self.lastBlock(of: blocks)?.debugDescription ?? "nothing")\n\(sent)\n\(blocks.errors)")
 
         // dunst's notification, or notify's exit.
         if let notify {
@@ -267,6 +282,28 @@ struct SurfaceMatrixTests {
             let object = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
         else { return nil }
         return object["class"] as? String
+    }
+
+    /// A real i3blocks running `moments ARGUMENTS` as its one block, persistent and JSON,
+    /// as a person's i3blocks.conf would.
+    static func i3blocks(on machine: LiveFixture, bar arguments: [String]) throws -> PseudoTerminal {
+        let executable = try #require(BarProcessTests.tool("i3blocks"), "i3blocks is not installed: run Scripts/prepare-tests")
+        let moments = try BuiltProduct.url(of: "moments").path
+        let config = machine.folder.path("i3blocks.conf")
+        try "[moments]\ncommand=\(([moments] + arguments).joined(separator: " "))\ninterval=persist\nformat=json\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        return try PseudoTerminal(executable: executable, ["-c", config.path], environment: machine.environment, drawsScreen: false)
+    }
+
+    /// The `full_text` of the `moments` block in the last status line i3blocks sent i3bar
+    /// (`,[{…},{…}]`: i3blocks adds a blank block of its own before it), or nil before its
+    /// first line.
+    static func lastBlock(of i3blocks: PseudoTerminal) -> String? {
+        let lines = String(decoding: i3blocks.output, as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix(",[") }
+        guard let last = lines.last,
+            let blocks = try? JSONSerialization.jsonObject(with: Data(last.dropFirst().utf8)) as? [[String: Any]]
+        else { return nil }
+        return blocks.first { $0["name"] as? String == "moments" }.map { $0["full_text"] as? String ?? "" } ?? ""
     }
 
     /// Brings `machine` to `state` as a person would, through `via` (a `--server`, or
