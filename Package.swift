@@ -197,7 +197,7 @@ let package = Package(
         ]),
 
         // MARK: - Persistence: durable JSON files; Domain only
-        module("Persistence", ["Domain"]),
+        module("Persistence", ["Domain", "Threads"]),
         suite("PersistenceTests", [
             "Persistence", "Domain", "Fixtures", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
@@ -224,8 +224,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // MARK: - Threads: the one way a thread of its own is started; the C library only
+        module("Threads"),
+        suite("ThreadsTests", ["Threads"]),
+
         // MARK: - TerminalIO: raw mode, keys, signals, size, output, restore; toolchain only
-        module("TerminalIO"),
+        module("TerminalIO", ["Threads"]),
         suite("TerminalIOTests", ["TerminalIO", "TestSupport"]),
         // The child process the terminal tests crash, kill and exit in a pseudo-terminal.
         program("TerminalProbe", ["TerminalIO"], path: "Tests/TerminalProbe"),
@@ -235,7 +239,7 @@ let package = Package(
 
         // MARK: - DBus: the message bus's wire protocol and a client over its Unix socket; toolchain only
         // Our own, so `moments` needs no libdbus or D-Bus headers to build or run (ADR 0031).
-        module("DBus"),
+        module("DBus", ["Threads"]),
         suite("DBusTests", [
             "DBus", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -56,14 +56,16 @@ struct ArchitectureRules {
         // The modules.
         "Domain": Allowance([], system: foundation),
         "Rendering": Allowance(["Domain"]),
-        "TerminalIO": Allowance([]),
+        // The one way a thread of its own is started: the C library only.
+        "Threads": Allowance([], system: cLibrary),
+        "TerminalIO": Allowance(["Threads"]),
         // The one way to start a program (ADR 0063): the C library only.
         "ChildProcesses": Allowance([], system: cLibrary),
         // The bus's wire protocol and client: the toolchain only (ADR 0031).
-        "DBus": Allowance([]),
+        "DBus": Allowance(["Threads"]),
         // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
         "Sound": Allowance([], system: cLibrary),
-        "Persistence": Allowance(["Domain"]),
+        "Persistence": Allowance(["Domain", "Threads"]),
         // The server half, a module per role (issue 54, item 6).
         "SyncProtocol": Allowance(["Domain"]),
         "AccessKeys": Allowance(["Domain", "SyncProtocol"], external: cryptography),
@@ -138,6 +140,7 @@ struct ArchitectureRules {
         "DomainTests": Allowance(["Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         "RenderingTests": Allowance(["Rendering", "Domain", "Fixtures", "TestSupport"], external: testing.union(snapshots)),
         "TerminalIOTests": Allowance(["TerminalIO", "TestSupport"], external: testing),
+        "ThreadsTests": Allowance(["Threads"], external: testing),
         "SoundTests": Allowance(["Sound", "TestSupport"], external: testing),
         "BellSoundsTests": Allowance(["BellSounds", "LiveApp", "Sound", "TestSupport"], external: testing),
         "SessionHooksTests": Allowance(

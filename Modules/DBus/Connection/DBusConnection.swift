@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Threads
 
 /// A connection to a message bus: authenticated, said hello to, and read by a thread of
 /// its own, so no thread of Swift's cooperative pool ever waits on the socket.
@@ -141,10 +142,11 @@ public final class DBusConnection: Sendable {
         try writing.withLock { _ throws(DBusError) in try socket.write(bytes) }
     }
 
-    /// Reads messages on a thread of its own (``ReaderThread``) until the socket ends,
-    /// handing each reply to its call and each signal to ``signals``.
+    /// Reads messages on a thread of its own (a `DedicatedThread`: a reader blocked in
+    /// `recv` must not hold a thread of the pool every task waits for) until the socket
+    /// ends, handing each reply to its call and each signal to ``signals``.
     private func startReading(after leftover: [UInt8]) {
-        ReaderThread.start { [self] in
+        let read: @Sendable () -> Void = { [self] in
             var buffer = leftover
             reading: while true {
                 while let length = try? DBusMessage.length(ofPrefix: buffer), buffer.count >= length {
@@ -160,6 +162,9 @@ public final class DBusConnection: Sendable {
             }
             finish()
         }
+        // No thread to be had (the process is at its limit): a blocked Dispatch thread is
+        // still better than no reader at all.
+        if !DedicatedThread.start(read) { DispatchQueue.global(qos: .userInitiated).async(execute: read) }
     }
 
     private func deliver(_ message: DBusMessage) {

@@ -219,7 +219,7 @@ struct StartCommand: LiveCommand {
     private static func runningSession(
         server: String?, link: SessionLink, entry: RuntimeEntry?, files: CommandFiles
     ) async -> SessionHandle? {
-        if let server { return await files.liveRememberedSession(on: server, through: link.connection) }
+        if let server { return await files.rememberedSession(on: server, through: link.connection) }
         return await link.liveSession(announcedIn: entry).map { SessionHandle(id: $0.id, token: $0.token) }
     }
 

@@ -97,11 +97,11 @@ struct CommandFiles: Sendable {
     }
 
     /// The session remembered on `server`, if the server says it is still live or, with
-    /// `endedToo`, ended and not yet dismissed (what `status` shows until the dismissal, as
+    /// `includingEnded`, ended and not yet dismissed (what `status` shows until the dismissal, as
     /// it does on the embedded server: an ended session is no absence). One the server says
     /// is dismissed, or does not know, is forgotten on the way.
-    func liveRememberedSession(
-        on server: String, through connection: any SyncConnection, endedToo: Bool = false
+    func rememberedSession(
+        on server: String, through connection: any SyncConnection, includingEnded: Bool = false
     ) async -> SessionHandle? {
         let known: SessionHandle?
         do {
@@ -114,7 +114,7 @@ struct CommandFiles: Sendable {
         do throws(SyncError) {
             let snapshot = try await connection.activity(id: known.id, token: known.token)
             if snapshot.event != .dismiss {
-                return !snapshot.activity.content.isEnded || endedToo ? known : nil
+                return !snapshot.activity.content.isEnded || includingEnded ? known : nil
             }
         } catch {
             guard case .notFound = error else { return nil }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Threads
 
 /// Writes text whole to a file descriptor: standard output, standard error, a terminal.
 ///
@@ -60,7 +61,7 @@ public enum DescriptorOutput {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         guard let wake = WakePipe() else { return stream }
         continuation.onTermination = { _ in wake.wake() }
-        let started = WatchThread.start {
+        let started = DedicatedThread.start {
             var watched = [
                 pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
             ]
@@ -95,37 +96,5 @@ private final class WakePipe: Sendable {
     deinit {
         close(read)
         close(write)
-    }
-}
-
-/// A detached POSIX thread for a call that blocks in the kernel (which must not take a
-/// thread of Swift's cooperative pool), started with every signal blocked so that the
-/// process's signal sources keep receiving them.
-private enum WatchThread {
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    /// Starts `body` on a new thread; false when the system refused one.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        var thread = pthread_t()
-        let made = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard made == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 }

@@ -103,7 +103,7 @@ struct SessionTarget: ParsableArguments {
             }
             // A session a `start` of this person's left running there, remembered.
             // A reader (`hosting: false`, status) finds an ended one too, until its dismissal.
-            if let known = await files.liveRememberedSession(on: server, through: connection, endedToo: !hosting),
+            if let known = await files.rememberedSession(on: server, through: connection, includingEnded: !hosting),
                 id.map({ $0 == known.id }) ?? true
             {
                 return .linked(link, known)
