@@ -40,7 +40,7 @@ struct SessionSummaryTests {
         let now = InstantMother.morning.addingTimeInterval(3_600)
         let before = SessionSummary.lines(of: activity, history: history, timeZone: .utc, now: now)
         #expect(before.last == "  Today 0:00 · Streak 0 days")
-        #expect(try history.append(SessionRecordMother.makeRecord(actualSeconds: 240)))
+        #expect(history.append(SessionRecordMother.makeRecord(actualSeconds: 240)))
         let after = SessionSummary.lines(of: activity, history: history, timeZone: .utc, now: now)
         #expect(after.last == "  Today 4:00 · Streak 1 day")
     }
@@ -57,9 +57,9 @@ struct SessionSummaryTests {
     func previewRules() throws {
         let history = PreviewSessionHistory.oneSession
         let first = try #require(history.records.first)
-        #expect(try history.append(first) == false)
+        #expect(history.append(first) == false)
         let earlier = SessionRecordMother.makeRecord(startedAt: InstantMother.morning.addingTimeInterval(-86_400))
-        #expect(try history.append(earlier))
+        #expect(history.append(earlier))
         #expect(history.records.map(\.id) == [earlier.id, first.id])
     }
 }

@@ -64,7 +64,7 @@ public final class PseudoTerminal {
         var name = [CChar](repeating: 0, count: 128)
         let named = ttyname_r(terminal, &name, name.count)
         guard named == 0 else { throw SpawnFailure(step: "ttyname_r", code: named) }
-        let path = String(cString: name)
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var initial = termios()
         tcgetattr(terminal, &initial)
         initialAttributes = initial

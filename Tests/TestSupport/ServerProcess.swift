@@ -40,7 +40,7 @@ public final class ServerProcess {
         }
         process.standardOutput = output
         errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("serve-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardInput = FileHandle.nullDevice
         try process.run()

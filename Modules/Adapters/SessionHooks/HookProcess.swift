@@ -38,7 +38,7 @@ enum HookProcess {
         var template = Array("/tmp/moments-hook-XXXXXX".utf8CString)
         let output = mkstemp(&template)
         guard output >= 0 else { return .couldNotStart(reason: String(cString: strerror(errno))) }
-        unlink(String(cString: template))
+        unlink(template)
         defer { close(output) }
         let child: pid_t
         switch spawn(command, environment: environment, output: output) {

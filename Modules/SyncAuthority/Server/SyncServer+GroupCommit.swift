@@ -163,7 +163,7 @@ extension SyncServer {
                     result = .failure(.storageFailed(String(describing: error)))
                 }
             }
-            await self.returned(
+            self.returned(
                 ReturnedBatch(
                     number: number, writes: writes, barriers: barriers, result: result, requests: requests, took: took,
                     durable: durable))
