@@ -14,9 +14,11 @@ import Synchronization
 ///   *outage*: from then on every operation fails at once with the outage's reason, and a
 ///   probe (a connection of its own and `SELECT 1`) tries the database after a pause that
 ///   doubles from 100 ms to at most ``Patience/longestPause``.
-/// - When a probe answers, a fresh connection pool takes over from the old one (whose
-///   retries back off for up to a minute, and which was seen to lose requests for good
-///   after a fast restart), and operations go through again.
+/// - When a probe answers, a fresh connection pool takes over from the old one, and
+///   operations go through again. The old pool would find the database only at its next
+///   try to connect, and PostgresNIO's pool spaces those out to a minute apart with no
+///   option to bound them: after an outage of a few minutes, up to a minute late
+///   (Documentation/PostgresPool.md, the reproduction; `LibraryPoolTests` keeps it).
 final class DatabaseLink: Sendable {
     /// How long the link waits for the database.
     struct Patience: Sendable {
@@ -125,9 +127,9 @@ final class DatabaseLink: Sendable {
         }
     }
 
-    /// Stops the probes and the pool; waits for the pool at most `patience`, since
-    /// PostgresNIO's pool was seen not to finish its shutdown after the server cut its
-    /// connections.
+    /// Stops the probes and the pool; waits for the pool at most `patience`. PostgresNIO
+    /// 1.33's pool ends at once, also after the server cut its connections
+    /// (`LibraryPoolTests`); the bound stays so that no pool can hold up a process's exit.
     func close(patience: Duration) async {
         let (clientTask, recovery) = state.withLock { state in
             state.closed = true
