@@ -17,10 +17,12 @@ let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
 /// Swift runtime and FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without
 /// the symbol export its driver file asks for, with the two libraries the driver leaves
 /// out. The same flags on every host (ADR 0057).
-func appLinking(staticRuntime: Bool) -> [LinkerSetting] {
+func appLinking(staticRuntime: Bool, foundation: Bool = false) -> [LinkerSetting] {
     let runtime = staticRuntime
         ? ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims"] : []
-    return [.unsafeFlags(["-use-ld=lld"] + runtime, .when(platforms: [.linux]))]
+    // All of Foundation linked in needs ICU's archive too, which the driver leaves out.
+    let icu = staticRuntime && foundation ? ["-lCoreFoundation", "-l_FoundationICU"] : []
+    return [.unsafeFlags(["-use-ld=lld"] + runtime + icu, .when(platforms: [.linux]))]
 }
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
@@ -65,8 +67,8 @@ func program(
 }
 
 /// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
-func app(_ name: String, _ dependencies: [Target.Dependency], path: String, staticRuntime: Bool = true) -> Target {
-    program(name, dependencies, path: path, linking: appLinking(staticRuntime: staticRuntime))
+func app(_ name: String, _ dependencies: [Target.Dependency], path: String, foundation: Bool = false) -> Target {
+    program(name, dependencies, path: path, linking: appLinking(staticRuntime: true, foundation: foundation))
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -359,7 +361,7 @@ let package = Package(
         // MARK: - Apps: thin entry points, each asking its own composition for the app
         app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
         // Shared runtime, Foundation and ICU: its database driver needs them all (ADR 0047).
-        app("MomentsServer", ["ServerComposition"], path: "Apps/Server", staticRuntime: false),
+        app("MomentsServer", ["ServerComposition"], path: "Apps/Server", foundation: true),
         app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),
 
         // MARK: - Fuzz targets: one per parser (Documentation/Fuzzing.md, ADR 0020)

@@ -3,13 +3,15 @@ import TestSupport
 import Testing
 
 /// What the terminal apps load and link. They load no Swift library: the runtime and
-/// FoundationEssentials are linked in, and only the code they use of them (ADR 0047). They
+/// FoundationEssentials are linked in, and only the code they use of them (ADR 0047), so
+/// they run on a machine with no Swift (the Debian package's); moments-server links all of
+/// Foundation and ICU in, for its database driver (ADR 0069). moments and moments-showcase
 /// link FoundationEssentials, never all of Foundation nor ICU, whose pages cost a running
 /// session about 8 MB (ADR 0016): a module that imports `Foundation`, or a dependency's
 /// trait that does, makes the second test fail.
 @Suite("The apps' libraries", .blocking)
 struct LoadedLibrariesTests {
-    @Test("moments and moments-showcase load no Swift library", arguments: ["moments", "moments-showcase"])
+    @Test("moments, moments-server and moments-showcase load no Swift library", arguments: ["moments", "moments-server", "moments-showcase"])
     func runtimeLinkedIn(product: String) throws {
         let binary = try BuiltProduct.url(of: product)
         // ldd lists every library the dynamic loader would map, dependencies of
