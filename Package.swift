@@ -134,6 +134,9 @@ let package = Package(
         // API; `moments serve` exposes them with swift-prometheus, which needs no Foundation.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `swift package generate-documentation`: the DocC catalogs of the library
+        // products (issue 58, item 4; Scripts/docs). A plugin only: nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - Domain: pure values and rules, Foundation only

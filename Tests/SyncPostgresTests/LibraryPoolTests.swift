@@ -19,12 +19,15 @@ struct LibraryPoolTests {
         return configuration
     }
 
+    /// The pool's own log, which reports each failed try: not wanted in a test's output.
+    static let quiet = Logger(label: "pool", factory: { _ in SwiftLogNoOpLogHandler() })
+
     /// `SELECT 1` through `client`: nil, or why not, within `limit`.
     static func select(_ client: PostgresClient, within limit: Duration) async -> String? {
         do {
             try await Deadline.run(within: limit) {
                 try await client.withConnection { connection in
-                    _ = try await connection.query("SELECT 1", logger: Logger(label: "probe"))
+                    _ = try await connection.query("SELECT 1", logger: Self.quiet)
                 }
             }
             return nil
@@ -47,7 +50,7 @@ struct LibraryPoolTests {
         let location = try PostgresLocation(url: try PostgresScope.freshDatabase())
         let client = PostgresClient(
             configuration: Self.configuration(port: location.port, user: location.user, database: location.database),
-            backgroundLogger: Logger(label: "pool"))
+            backgroundLogger: Self.quiet)
         let running = Task { await client.run() }
         #expect(await Self.select(client, within: .seconds(10)) == nil)
 
@@ -88,7 +91,7 @@ struct LibraryPoolTests {
         defer { database.stop() }
         let client = PostgresClient(
             configuration: Self.configuration(port: database.port, user: "moments", database: "moments"),
-            backgroundLogger: Logger(label: "pool"))
+            backgroundLogger: Self.quiet)
         let running = Task { await client.run() }
         // One request waiting all along, as a server's would be: the pool tries for it.
         _ = await Self.select(client, within: .seconds(20))

@@ -1,6 +1,6 @@
 /// Children side by side, left to right, with `spacing` columns between them.
 ///
-/// Space is shared by ``StackLayout``'s rules: priority first, then the least flexible
+/// Space is shared by `StackLayout`'s rules: priority first, then the least flexible
 /// child, spacers last; the stack is as tall as its tallest child.
 public struct HStack: View {
     /// How shorter children sit in the stack's height.

@@ -1,6 +1,6 @@
 /// Children one above the other, with `spacing` rows between them.
 ///
-/// Space is shared by ``StackLayout``'s rules: priority first, then the least flexible
+/// Space is shared by `StackLayout`'s rules: priority first, then the least flexible
 /// child, spacers last; the stack is as wide as its widest child.
 public struct VStack: View {
     /// How narrower children sit in the stack's width.

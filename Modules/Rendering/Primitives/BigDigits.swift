@@ -10,7 +10,7 @@
 /// so a ``ViewThatFits`` or the timer screen's own arithmetic can fall back to a smaller
 /// size or to plain text.
 public struct BigDigits: View {
-    /// The text, as ``timerDisplayFromSeconds(seconds:showSeconds:)`` wrote it.
+    /// The text, as `timerDisplayFromSeconds(seconds:showSeconds:)` wrote it.
     public let text: String
     /// How large.
     public let digitSize: DigitSize

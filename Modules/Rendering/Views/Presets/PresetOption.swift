@@ -17,7 +17,7 @@ public struct PresetOption: Hashable, Sendable {
         self.seconds = seconds
     }
 
-    /// `10 min`, `1:30` or `open`, by ``timerDisplayFromSeconds(seconds:showSeconds:)``;
+    /// `10 min`, `1:30` or `open`, by `timerDisplayFromSeconds(seconds:showSeconds:)`;
     /// seconds are shown only for a length that is not whole minutes.
     public var durationText: String {
         guard let seconds else { return "open" }

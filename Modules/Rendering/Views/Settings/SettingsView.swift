@@ -40,7 +40,7 @@ public struct SettingsView: CompositeView {
         }
     }
 
-    /// The value a person reads: durations by ``timerDisplayFromSeconds(seconds:showSeconds:)``.
+    /// The value a person reads: durations by `timerDisplayFromSeconds(seconds:showSeconds:)`.
     public static func value(_ key: Settings.Key, of settings: Settings) -> String {
         switch key {
         case .defaultDuration:

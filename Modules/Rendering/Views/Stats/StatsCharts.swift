@@ -1,6 +1,6 @@
 import Domain
 
-/// The stats' charts, built from ``SessionStats/minutesPerDay`` in the environment's time
+/// The stats' charts, built from `SessionStats.minutesPerDay` in the environment's time
 /// zone. Weeks start on Sunday, as in en_US, the language of everything on screen.
 struct StatsCharts {
     let stats: SessionStats

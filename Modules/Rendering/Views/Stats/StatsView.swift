@@ -4,7 +4,7 @@ import Domain
 /// last seven days as bars and the last twelve weeks as a calendar heat map.
 ///
 /// Build the stats with at least 84 days (`SessionStats(records:calendar:now:days: 84)`):
-/// the bars use the last 7 of ``SessionStats/minutesPerDay`` and the map all of the last
+/// the bars use the last 7 of `SessionStats.minutesPerDay` and the map all of the last
 /// 84; fewer days leave the older weeks blank. Side by side when wide, stacked when
 /// narrow, figures alone when there is no room for charts.
 public struct StatsView: CompositeView {

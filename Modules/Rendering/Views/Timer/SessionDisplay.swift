@@ -144,7 +144,7 @@ public struct SessionDisplay: Hashable, Sendable {
         return content.showSeconds ? left.rounded(.up) : (left / 60).rounded(.up) * 60
     }
 
-    /// The big time at `now`, by ``timerDisplayFromSeconds(seconds:showSeconds:)``.
+    /// The big time at `now`, by `timerDisplayFromSeconds(seconds:showSeconds:)`.
     public func timeText(at now: Date) -> String {
         timerDisplayFromSeconds(seconds: shownSeconds(at: now), showSeconds: content.showSeconds)
     }

@@ -7,7 +7,7 @@ import Domain
 public struct MediumWidget: CompositeView {
     /// Minutes meditated today.
     public let todayMinutes: Double
-    /// Consecutive days up to today with a session (``SessionStats/currentStreak``).
+    /// Consecutive days up to today with a session (`Domain.SessionStats.currentStreak`).
     public let streakDays: Int
     /// The presets offered, most used first; as many as fit are shown.
     public let presets: [PresetOption]
