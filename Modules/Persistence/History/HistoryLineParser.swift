@@ -21,7 +21,7 @@ import Foundation
 /// with `JSONDecoder`, which also words the error for a damaged one.
 ///
 /// A reader keeps the few names it has met, so the thousands of sessions that share a name
-/// share one checked ``Domain/SessionName`` rather than each building and checking its own:
+/// share one checked `Domain.SessionName` rather than each building and checking its own:
 /// use one reader for a whole file (ADR 0035).
 package struct HistoryLineParser {
     /// The names met so far, by their bytes in the file: a history holds a handful.

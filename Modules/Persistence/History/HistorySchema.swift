@@ -1,7 +1,7 @@
 import Domain
 
 extension DocumentSchema where Document == SessionRecord {
-    /// The session history: one ``Domain/SessionRecord`` per line of `history.jsonl`.
+    /// The session history: one `Domain.SessionRecord` per line of `history.jsonl`.
     ///
     /// Version 1 is the first; when `SessionRecord`'s JSON changes shape, bump the version
     /// and add a ``SchemaMigration`` from the old one. Older logs are then upgraded (and

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// The person's session history, kept in `history.jsonl`: every finished or cancelled
-/// session, listed by date and summarised as ``Domain/SessionStats``.
+/// session, listed by date and summarised as `Domain.SessionStats`.
 ///
 /// The file is an append-only log of JSON lines, so recording a session writes one line
 /// and syncs it, whatever the size of the history — nothing is rewritten per append. The

@@ -42,5 +42,5 @@ public typealias DocumentAmendment<Document> = @Sendable (_ document: inout Docu
 
 /// How a collection writes one document's JSON, by hand: byte for byte what its `Codable`
 /// form gives through `JSONEncoder` with sorted keys, so the files are the same either way
-/// (``Domain/JSONWriter``). A collection opened without one encodes with `JSONEncoder`.
+/// (`Domain.JSONWriter`). A collection opened without one encodes with `JSONEncoder`.
 public typealias DocumentWriter<Document> = @Sendable (_ document: Document, _ writer: inout JSONWriter) -> Void

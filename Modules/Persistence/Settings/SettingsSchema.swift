@@ -1,7 +1,7 @@
 import Domain
 
 extension DocumentSchema where Document == Settings {
-    /// The settings file, `settings.json`: one ``Domain/Settings`` in an envelope.
+    /// The settings file, `settings.json`: one `Domain.Settings` in an envelope.
     ///
     /// `Settings` already reads a missing field as its standard value, so adding a setting
     /// needs no new version; renaming or reshaping one does, with a ``SchemaMigration``.

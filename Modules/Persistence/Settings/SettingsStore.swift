@@ -9,7 +9,7 @@ import Foundation
 /// it reads well, and saved durably whole.
 ///
 /// A new installation, or a settings file that could not be read (moved aside and
-/// reported in ``issues``), gives ``Domain/Settings/standard``: the app always starts.
+/// reported in ``issues``), gives `Domain.Settings.standard`: the app always starts.
 /// A file from a newer version is refused and left untouched.
 public final class SettingsStore: Sendable {
     /// The file name of the settings in their folder.
