@@ -9,9 +9,9 @@ import Foundation
 ///
 /// It mirrors ActivityKit's `Activity`: ``contentUpdates()`` and ``activityStateUpdates()``
 /// are async sequences, like `contentUpdates` and `activityStateUpdates`. It takes a push
-/// only through ``Domain/PushOrdering``: a push not newer than the one it holds is dropped,
+/// only through `Domain.PushOrdering`: a push not newer than the one it holds is dropped,
 /// and after the end nothing but the dismissal is taken. It has no way to set a state:
-/// its only input is a push, through ``follow(_:)``.
+/// its only input is a push, through `follow(_:)`.
 public actor ActivityObserver {
     /// The newest push taken, or `nil` before the first.
     public private(set) var current: ActivitySnapshot?

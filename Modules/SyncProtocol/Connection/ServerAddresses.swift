@@ -1,6 +1,6 @@
 /// Several servers that share one store, written as one text: their base addresses
 /// separated by commas, as `moments start --server A --server B` keeps them (in its
-/// runtime file and its remembered sessions) and ``HTTPSyncConnection`` reads them.
+/// runtime file and its remembered sessions) and `HTTPSyncConnection` reads them.
 public enum ServerAddresses {
     /// The port a sync server listens on unless told otherwise (`moments serve`), and the
     /// one an address names in the examples of its errors.

@@ -7,7 +7,7 @@ import Foundation
 
 /// An activity as the server holds it and pushes it: the complete state, stamped with the
 /// version and timestamp that order it. Every push carries one of these whole; an observer
-/// decides whether to take it with ``Domain/PushOrdering``.
+/// decides whether to take it with `Domain.PushOrdering`.
 public struct ActivitySnapshot: Hashable, Sendable, Codable {
     /// The activity's id, unique on its server.
     public var id: String { fields.id }
@@ -19,7 +19,7 @@ public struct ActivitySnapshot: Hashable, Sendable, Codable {
     public var event: ActivityEvent { fields.event }
     /// The complete activity after the change.
     public var activity: Activity { fields.activity }
-    /// The bell the change rang, which every surface presents once (``BellAlert``).
+    /// The bell the change rang, which every surface presents once (`BellAlert`).
     public var alert: BellAlert? { fields.alert }
 
     /// The fields, made once and shared by every copy: a snapshot is copied many times on
@@ -76,7 +76,7 @@ public struct ActivitySnapshot: Hashable, Sendable, Codable {
     }
 
     /// The state after this one: version and timestamp moved on (the timestamp never
-    /// back), with the bell the change from this state rings (``BellAlert/rung(from:to:)``).
+    /// back), with the bell the change from this state rings (`BellAlert.rung(from:to:)`).
     public func next(_ event: ActivityEvent, activity next: Activity, at now: Date) -> ActivitySnapshot {
         ActivitySnapshot(
             id: id, version: version + 1, timestamp: max(now, timestamp), event: event, activity: next,

@@ -19,7 +19,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The change could not be made durable; nothing was applied.
     case storageFailed(String)
     /// The storage failed where the change may already be durable (a database that did
-    /// not confirm its commit, ``UnconfirmedCommit``): the same request, with the same
+    /// not confirm its commit, `UnconfirmedCommit`): the same request, with the same
     /// intent id or idempotency key, answers what happened, and never applies it twice (503).
     case outcomeUnknown(String)
     /// The server is shutting down.

@@ -9,7 +9,7 @@ import Foundation
 /// a value and removes a subscriber when its consumer stops.
 ///
 /// A subscriber is a ``Sink``, not only an `AsyncStream`: the server's event streams hand a
-/// snapshot's encoded bytes to the connection's event loop right here (``EventStream``), so
+/// snapshot's encoded bytes to the connection's event loop right here (`EventStream`), so
 /// a push reaches each HTTP response without a task of its own in between.
 public struct Broadcast<Element: Sendable> {
     /// One subscriber: what to do with an element, and with the end.

@@ -2,7 +2,7 @@
 /// that takes the same time however early two tokens differ.
 ///
 /// Internal: only the server makes and checks tokens. `make` is `@usableFromInline`
-/// because it is the default of ``SyncServer``'s public `makeToken` parameter.
+/// because it is the default of `SyncServer`'s public `makeToken` parameter.
 public enum SecureToken {
     /// A new token: 64 lowercase hex digits.
     public static func make() -> String {
