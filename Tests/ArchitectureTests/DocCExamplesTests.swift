@@ -2,10 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every example in the DocC catalogs compiles (issue 58, item 4): each ```swift block of a
-/// catalog's articles that begins with `import` is a whole program, built as an executable
-/// of a package of its own that depends on the products it imports, as a reader's package
-/// would. Fragments (a `Package.swift` excerpt) do not begin with `import` and are not built.
+/// Every example in the DocC catalogs compiles (issue 58, item 4). A ```swift block of a
+/// catalog's articles is one of three things:
+/// - a whole program (it begins with `import`), built as an executable of a package of its
+///   own that depends on the products it imports, as a reader's package would;
+/// - the code of a test, between `// DocC example: CATALOG/ARTICLE` and
+///   `// End of DocC example` in a file under Tests/, word for word: compiled and run with
+///   the suite, for modules whose dependencies would cost a reader's build minutes;
+/// - a manifest fragment (it begins with `dependencies:` or `.package`), not built.
+/// Anything else fails: an example nobody compiles.
 @Suite("DocC: every article's example compiles", .ownThreads)
 struct DocCExamplesTests {
     /// A program found in an article.
@@ -47,6 +52,51 @@ struct DocCExamplesTests {
         return Set(manifest.components(separatedBy: ".library(name: \"").dropFirst().compactMap {
             $0.split(separator: "\"").first.map(String.init)
         })
+    }
+
+    /// The examples written in tests: "CATALOG/ARTICLE" → their code, unindented.
+    static func testedExamples() throws -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        let tests = packageRoot.appendingPathComponent("Tests")
+        let walker = FileManager.default.enumerator(atPath: tests.path)
+        while let path = walker?.nextObject() as? String {
+            guard path.hasSuffix(".swift"), !path.hasPrefix("ArchitectureTests/") else { continue }
+            let text = try String(contentsOf: tests.appendingPathComponent(path), encoding: .utf8)
+            for region in text.components(separatedBy: "// DocC example: ").dropFirst() {
+                guard let newline = region.firstIndex(of: "\n"),
+                    let end = region.range(of: "// End of DocC example")
+                else { continue }
+                let place = String(region[..<newline])
+                var lines = region[region.index(after: newline)..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+                if lines.last?.allSatisfy({ $0 == " " }) == true { lines.removeLast() }
+                let indent = lines.filter { !$0.isEmpty }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+                let code = lines.map { $0.isEmpty ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
+                found[place, default: []].append(code)
+            }
+        }
+        return found
+    }
+
+    @Test("every other example is a test's code, word for word, or a manifest fragment")
+    func everyExampleIsChecked() throws {
+        let tested = try Self.testedExamples()
+        let modules = packageRoot.appendingPathComponent("Modules")
+        var checked = 0
+        for module in try FileManager.default.contentsOfDirectory(atPath: modules.path).sorted() {
+            let catalog = modules.appendingPathComponent("\(module)/\(module).docc")
+            guard let articles = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { continue }
+            for article in articles.sorted() where article.hasSuffix(".md") {
+                let place = "\(module).docc/\(article)"
+                let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+                for block in text.components(separatedBy: "```swift\n").dropFirst() {
+                    guard let code = block.components(separatedBy: "\n```").first else { continue }
+                    if code.hasPrefix("import ") || code.hasPrefix("dependencies:") || code.hasPrefix(".package") { continue }
+                    #expect(tested[place]?.contains(code) == true, "\(place) has an example no test compiles:\n\(code)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 1)
     }
 
     @Test("the catalogs' examples build, each on the products it imports")

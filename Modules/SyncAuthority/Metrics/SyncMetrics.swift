@@ -84,7 +84,7 @@ public final class SyncMetrics: Sendable {
     }
 
     /// An intent answered with an error that is not the rules' refusal nor a stale version
-    /// (those are ``intentCommitted(_:since:)``'s): `code` is the error's, as answered.
+    /// (those are `intentCommitted(_:since:)`'s): `code` is the error's, as answered.
     public func intentFailed(code: String) {
         failed.increment(code)
     }

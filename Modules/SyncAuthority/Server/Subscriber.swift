@@ -1,5 +1,5 @@
 import SyncProtocol
-/// Who is given an activity's pushes on this server (``SyncServer/attach(to:token:after:subscriber:)``):
+/// Who is given an activity's pushes on this server (`SyncServer.attach(to:token:after:subscriber:)`):
 /// any sink, called once per push, or a member of a ``SubscriberGroup``, given each push
 /// with the rest of its group in one call.
 ///

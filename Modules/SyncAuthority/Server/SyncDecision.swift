@@ -86,7 +86,7 @@ public enum SyncDecision {
 
     /// A new activity: version 1, `start`, at `now`, with its token as the server keeps it.
     ///
-    /// - Throws: ``SyncError/badRequest(_:)`` when the attributes cannot start a session.
+    /// - Throws: `SyncError.badRequest(_:)` when the attributes cannot start a session.
     public static func create(
         _ attributes: SessionAttributes, showSeconds: Bool, id: String, token: KeptToken, creation: ActivityCreation?,
         owner: String?, at now: Date

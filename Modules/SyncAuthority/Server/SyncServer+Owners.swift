@@ -19,7 +19,7 @@ extension SyncServer {
 
     /// An activity's current durable state, for the holder of its token.
     ///
-    /// - Throws: ``SyncError/notFound(id:)``, ``SyncError/missingToken`` or ``SyncError/wrongToken``.
+    /// - Throws: `SyncError.notFound(id:)`, `SyncError.missingToken` or `SyncError.wrongToken`.
     public func snapshot(of id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {
         _ = try await authorize(id, token)
         return try await snapshot(of: id)

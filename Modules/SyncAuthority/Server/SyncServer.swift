@@ -7,7 +7,7 @@ import Foundation
 import SyncProtocol
 
 /// The server of every activity in its storage: it applies intents through Domain's
-/// ``Domain/Transition`` (by way of ``SyncDecision``), gives each change the next version
+/// `Domain.Transition` (by way of `SyncDecision`), gives each change the next version
 /// and a timestamp that never goes back, makes it durable, and only then answers and
 /// pushes the complete state to every subscriber.
 ///
@@ -25,7 +25,7 @@ import SyncProtocol
 /// (ADR 0049). A request that finds its activity in a queued or
 /// unfinished batch decides on that state and joins the next batch, so intents on one busy
 /// activity still go many to a batch. The actor owns all of it (ADR 0058): the group
-/// commit's state (``CommitState``), the subscribers and the clock; an intent is read,
+/// commit's state (`CommitState`), the subscribers and the clock; an intent is read,
 /// decided and queued in one turn on it, with nothing between that could let another
 /// decision in, and each batch is finished in order. The clock rules (completion, the 8-hour end, going
 /// stale, dismissal) run at the storage's next deadline, with the injected clock, and are
@@ -115,8 +115,8 @@ public actor SyncServer {
     /// On a shared server, `owner` is the id of the person's access key that asks: the activity is
     /// theirs (kept durably with it), and `liveLimit` caps how many of theirs may be live.
     ///
-    /// - Throws: ``SyncError/idempotencyKeyReused`` when the key already made an activity
-    ///   with other attributes, `show_seconds`, client or owner; ``SyncError/tooManyRequests(retryAfter:reason:)``
+    /// - Throws: `SyncError.idempotencyKeyReused` when the key already made an activity
+    ///   with other attributes, `show_seconds`, client or owner; `SyncError.tooManyRequests(retryAfter:reason:)`
     ///   when the owner already has `liveLimit` live activities. Nothing is created then.
     public func create(
         _ attributes: SessionAttributes, showSeconds: Bool = true, clientID: String = "",
@@ -191,8 +191,8 @@ public actor SyncServer {
     /// intent id) gets the answer it had the first time, also after a restart, and also
     /// from another server sharing the storage.
     ///
-    /// - Throws: ``SyncError/refused(code:message:current:)`` when the rules refuse it,
-    ///   ``SyncError/staleVersion(expected:current:)`` when its expected version moved on,
+    /// - Throws: `SyncError.refused(code:message:current:)` when the rules refuse it,
+    ///   `SyncError.staleVersion(expected:current:)` when its expected version moved on,
     ///   and the authorisation and storage errors.
     public func send(
         _ request: IntentRequest, to id: String, token: String?

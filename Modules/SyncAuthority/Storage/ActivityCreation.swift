@@ -8,7 +8,7 @@ import SyncProtocol
 /// Written into the creation's record and every checkpoint after it, so a retry is
 /// recognised also after a restart. A creation without a key keeps none.
 public struct ActivityCreation: Hashable, Sendable, Codable {
-    /// The SHA-256 of the client's key for this creation (``IdempotencyKey/digest``): the
+    /// The SHA-256 of the client's key for this creation (`IdempotencyKey.digest`): the
     /// key is never kept, since it unseals the activity's token.
     public let keyDigest: String
     /// The client that asked.

@@ -4,7 +4,7 @@ import SyncProtocol
 public enum IntentOutcome: Hashable, Sendable {
     /// Applied, or a no-op such as pausing a paused session: the state after it.
     case applied(ActivitySnapshot)
-    /// The rules refused it; nothing changed. The code is ``Domain/TransitionError/code``.
+    /// The rules refused it; nothing changed. The code is `Domain.TransitionError.code`.
     case refused(code: String, message: String, current: ActivitySnapshot)
     /// It named a version that is no longer current; nothing was applied.
     case staleVersion(expected: UInt64, current: ActivitySnapshot)

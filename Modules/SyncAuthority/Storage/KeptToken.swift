@@ -33,7 +33,7 @@ public struct KeptToken: Hashable, Sendable {
     /// The new token `token` of activity `activityID`, sealed with `creationKey` when a
     /// keyed creation made it.
     ///
-    /// - Throws: ``SyncError/storageFailed(_:)`` if the cipher fails (it does not, given a
+    /// - Throws: `SyncError.storageFailed(_:)` if the cipher fails (it does not, given a
     ///   working system random generator).
     public init(_ token: String, sealedWith creationKey: IdempotencyKey?, activityID: String) throws(SyncError) {
         digest = Hashing.sha256Hex(of: token)
@@ -79,7 +79,7 @@ public struct KeptToken: Hashable, Sendable {
     /// `nil` when there is nothing to rewrite (no seal, or a current one) or `key` does
     /// not unseal it.
     ///
-    /// - Throws: ``SyncError/storageFailed(_:)`` if the cipher fails.
+    /// - Throws: `SyncError.storageFailed(_:)` if the cipher fails.
     public func resealed(with key: IdempotencyKey, activityID: String) throws(SyncError) -> KeptToken? {
         guard isSealedTheLegacyWay, let token = unsealed(with: key, activityID: activityID) else { return nil }
         return KeptToken(digest: digest, sealed: try TokenSeal.seal(token, key: key, activityID: activityID), plain: plain)

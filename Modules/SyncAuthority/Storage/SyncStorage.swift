@@ -39,7 +39,7 @@ public protocol SyncStorage: Sendable {
     /// How many of `owner`'s activities have not ended, as committed.
     func liveCount(ownedBy owner: String) async throws -> Int
 
-    /// The ids of the activities whose next clock rule (``ActivitySnapshot/nextRuleDeadline``)
+    /// The ids of the activities whose next clock rule (`ActivitySnapshot.nextRuleDeadline`)
     /// is due at `instant`, at most `limit` of them, earliest first.
     func due(at instant: Date, limit: Int) async throws -> [String]
 
