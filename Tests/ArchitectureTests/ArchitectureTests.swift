@@ -214,8 +214,9 @@ struct ArchitectureCheckerTests {
         let text = [
             "import Foundation", "  @testable import Domain", "public import Sync", "import struct Rendering.Frame",
             "@_exported import Persistence", "// import Commented", #"let x = "import Nope""#,
+            #"let manifest = """"#, "    import PackageDescription", #"    """"#, "import Fixtures",
         ].joined(separator: "\n")
         #expect(ImportScanner.imports(in: text, file: "F.swift").map(\.module)
-            == ["Foundation", "Domain", "Sync", "Rendering", "Persistence"])
+            == ["Foundation", "Domain", "Sync", "Rendering", "Persistence", "Fixtures"])
     }
 }

@@ -26,7 +26,15 @@ enum ImportScanner {
     /// `public import M`, `import struct M.T`, `@_exported import M` and the like.
     static func imports(in text: String, file: String) -> [Import] {
         var found: [Import] = []
+        // Inside a multi-line string literal (a manifest a test writes), a line that reads
+        // `import M` is text, not an import of this file.
+        var inString = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let delimiters = rawLine.components(separatedBy: "\"\"\"").count - 1
+            if inString || delimiters > 0 {
+                if delimiters % 2 == 1 { inString.toggle() }
+                continue
+            }
             var words = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "private", "fileprivate"].contains(first) {
                 words.removeFirst()
