@@ -37,8 +37,8 @@ public actor KeyGate {
 
     /// The live key presented as `bearer`, its use noted (at most once a minute).
     ///
-    /// - Throws: ``SyncError/keyMissing`` without one, ``SyncError/keyRefused`` for a key
-    ///   unknown or revoked, and ``SyncError/storageFailed(_:)`` when the keys cannot be read.
+    /// - Throws: `SyncError.keyMissing` without one, `SyncError.keyRefused` for a key
+    ///   unknown or revoked, and `SyncError.storageFailed(_:)` when the keys cannot be read.
     public func authenticate(_ bearer: String?) async throws(SyncError) -> AccessKeyRecord {
         guard let bearer, !bearer.isEmpty else { throw .keyMissing }
         let presented = AccessKeyRecord.digest(of: bearer)
@@ -61,7 +61,7 @@ public actor KeyGate {
 
     /// Counts one request against key `id`'s rate.
     ///
-    /// - Throws: ``SyncError/tooManyRequests(retryAfter:reason:)`` past the limit.
+    /// - Throws: `SyncError.tooManyRequests(retryAfter:reason:)` past the limit.
     public func admit(_ id: String) throws(SyncError) {
         let instant = monotonic()
         var bucket = buckets[id] ?? RequestBucket(capacity: limits.requestsPerSecond, at: instant)
