@@ -13,15 +13,13 @@ import PackageDescription
 /// Hummingbird and BoringSSL rather than compiling them again (ADR 0020).
 let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
 
-/// How the apps are linked on Linux: by lld (ADR 0046) and, with `staticRuntime`, with the
-/// Swift runtime and FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without
-/// the symbol export its driver file asks for, with the two libraries the driver leaves
-/// out. The same flags on every host (ADR 0057).
-func appLinking(staticRuntime: Bool, foundation: Bool = false) -> [LinkerSetting] {
-    let runtime = staticRuntime
-        ? ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims"] : []
-    // All of Foundation linked in needs ICU's archive too, which the driver leaves out.
-    let icu = staticRuntime && foundation ? ["-lCoreFoundation", "-l_FoundationICU"] : []
+/// How the apps are linked on Linux: by lld (ADR 0046), with the Swift runtime and
+/// FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without the symbol export
+/// its driver file asks for, with the libraries the driver leaves out (ICU's too, for an
+/// app that links all of `foundation`, ADR 0069). The same flags on every host (ADR 0057).
+func appLinking(foundation: Bool = false) -> [LinkerSetting] {
+    let runtime = ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims"]
+    let icu = foundation ? ["-lCoreFoundation", "-l_FoundationICU"] : []
     return [.unsafeFlags(["-use-ld=lld"] + runtime + icu, .when(platforms: [.linux]))]
 }
 
@@ -68,7 +66,7 @@ func program(
 
 /// An app's thin `@main`, at `path`; a terminal app links the Swift runtime in (ADR 0047).
 func app(_ name: String, _ dependencies: [Target.Dependency], path: String, foundation: Bool = false) -> Target {
-    program(name, dependencies, path: path, linking: appLinking(staticRuntime: true, foundation: foundation))
+    program(name, dependencies, path: path, linking: appLinking(foundation: foundation))
 }
 
 /// A libFuzzer target, in `Tests/Fuzz/NAME` with its corpus beside it (ADR 0020); linked
@@ -89,20 +87,16 @@ let package = Package(
         .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
         .library(name: "AccessKeys", targets: ["AccessKeys"]),
         .library(name: "SyncAuthority", targets: ["SyncAuthority"]),
-        .library(name: "SyncHTTP", targets: ["SyncHTTP"]),
-        .library(name: "SyncClient", targets: ["SyncClient"]),
+        .library(name: "SyncHTTP", targets: ["SyncHTTP"]), .library(name: "SyncClient", targets: ["SyncClient"]),
         .library(name: "Persistence", targets: ["Persistence"]),
-        .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]),
-        .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
-        .library(name: "TerminalIO", targets: ["TerminalIO"]),
-        .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]), .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
+        .library(name: "TerminalIO", targets: ["TerminalIO"]), .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Sound", targets: ["Sound"]),
         .library(name: "LiveApp", targets: ["LiveApp"]),
         // Sample data for other packages' tests and previews; never for production code.
         .library(name: "Fixtures", targets: ["Fixtures"]),
         .library(name: "ShowcaseApp", targets: ["ShowcaseApp"]),
-        .library(name: "LiveComposition", targets: ["LiveComposition"]),
-        .library(name: "ShowcaseComposition", targets: ["ShowcaseComposition"]),
+        .library(name: "LiveComposition", targets: ["LiveComposition"]), .library(name: "ShowcaseComposition", targets: ["ShowcaseComposition"]),
         .library(name: "ServerComposition", targets: ["ServerComposition"]),
         // MARK: - The two mini-apps, and the shared server's program
         .executable(name: "moments", targets: ["MomentsLive"]),
@@ -134,8 +128,7 @@ let package = Package(
         // API; `moments serve` exposes them with swift-prometheus, which needs no Foundation.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // `swift package generate-documentation`: the DocC catalogs of the library
-        // products (issue 58, item 4; Scripts/docs). A plugin only: nothing of it is linked.
+        // `swift package generate-documentation` of the DocC catalogs (Scripts/docs); a plugin only.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -202,7 +195,7 @@ let package = Package(
         ]),
 
         // MARK: - Persistence: durable JSON files; Domain only
-        module("Persistence", ["Domain", "Threads"]),
+        module("Persistence", ["Domain"]),
         suite("PersistenceTests", [
             "Persistence", "Domain", "Fixtures", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
@@ -230,8 +223,7 @@ let package = Package(
         ]),
 
         // MARK: - Threads: the one way a thread of its own is started; the C library only
-        module("Threads"),
-        suite("ThreadsTests", ["Threads"]),
+        module("Threads"), suite("ThreadsTests", ["Threads"]),
 
         // MARK: - TerminalIO: raw mode, keys, signals, size, output, restore; toolchain only
         module("TerminalIO", ["Threads"]),
@@ -359,11 +351,11 @@ let package = Package(
         // The floor beside the live app's peak-memory figure: a Swift program linked as the
         // terminal apps are, that takes today's date, as every command of the app does, and
         // does nothing else.
-        program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking(staticRuntime: true)),
+        program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking()),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
         app("MomentsLive", ["LiveComposition"], path: "Apps/Live"),
-        // Shared runtime, Foundation and ICU: its database driver needs them all (ADR 0047).
+        // All of Foundation and ICU linked in: its database driver needs them (ADR 0069).
         app("MomentsServer", ["ServerComposition"], path: "Apps/Server", foundation: true),
         app("MomentsShowcase", ["ShowcaseComposition"], path: "Apps/Showcase"),
 

@@ -65,7 +65,7 @@ struct ArchitectureRules {
         "DBus": Allowance(["Threads"]),
         // The bowl's synthesis and its WAV file: the C library's mathematics only (ADR 0033).
         "Sound": Allowance([], system: cLibrary),
-        "Persistence": Allowance(["Domain", "Threads"]),
+        "Persistence": Allowance(["Domain"]),
         // The server half, a module per role (issue 54, item 6).
         "SyncProtocol": Allowance(["Domain"]),
         "AccessKeys": Allowance(["Domain", "SyncProtocol"], external: cryptography),

@@ -152,13 +152,12 @@ struct DebianChrootTests {
         try serve.run()
         defer { if serve.isRunning { serve.terminate() } }
         var address: String?
-        let waited = ContinuousClock.now
-        while address == nil, ContinuousClock.now - waited < .seconds(60) {
+        try await eventually(within: .seconds(60)) {
             let text = (try? String(contentsOf: scratch.path("out"), encoding: .utf8)) ?? ""
             address = text.split(separator: "\n").first.flatMap { line in
                 line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init)
             }
-            if address == nil { try await Task.sleep(for: .milliseconds(100)) }
+            return address != nil
         }
         let base = try #require(address, "moments serve printed no address")
         let health = try ProcessRunner.run("curl", ["-sS", "--fail", "--max-time", "30", "\(base)/healthz"])

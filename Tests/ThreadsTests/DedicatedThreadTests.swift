@@ -8,8 +8,7 @@ import Threads
 #endif
 
 /// A `DedicatedThread` is a thread of its own, every signal blocked on it, and the caller's
-/// own mask left as it was: what the bus's reader, a bar's watch on its output and a
-/// compaction at a lower priority count on.
+/// own mask left as it was: what the bus's reader and a bar's watch on its output count on.
 @Suite struct DedicatedThreadTests {
     /// Signals whose default action does nothing and that no suite sends this process, so a
     /// test thread may unblock them for a moment: started from a thread that takes them, the
