@@ -66,7 +66,7 @@ final class OpenConnections: Sendable {
 
     /// Asks every open connection to close once its answer under way is written (NIO's
     /// quiesce event, which Hummingbird's HTTP/1 channel obeys): what Hummingbird's own
-    /// server does at a graceful shutdown, for ``BoundSocketServer``.
+    /// server does at a graceful shutdown, for ``BoundSocketListener``.
     func quiesceAll() {
         for channel in state.withLock({ Array($0.channels.values) }) {
             channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())

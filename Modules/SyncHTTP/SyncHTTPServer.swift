@@ -184,7 +184,7 @@ public struct SyncHTTPServer: Sendable {
             additionalChannelHandlers: [WardenInstaller(limits: limits, connections: connections, logger: logger)])
         let application: any Service
         if let socket {
-            application = BoundSocketServer(
+            application = BoundSocketListener(
                 socket: socket, responder: router.buildResponder(), channel: channel, serverName: Self.serverName,
                 allowance: allowance, connections: connections, onServerRunning: listening, logger: logger)
         } else {

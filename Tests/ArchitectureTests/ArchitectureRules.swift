@@ -76,7 +76,7 @@ struct ArchitectureRules {
         "SyncClient": Allowance(["Domain", "SyncProtocol"], external: httpClientLibraries),
         "SyncJSONStore": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority", "Persistence"]),
         "SyncPostgres": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority"], external: postgres),
-        // The server only through protocols it declares (AssembledServer, EmbeddedHost) and the
+        // The server only through protocols it declares (ServerAssembly, EmbeddedHost) and the
         // wire protocol; people's keys for `moments keys` and `serve --require-keys`.
         "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys"], external: ["ArgumentParser"]),
         // Fixtures draw screens and feed the server; they never read a key.

@@ -28,7 +28,7 @@ enum SharedSyncBenchmarks {
     }
 
     private struct Running {
-        let server: SharedServer
+        let server: PostgresAssembly
         let port: Int
         let group: ServiceGroup
         let serving: Task<Void, any Error>

@@ -25,13 +25,13 @@ struct HookRunTests {
     func server(
         in folder: TemporaryFolder, hooks: SessionHooks, clock: PreviewClock, problems: Problems,
         timeLimit: Duration = .seconds(10)
-    ) async throws -> DataFolderServer {
+    ) async throws -> DataFolderAssembly {
         var configuration = ServerConfiguration(
             locations: StoreLocations(singleDirectory: folder.path("data")), clock: clock, onProblem: problems.say)
         configuration.hooks = hooks
         configuration.environment = ["PATH": "/usr/bin:/bin", "LOG": folder.path("hooks.log").path]
         configuration.hookTimeLimit = timeLimit
-        return try await DataFolderServer.build(configuration)
+        return try await DataFolderAssembly.build(configuration)
     }
 
     func advance(_ clock: PreviewClock, to seconds: Double, after start: Date) async throws {

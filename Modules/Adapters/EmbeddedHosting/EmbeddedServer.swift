@@ -5,7 +5,7 @@ import SyncAuthority
 import SyncHTTP
 import SyncProtocol
 
-/// The embedded default: the server ``DataFolderServer/build(_:)`` assembles, in this
+/// The embedded default: the server ``DataFolderAssembly/build(_:)`` assembles, in this
 /// process, with the same rules as `moments serve`, also listening on an ephemeral loopback
 /// port so `moments watch` in another terminal can follow it.
 ///
@@ -13,14 +13,14 @@ import SyncProtocol
 /// state's lock until ``shutdown()``; another process reaches the server through the
 /// runtime file instead of opening the state itself.
 public final class EmbeddedServer: EmbeddedHost {
-    private let assembled: DataFolderServer
+    private let assembled: DataFolderAssembly
     /// The loopback socket, bound and listening from the start; `nil` if it could not be.
     private let socket: ListeningSocket?
     /// The loopback listener's service group, once the first watcher has made it.
     private let listener: AsyncStream<ServiceGroup>
     private let serving: Task<Void, Never>
 
-    private init(assembled: DataFolderServer, socket: ListeningSocket?, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>) {
+    private init(assembled: DataFolderAssembly, socket: ListeningSocket?, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>) {
         self.assembled = assembled
         self.socket = socket
         self.listener = listener
@@ -37,7 +37,7 @@ public final class EmbeddedServer: EmbeddedHost {
     /// running session's peak memory. The first watcher's request waits the few
     /// milliseconds it takes to start; nothing else changes for it.
     public static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
-        let assembled = try await DataFolderServer.build(configuration)
+        let assembled = try await DataFolderAssembly.build(configuration)
         let (listener, listenerContinuation) = AsyncStream.makeStream(
             of: ServiceGroup.self, bufferingPolicy: .bufferingNewest(1))
         let server = assembled.server

@@ -8,7 +8,7 @@ import SyncProtocol
 /// The little a sync server is built from: where its state lives, the clock its rules
 /// run on, where it records its figures, and where it says what went wrong on the way. `moments serve`, the embedded
 /// default and the tests all describe their server with this value and hand it to
-/// ``DataFolderServer/build(_:)``.
+/// ``DataFolderAssembly/build(_:)``.
 public struct ServerConfiguration: Sendable {
     /// The person's folders: the server's state, and the history it records into.
     public var locations: StoreLocations

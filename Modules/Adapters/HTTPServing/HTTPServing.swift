@@ -10,7 +10,7 @@ import SyncProtocol
 /// data folder's, the shared database's), so the live app never names the HTTP server.
 public enum HTTPServing {
     /// Serves `server` over HTTP as `settings` say, until a graceful shutdown; see
-    /// ``LiveApp/AssembledServer/serve(_:onListening:onMetricsListening:)``.
+    /// ``LiveApp/ServerAssembly/serve(_:onListening:onMetricsListening:)``.
     public static func serve(
         _ server: SyncServer, _ settings: HTTPServeSettings,
         onListening: @escaping @Sendable (_ port: Int, _ maximumConnections: Int?) async -> Void,
@@ -34,15 +34,15 @@ public enum HTTPServing {
     }
 }
 
-/// An ``LiveApp/AssembledServer`` whose authoritative server is this process's
+/// An ``LiveApp/ServerAssembly`` whose authoritative server is this process's
 /// ``SyncAuthority/SyncServer``: called in process through an ``InProcessConnection``, and
 /// served over HTTP by ``HTTPServing``. The assemblies conform by naming their server.
-public protocol AssembledSyncServer: AssembledServer {
+public protocol SyncServerAssembly: ServerAssembly {
     /// The authoritative server.
     var server: SyncServer { get }
 }
 
-extension AssembledSyncServer {
+extension SyncServerAssembly {
     /// The server, called in this process.
     public var connection: any SyncConnection { InProcessConnection(server: server) }
 

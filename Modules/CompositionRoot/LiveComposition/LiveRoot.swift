@@ -74,9 +74,9 @@ public enum LiveRoot {
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
     /// `buildApplication`: `moments serve`, the embedded default and the tests all build
-    /// their server here (``EmbeddedHosting/DataFolderServer/build(_:)``).
-    public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderServer {
-        try await DataFolderServer.build(configuration)
+    /// their server here (``EmbeddedHosting/DataFolderAssembly/build(_:)``).
+    public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderAssembly {
+        try await DataFolderAssembly.build(configuration)
     }
 
     /// `configuration` with the person's hooks (`Settings.hooks`, read as the server is

@@ -31,22 +31,22 @@ public enum ServerRoot {
         var dependencies = LiveRoot.dependencies()
         dependencies.assembleSharedServer = { url, dataDirectory, keepsFigures throws(ServerSetupError) in
             // A URL of the wrong shape is refused before the data folder's hooks are read.
-            try SharedServer.checkLocation(url)
-            return try await SharedServer.build(
+            try PostgresAssembly.checkLocation(url)
+            return try await PostgresAssembly.build(
                 url, metrics: keepsFigures ? LiveRoot.serverMetrics() : nil, hooks: LiveRoot.hooks(dataDirectory), environment: ProcessInfo.processInfo.environment)
         }
-        dependencies.sharedKeys = { url throws(ServerSetupError) in try await SharedServer.keys(at: url) }
+        dependencies.sharedKeys = { url throws(ServerSetupError) in try await PostgresAssembly.keys(at: url) }
         return dependencies
     }
 
     /// Builds a sync server on the PostgreSQL database at `url`, recording its figures
     /// (the change feed's lag among them) into `metrics`
-    /// (``SharedHosting/SharedServer/build(_:clock:logger:metrics:)``): every server given
+    /// (``SharedHosting/PostgresAssembly/build(_:clock:logger:metrics:)``): every server given
     /// the same URL shares the same activities.
     public static func buildSharedServer(
         _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),
         metrics: SyncMetrics? = nil
-    ) async throws(ServerSetupError) -> SharedServer {
-        try await SharedServer.build(url, clock: clock, logger: logger, metrics: metrics)
+    ) async throws(ServerSetupError) -> PostgresAssembly {
+        try await PostgresAssembly.build(url, clock: clock, logger: logger, metrics: metrics)
     }
 }

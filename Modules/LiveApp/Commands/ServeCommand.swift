@@ -96,7 +96,7 @@ struct ServeCommand: LiveCommand {
     /// The gate of a shared server, after checking its keys can be read; `nil` without
     /// `--require-keys`. The keys are the database's when the server's store keeps them,
     /// else the data folder's keys file.
-    private func keyGate(_ dependencies: LiveDependencies, _ assembled: any AssembledServer) async throws -> KeyGate? {
+    private func keyGate(_ dependencies: LiveDependencies, _ assembled: any ServerAssembly) async throws -> KeyGate? {
         guard requireKeys else { return nil }
         let store = assembled.keys ?? dependencies.keys(data.path)
         let count: Int
@@ -117,7 +117,7 @@ struct ServeCommand: LiveCommand {
             console.warn(
                 "listening on \(host) without --require-keys: anyone who can reach this server can list, read and start sessions.")
         }
-        let assembled: any AssembledServer
+        let assembled: any ServerAssembly
         do {
             if let url = database.url(in: dependencies.environment) {
                 assembled = try await dependencies.assembleSharedServer(url, data.path, metrics)
@@ -173,7 +173,7 @@ struct ServeCommand: LiveCommand {
 extension ServeLogLevel: ExpressibleByArgument {}
 
 /// Where `/metrics` listens when it has a port of its own: told before the first line is
-/// said (``AssembledServer/serve(_:onListening:onMetricsListening:)`` orders the two), read by it.
+/// said (``ServerAssembly/serve(_:onListening:onMetricsListening:)`` orders the two), read by it.
 private final class MetricsAddress: Sendable {
     private let value = Mutex<String?>(nil)
 

@@ -1,7 +1,7 @@
 import AccessKeys
 import SyncProtocol
 
-/// How `moments serve` puts an ``AssembledServer`` on the network, as its options say:
+/// How `moments serve` puts an ``ServerAssembly`` on the network, as its options say:
 /// plain values, which the server's HTTP adapter turns into the HTTP server's own.
 public struct HTTPServeSettings: Sendable {
     /// The address to bind to.
@@ -60,7 +60,7 @@ public enum ServeLogLevel: String, CaseIterable, Sendable {
     case critical
 }
 
-/// Why ``AssembledServer/serve(_:onListening:onMetricsListening:)`` returned early, each
+/// Why ``ServerAssembly/serve(_:onListening:onMetricsListening:)`` returned early, each
 /// said in words a person can act on.
 public enum ServeFailure: Error, Equatable, CustomStringConvertible {
     /// A socket could not be bound: the port in use, the address not this machine's, a

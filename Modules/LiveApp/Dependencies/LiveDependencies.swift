@@ -18,7 +18,7 @@ public struct LiveDependencies: Sendable {
     /// with, on a Prometheus registry of its own, ADR 0034; the embedded server keeps none):
     /// what `moments serve` runs over HTTP.
     public var assembleServer: @Sendable (_ dataDirectory: String?, _ keepsFigures: Bool) async throws(ServerSetupError)
-        -> any AssembledServer
+        -> any ServerAssembly
     /// Assembles the sync server on a shared PostgreSQL database (`serve --database-url`),
     /// one of any number of servers sharing it, keeping its figures when `keepsFigures`, with
     /// the hooks in the settings of the data folder given (`--data-dir`; `nil`: the default).
@@ -28,7 +28,7 @@ public struct LiveDependencies: Sendable {
     public var assembleSharedServer: @Sendable (
         _ databaseURL: String, _ dataDirectory: String?, _ keepsFigures: Bool
     ) async throws(ServerSetupError)
-        -> any AssembledServer
+        -> any ServerAssembly
     /// Starts the embedded server on the durable state of a data folder, hosted by this
     /// process, waiting up to `lockWait` for the state's lock (another process may be
     /// letting it go).
@@ -74,11 +74,11 @@ public struct LiveDependencies: Sendable {
     public init(
         files: @escaping @Sendable (_ dataDirectory: String?) -> any PersonalFiles,
         assembleServer: @escaping @Sendable (_ dataDirectory: String?, _ keepsFigures: Bool) async throws(ServerSetupError)
-            -> any AssembledServer,
+            -> any ServerAssembly,
         assembleSharedServer: @escaping @Sendable (
             _ databaseURL: String, _ dataDirectory: String?, _ keepsFigures: Bool
         ) async throws(ServerSetupError)
-            -> any AssembledServer,
+            -> any ServerAssembly,
         hostEmbedded: @escaping @Sendable (_ dataDirectory: String?, _ lockWait: Duration) async throws(ServerSetupError)
             -> any EmbeddedHost,
         connect: @escaping @Sendable (_ url: String, _ accessKey: String?) -> any SyncConnection,

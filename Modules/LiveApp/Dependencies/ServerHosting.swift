@@ -1,11 +1,11 @@
 import AccessKeys
 import SyncProtocol
 
-/// A sync server this process assembled on the person's durable state, holding its lock
-/// until ``close()``: what `moments serve` puts on the network. The live app reaches it
+/// A sync server and the storage this process assembled it on (the person's durable
+/// state), holding its lock until ``close()``: what `moments serve` puts on the network. The live app reaches it
 /// only through this protocol: in process through ``connection``, over HTTP through
 /// ``serve(_:onListening:onMetricsListening:)``.
-public protocol AssembledServer: Sendable {
+public protocol ServerAssembly: Sendable {
     /// The server, called in this process.
     var connection: any SyncConnection { get }
     /// Where its state lives.
@@ -27,12 +27,12 @@ public protocol AssembledServer: Sendable {
     func close() async
 }
 
-extension AssembledServer {
+extension ServerAssembly {
     /// No keys of its own: the data folder's keys file.
     public var keys: (any AccessKeyStore)? { nil }
 }
 
-/// The embedded default: an ``AssembledServer`` in this process, which this process's
+/// The embedded default: an ``ServerAssembly`` in this process, which this process's
 /// screen calls directly, also listening on a loopback port so `moments watch` in another
 /// terminal can follow it.
 public protocol EmbeddedHost: Sendable {

@@ -83,7 +83,7 @@ struct StatusCommand: LiveCommand {
     /// The live session of the embedded state no process hosts, or `nil`: the state opened
     /// (its lock held) for this one read, without a listener, then let go.
     private func readUnhosted(_ dependencies: LiveDependencies) async throws -> ActivitySnapshot? {
-        let assembled: any AssembledServer
+        let assembled: any ServerAssembly
         do {
             assembled = try await dependencies.assembleServer(target.data.path, false)
         } catch {

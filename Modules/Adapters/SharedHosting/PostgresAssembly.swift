@@ -8,9 +8,9 @@ import SyncAuthority
 import SyncPostgres
 import SyncProtocol
 
-/// A sync server on a shared PostgreSQL database, as ``build(_:clock:logger:metrics:)`` builds it:
-/// one of any number of servers on the same database.
-public final class SharedServer: AssembledSyncServer {
+/// A sync server with its storage on a shared PostgreSQL database, as
+/// ``build(_:clock:logger:metrics:)`` assembles them: one of any number of servers on the same database.
+public final class PostgresAssembly: SyncServerAssembly {
     /// The server.
     public let server: SyncServer
     /// Its storage.
@@ -29,7 +29,7 @@ public final class SharedServer: AssembledSyncServer {
     public static func build(
         _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),
         metrics: SyncMetrics? = nil, hooks: SessionHooks = .none, environment: [String: String] = [:]
-    ) async throws(ServerSetupError) -> SharedServer {
+    ) async throws(ServerSetupError) -> PostgresAssembly {
         let storage: PostgresSyncStorage
         do {
             storage = try await PostgresSyncStorage.open(url: url, logger: logger, metrics: metrics)
@@ -41,7 +41,7 @@ public final class SharedServer: AssembledSyncServer {
         }
         let server = SyncServer(storage: storage, clock: clock, observer: runner, metrics: metrics)
         await server.tick()
-        return SharedServer(server: server, storage: storage, hooks: runner)
+        return PostgresAssembly(server: server, storage: storage, hooks: runner)
     }
 
     /// The people's access keys in the database at `url`, for one command (`moments keys

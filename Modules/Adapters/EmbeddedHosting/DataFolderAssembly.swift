@@ -12,12 +12,12 @@ import SyncAuthority
 import SyncJSONStore
 import SyncProtocol
 
-/// The sync server of a data folder, as ``build(_:)`` assembles it: the authoritative
+/// The sync server of a data folder with its storage, as ``build(_:)`` assembles them: the authoritative
 /// ``SyncAuthority/SyncServer`` on the folder's durable JSON files, recording every ended session
 /// into its history. What `moments serve` runs without a database, and what an
 /// ``EmbeddedServer`` hosts with a loopback port (the server on a shared database is
-/// SharedHosting's `SharedServer`). It holds the state's lock until ``close()``.
-public final class DataFolderServer: AssembledSyncServer {
+/// SharedHosting's `PostgresAssembly`). It holds the state's lock until ``close()``.
+public final class DataFolderAssembly: SyncServerAssembly {
     /// The server.
     public let server: SyncServer
     /// Its storage, for the tokens of the sessions it keeps.
@@ -32,7 +32,7 @@ public final class DataFolderServer: AssembledSyncServer {
     /// enter the history (ADR 0013), and catches up the clock rules that
     /// came due while no server ran. `moments serve`, the embedded default and the tests
     /// all build their server here, through ``LiveComposition``'s `LiveRoot.buildServer`.
-    public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderServer {
+    public static func build(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderAssembly {
         let storage: JSONSyncStorage
         do {
             storage = try JSONSyncStorage(
@@ -55,7 +55,7 @@ public final class DataFolderServer: AssembledSyncServer {
             storage: storage, clock: configuration.clock, observer: DurableChangeObservers([history, hooks]),
             metrics: configuration.metrics)
         await server.tick()
-        return DataFolderServer(
+        return DataFolderAssembly(
             server: server, storage: storage, stateFolder: configuration.locations.stateDirectory.path, hooks: hooks)
     }
 

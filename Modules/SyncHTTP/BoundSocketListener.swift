@@ -16,7 +16,7 @@ import ServiceLifecycle
 /// public pieces (its router's responder, `HTTP1Channel`) on a bootstrap of its own. What
 /// Hummingbird's application adds and this does not: a `Date` header, which no client of
 /// the protocol reads.
-struct BoundSocketServer<Context: RequestContext>: Service where Context.Source == ApplicationRequestContextSource {
+struct BoundSocketListener<Context: RequestContext>: Service where Context.Source == ApplicationRequestContextSource {
     let socket: ListeningSocket
     let responder: RouterResponder<Context>
     let channel: HTTP1Channel.Configuration
