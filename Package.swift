@@ -77,27 +77,19 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
         swiftSettings: swiftSettings, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
 }
 
+/// The libraries another package may depend on, one by one, each a product of its own
+/// module. Fixtures is sample data for other packages' tests and previews, never for
+/// production code.
+let libraries = [
+    "Domain", "Rendering", "SyncProtocol", "AccessKeys", "SyncAuthority", "SyncHTTP", "SyncClient", "Persistence",
+    "SyncJSONStore", "SyncPostgres", "TerminalIO", "DBus", "Sound", "LiveApp", "Fixtures", "ShowcaseApp",
+    "LiveComposition", "ShowcaseComposition", "ServerComposition",
+]
+
 let package = Package(
     name: "little-moments",
     platforms: [.macOS(.v15)],
-    products: [
-        // MARK: - Libraries another package may depend on, one by one
-        .library(name: "Domain", targets: ["Domain"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
-        .library(name: "AccessKeys", targets: ["AccessKeys"]),
-        .library(name: "SyncAuthority", targets: ["SyncAuthority"]),
-        .library(name: "SyncHTTP", targets: ["SyncHTTP"]), .library(name: "SyncClient", targets: ["SyncClient"]),
-        .library(name: "Persistence", targets: ["Persistence"]),
-        .library(name: "SyncJSONStore", targets: ["SyncJSONStore"]), .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
-        .library(name: "TerminalIO", targets: ["TerminalIO"]), .library(name: "DBus", targets: ["DBus"]),
-        .library(name: "Sound", targets: ["Sound"]),
-        .library(name: "LiveApp", targets: ["LiveApp"]),
-        // Sample data for other packages' tests and previews; never for production code.
-        .library(name: "Fixtures", targets: ["Fixtures"]),
-        .library(name: "ShowcaseApp", targets: ["ShowcaseApp"]),
-        .library(name: "LiveComposition", targets: ["LiveComposition"]), .library(name: "ShowcaseComposition", targets: ["ShowcaseComposition"]),
-        .library(name: "ServerComposition", targets: ["ServerComposition"]),
+    products: libraries.map { Product.library(name: $0, targets: [$0]) } + [
         // MARK: - The two mini-apps, and the shared server's program
         .executable(name: "moments", targets: ["MomentsLive"]),
         .executable(name: "moments-showcase", targets: ["MomentsShowcase"]),

@@ -25,7 +25,8 @@ struct DocCExamplesTests {
 
     static func examples() throws -> [Example] {
         let modules = packageRoot.appendingPathComponent("Modules")
-        let products = try libraryProducts()
+        // The products SwiftPM reads from the manifest, as a reader's package would see them.
+        let products = Set(try PackageGraph.load(root: packageRoot).products)
         var found: [Example] = []
         for module in try FileManager.default.contentsOfDirectory(atPath: modules.path).sorted() {
             let catalog = modules.appendingPathComponent("\(module)/\(module).docc")
@@ -44,14 +45,6 @@ struct DocCExamplesTests {
             }
         }
         return found
-    }
-
-    /// The library products Package.swift declares.
-    static func libraryProducts() throws -> Set<String> {
-        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        return Set(manifest.components(separatedBy: ".library(name: \"").dropFirst().compactMap {
-            $0.split(separator: "\"").first.map(String.init)
-        })
     }
 
     /// The examples written in tests: "CATALOG/ARTICLE" → their code, unindented.

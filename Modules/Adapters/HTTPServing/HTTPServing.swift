@@ -34,7 +34,7 @@ public enum HTTPServing {
     }
 }
 
-/// An ``LiveApp/ServerAssembly`` whose authoritative server is this process's
+/// A ``LiveApp/ServerAssembly`` whose authoritative server is this process's
 /// ``SyncAuthority/SyncServer``: called in process through an ``InProcessConnection``, and
 /// served over HTTP by ``HTTPServing``. The assemblies conform by naming their server.
 public protocol SyncServerAssembly: ServerAssembly {

@@ -1,7 +1,7 @@
 import AccessKeys
 import SyncProtocol
 
-/// How `moments serve` puts an ``ServerAssembly`` on the network, as its options say:
+/// How `moments serve` puts a ``ServerAssembly`` on the network, as its options say:
 /// plain values, which the server's HTTP adapter turns into the HTTP server's own.
 public struct HTTPServeSettings: Sendable {
     /// The address to bind to.

@@ -32,7 +32,7 @@ extension ServerAssembly {
     public var keys: (any AccessKeyStore)? { nil }
 }
 
-/// The embedded default: an ``ServerAssembly`` in this process, which this process's
+/// The embedded default: a ``ServerAssembly`` in this process, which this process's
 /// screen calls directly, also listening on a loopback port so `moments watch` in another
 /// terminal can follow it.
 public protocol EmbeddedHost: Sendable {
