@@ -39,12 +39,16 @@ public final class PreviewClock: SyncClock, Sendable {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if deadline <= state.now { return true }
+                // A task cancelled before it got here has had its `onCancel` already, which
+                // found no sleeper: it must not become one. Checked under the lock `onCancel`
+                // takes, so a cancellation is seen either here or there.
+                let resumeNow = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    return nil
                 }
-                if resumeNow { continuation.resume() }
+                if let resumeNow { continuation.resume(with: resumeNow) }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in

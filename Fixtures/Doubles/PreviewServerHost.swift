@@ -14,11 +14,21 @@ public final class PreviewServerHost: EmbeddedHost, ServerAssembly {
     /// Where its activities are kept.
     public let storage: PreviewSyncStorage
 
-    /// A server on `storage`, its rules on `clock`.
+    /// The server's run (its clock rules), from the host's making to ``shutdown()``.
+    private let serving: Task<Void, Never>
+
+    /// A server on `storage`, its rules on `clock`, running (`SyncServer.run()`).
     public init(storage: PreviewSyncStorage = PreviewSyncStorage(), clock: any SyncClock) {
         self.storage = storage
-        server = SyncServer(storage: storage, clock: clock)
+        let server = SyncServer(storage: storage, clock: clock)
+        self.server = server
+        // As the embedded server it stands for, the host lives from its making to
+        // `shutdown()`, not for one scope (ADR 0070): `shutdown()` ends the run and awaits
+        // it, and a host let go without one cancels it.
+        serving = Task { await server.run() }
     }
+
+    deinit { serving.cancel() }
 
     public var connection: any SyncConnection { InProcessConnection(server: server) }
 
@@ -42,7 +52,10 @@ public final class PreviewServerHost: EmbeddedHost, ServerAssembly {
         return nil
     }
 
-    public func shutdown() async { await server.shutdown() }
+    public func shutdown() async {
+        await server.shutdown()
+        await serving.value
+    }
 
-    public func close() async { await server.shutdown() }
+    public func close() async { await shutdown() }
 }

@@ -144,15 +144,17 @@ public struct SyncHTTPServer: Sendable {
         }
     }
 
-    /// The services to run in one group: the heartbeat of event streams, the Hummingbird
-    /// application, then the closer of event streams. A group shuts its services down last
-    /// to first, so on SIGTERM the streams end before the HTTP server waits for its
-    /// connections to finish, and connections that cannot finish are closed meanwhile. With
+    /// The services to run in one group: the server's own work (``ServerRun``, unless
+    /// `runsServer` is `false` because the group already has it), the heartbeat of event
+    /// streams, the Hummingbird application, then the closer of event streams. A group
+    /// shuts its services down last to first, so on SIGTERM the streams end before the HTTP
+    /// server waits for its connections to finish, connections that cannot finish are
+    /// closed meanwhile, and the server's clock stops last. With
     /// a ``metricsPort``, its listener runs beside the application, and `onListening` waits
     /// for it to be bound and told to `onMetricsListening`. With a `socket`, the server
     /// answers on it (already bound and listening) instead of binding ``host`` and ``port``.
     public func makeServices(
-        on socket: ListeningSocket? = nil,
+        on socket: ListeningSocket? = nil, runsServer: Bool = true,
         onListening: @escaping @Sendable (Int) async -> Void,
         onMetricsListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> [any Service] {
@@ -194,8 +196,31 @@ public struct SyncHTTPServer: Sendable {
                 router: router, server: .http1(configuration: channel), configuration: configuration,
                 onServerRunning: listening, logger: logger)
         }
-        return [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application] + metricsListener
+        let serverRun: [any Service] = runsServer ? [ServerRun(server: server)] : []
+        return serverRun + [HeartbeatService(heartbeats: heartbeats, interval: heartbeat), application] + metricsListener
             + [StreamCloser(server: server, connections: connections)]
+    }
+}
+
+/// The sync server's own work (`SyncServer.run()`: the clock rules and the
+/// change feed) as a service of its process's group. First in the group, it is told of a
+/// graceful shutdown last, so the clock keeps running while every stream and connection
+/// ends.
+public struct ServerRun: Service {
+    /// The server it runs.
+    public let server: SyncServer
+
+    /// The service that runs `server`.
+    public init(server: SyncServer) {
+        self.server = server
+    }
+
+    /// Runs the server until the graceful shutdown reaches this service, or the server
+    /// shuts down; then waits for the group's graceful shutdown (also when another owner
+    /// already runs the server), so that the group does not take its end for a failure.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { [server] in await server.run() }
+        try? await gracefulShutdown()
     }
 }
 

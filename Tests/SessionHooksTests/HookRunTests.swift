@@ -55,12 +55,15 @@ struct HookRunTests {
             let created = try await host.server.create(BellProgramMother.makeAttributes(
                 BellProgramMother.makeProgram(interval: .every(60)), name: name, plannedSeconds: 120))
             let start = created.state.timestamp
-            let pushes = try await host.server.subscribe(to: created.id, token: created.token, after: created.state.version)
-            try await advance(clock, to: 60, after: start)
-            try await advance(clock, to: 120, after: start)
-            // A push leaves once its change is durable and its observers, the hooks among
-            // them, were told.
-            for await push in pushes where push.event == .end { break }
+            // The bells and the end come from the server's clock, which runs for this scope.
+            try await host.server.running {
+                let pushes = try await host.server.subscribe(to: created.id, token: created.token, after: created.state.version)
+                try await advance(clock, to: 60, after: start)
+                try await advance(clock, to: 120, after: start)
+                // A push leaves once its change is durable and its observers, the hooks among
+                // them, were told.
+                for await push in pushes where push.event == .end { break }
+            }
             await host.close()
 
             let log = try String(contentsOf: folder.path("hooks.log"), encoding: .utf8)

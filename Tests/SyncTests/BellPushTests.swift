@@ -23,44 +23,46 @@ struct BellPushTests {
         arguments: Transport.allCases)
     func doneWhen(transport: Transport) async throws {
         let harness = try SyncHarness()
-        let connection = try await transport.connect(to: harness)
-        let created = try await connection.createActivity(
-            BellProgramMother.makeAttributes(), showSeconds: true, clientID: "owner", idempotencyKey: nil)
-        let start = created.state.timestamp
-        #expect(created.state.alert == nil, "the start bell waits for the warm-up")
-        let stream = try await connection.events(of: created.id, token: created.token, after: created.state.version)
-        var pushes = stream.makeAsyncIterator()
+        try await harness.server.running {
+            let connection = try await transport.connect(to: harness)
+            let created = try await connection.createActivity(
+                BellProgramMother.makeAttributes(), showSeconds: true, clientID: "owner", idempotencyKey: nil)
+            let start = created.state.timestamp
+            #expect(created.state.alert == nil, "the start bell waits for the warm-up")
+            let stream = try await connection.events(of: created.id, token: created.token, after: created.state.version)
+            var pushes = stream.makeAsyncIterator()
 
-        try await advance(harness.clock, to: 10, after: start)
-        #expect(created.state.activity.attributes.bells == BellProgramMother.makeWarmUpSit(), "the bells went with the creation")
-        let started = try #require(try await pushes.next())
-        #expect(started.alert?.kind == .start)
-        #expect(started.alert?.due == start.addingTimeInterval(10))
+            try await advance(harness.clock, to: 10, after: start)
+            #expect(created.state.activity.attributes.bells == BellProgramMother.makeWarmUpSit(), "the bells went with the creation")
+            let started = try #require(try await pushes.next())
+            #expect(started.alert?.kind == .start)
+            #expect(started.alert?.due == start.addingTimeInterval(10))
 
-        try await advance(harness.clock, to: 70, after: start)
-        let first = try #require(try await pushes.next())
-        #expect(first.alert?.summary == "bell 1 of 2")
-        #expect(first.activity.content.elapsed(at: harness.clock.now()) == 60)
+            try await advance(harness.clock, to: 70, after: start)
+            let first = try #require(try await pushes.next())
+            #expect(first.alert?.summary == "bell 1 of 2")
+            #expect(first.activity.content.elapsed(at: harness.clock.now()) == 60)
 
-        // Paused at 1:30 of time sat for a minute: the second bell rings at 2:00 sat, 3:10 in.
-        try await advance(harness.clock, to: 100, after: start)
-        _ = try await connection.send(try request(.pause), to: created.id, token: created.token)
-        try await advance(harness.clock, to: 160, after: start)
-        _ = try await connection.send(try request(.resume), to: created.id, token: created.token)
-        #expect(try await pushes.next()?.activity.content.isPaused == true)
-        #expect(try await pushes.next()?.activity.content.isPaused == false)
-        try await advance(harness.clock, to: 190, after: start)
-        let second = try #require(try await pushes.next())
-        #expect(second.alert?.summary == "bell 2 of 2")
-        #expect(second.alert?.due == start.addingTimeInterval(190))
+            // Paused at 1:30 of time sat for a minute: the second bell rings at 2:00 sat, 3:10 in.
+            try await advance(harness.clock, to: 100, after: start)
+            _ = try await connection.send(try request(.pause), to: created.id, token: created.token)
+            try await advance(harness.clock, to: 160, after: start)
+            _ = try await connection.send(try request(.resume), to: created.id, token: created.token)
+            #expect(try await pushes.next()?.activity.content.isPaused == true)
+            #expect(try await pushes.next()?.activity.content.isPaused == false)
+            try await advance(harness.clock, to: 190, after: start)
+            let second = try #require(try await pushes.next())
+            #expect(second.alert?.summary == "bell 2 of 2")
+            #expect(second.alert?.due == start.addingTimeInterval(190))
 
-        try await advance(harness.clock, to: 250, after: start)
-        let end = try #require(try await pushes.next())
-        #expect(end.event == .end)
-        #expect(end.alert?.kind == .end)
-        #expect(end.alert?.strikes == 3)
-        #expect(end.activity.content.secondsElapsed == 180, "the warm-up and the pause are not sat")
-        #expect(end.version == created.state.version + 6, "each bell one version: start, 1, pause, resume, 2, end")
+            try await advance(harness.clock, to: 250, after: start)
+            let end = try #require(try await pushes.next())
+            #expect(end.event == .end)
+            #expect(end.alert?.kind == .end)
+            #expect(end.alert?.strikes == 3)
+            #expect(end.activity.content.secondsElapsed == 180, "the warm-up and the pause are not sat")
+            #expect(end.version == created.state.version + 6, "each bell one version: start, 1, pause, resume, 2, end")
+        }
     }
 
     @Test("two servers on one storage both wake for each bell; each is rung once")

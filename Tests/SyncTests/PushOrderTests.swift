@@ -19,23 +19,26 @@ struct PushOrderTests {
         let feed = HeldFeedStorage(shared)
         let first = SyncServer(storage: shared, clock: clock)
         let second = SyncServer(storage: feed, clock: clock)
-        let created = try await first.create(SessionAttributesMother.makeOpenEnded())
-        let early = try await second.subscribe(to: created.id, token: created.token, after: 1)
+        // The second server hears the feed while it runs.
+        try await second.running {
+            let created = try await first.create(SessionAttributesMother.makeOpenEnded())
+            let early = try await second.subscribe(to: created.id, token: created.token, after: 1)
 
-        // Two changes through the first server; the second has not heard of them yet.
-        let paused = try await first.send(try request(.pause), to: created.id, token: created.token)
-        let resumed = try await first.send(try request(.resume), to: created.id, token: created.token)
-        let late = try await second.subscribe(to: created.id, token: created.token, after: 1)
+            // Two changes through the first server; the second has not heard of them yet.
+            let paused = try await first.send(try request(.pause), to: created.id, token: created.token)
+            let resumed = try await first.send(try request(.resume), to: created.id, token: created.token)
+            let late = try await second.subscribe(to: created.id, token: created.token, after: 1)
 
-        // The feed brings them, then a third change.
-        feed.deliver(paused)
-        feed.deliver(resumed)
-        let again = try await first.send(try request(.pause), to: created.id, token: created.token)
-        feed.deliver(again)
+            // The feed brings them, then a third change.
+            feed.deliver(paused)
+            feed.deliver(resumed)
+            let again = try await first.send(try request(.pause), to: created.id, token: created.token)
+            feed.deliver(again)
 
-        #expect(try await collect(3, within: Patience.hang, from: early).map(\.version) == [2, 3, 4])
-        // The newer subscriber opened on the third version, and goes on from it.
-        #expect(try await collect(2, within: Patience.hang, from: late).map(\.version) == [3, 4])
+            #expect(try await collect(3, within: Patience.hang, from: early).map(\.version) == [2, 3, 4])
+            // The newer subscriber opened on the third version, and goes on from it.
+            #expect(try await collect(2, within: Patience.hang, from: late).map(\.version) == [3, 4])
+        }
     }
 
     @Test("a copy of a change arriving after a newer one is not pushed")
@@ -44,16 +47,19 @@ struct PushOrderTests {
         let feed = HeldFeedStorage(shared)
         let first = SyncServer(storage: shared, clock: PreviewClock())
         let second = SyncServer(storage: feed, clock: PreviewClock())
-        let created = try await first.create(SessionAttributesMother.makeOpenEnded())
-        let stream = try await second.subscribe(to: created.id, token: created.token, after: 1)
-        let paused = try await first.send(try request(.pause), to: created.id, token: created.token)
-        let resumed = try await first.send(try request(.resume), to: created.id, token: created.token)
-        feed.deliver(resumed)
-        feed.deliver(paused)
-        feed.deliver(resumed)
-        let finished = try await first.send(try request(.finish), to: created.id, token: created.token)
-        feed.deliver(finished)
-        #expect(try await collect(2, within: Patience.hang, from: stream).map(\.version) == [3, 4])
+        // The second server hears the feed while it runs.
+        try await second.running {
+            let created = try await first.create(SessionAttributesMother.makeOpenEnded())
+            let stream = try await second.subscribe(to: created.id, token: created.token, after: 1)
+            let paused = try await first.send(try request(.pause), to: created.id, token: created.token)
+            let resumed = try await first.send(try request(.resume), to: created.id, token: created.token)
+            feed.deliver(resumed)
+            feed.deliver(paused)
+            feed.deliver(resumed)
+            let finished = try await first.send(try request(.finish), to: created.id, token: created.token)
+            feed.deliver(finished)
+            #expect(try await collect(2, within: Patience.hang, from: stream).map(\.version) == [3, 4])
+        }
     }
 }
 

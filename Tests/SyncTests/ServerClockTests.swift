@@ -10,7 +10,7 @@ import Testing
 /// other change.
 @Suite("Sync server: clock rules")
 struct ServerClockTests {
-    /// Waits until the server's deadline task sleeps on the clock again, then moves it. A
+    /// Waits until the running server's clock sleeps on the deadline again, then moves it. A
     /// task that never sleeps again fails the test here, not by a push missing later.
     func advance(_ harness: SyncHarness, by seconds: Double) async throws {
         try await eventually { harness.clock.sleeperCount > 0 }
@@ -20,31 +20,35 @@ struct ServerClockTests {
     @Test("the server completes a session at its target by itself, and pushes the end")
     func completion() async throws {
         let harness = try SyncHarness()
-        let created = try await harness.create()
-        let stream = try await harness.server.subscribe(to: created.id, token: created.token)
-        try await advance(harness, by: 300)
-        let pushes = try await collect(2, from: stream)
-        #expect(pushes.map(\.version) == [1, 2])
-        #expect(pushes.last?.event == .end)
-        #expect(pushes.last?.activity.content.outcome == .completed)
-        #expect(pushes.last?.activity.content.secondsElapsed == 300)
+        try await harness.server.running {
+            let created = try await harness.create()
+            let stream = try await harness.server.subscribe(to: created.id, token: created.token)
+            try await advance(harness, by: 300)
+            let pushes = try await collect(2, from: stream)
+            #expect(pushes.map(\.version) == [1, 2])
+            #expect(pushes.last?.event == .end)
+            #expect(pushes.last?.activity.content.outcome == .completed)
+            #expect(pushes.last?.activity.content.secondsElapsed == 300)
+        }
     }
 
     @Test("a session left paused is pushed stale after 30 minutes, once")
     func staleness() async throws {
         let harness = try SyncHarness()
-        let created = try await harness.create()
-        let paused = try await harness.server.send(try request(.pause), to: created.id, token: created.token)
-        let stream = try await harness.server.subscribe(to: created.id, token: created.token, after: paused.version)
-        try await advance(harness, by: SessionLimits.pausedStaleAfter)
-        let pushes = try await collect(1, from: stream)
-        #expect(pushes.first?.version == paused.version + 1)
-        #expect(pushes.first?.event == .update)
-        #expect(pushes.first?.activity.status(at: harness.clock.now()) == .stale)
-        await harness.server.tick()
-        #expect(try await harness.server.snapshot(of: created.id).version == paused.version + 1)
-        let resumed = try await harness.server.send(try request(.resume), to: created.id, token: created.token)
-        #expect(resumed.activity.status(at: harness.clock.now()) == .active)
+        try await harness.server.running {
+            let created = try await harness.create()
+            let paused = try await harness.server.send(try request(.pause), to: created.id, token: created.token)
+            let stream = try await harness.server.subscribe(to: created.id, token: created.token, after: paused.version)
+            try await advance(harness, by: SessionLimits.pausedStaleAfter)
+            let pushes = try await collect(1, from: stream)
+            #expect(pushes.first?.version == paused.version + 1)
+            #expect(pushes.first?.event == .update)
+            #expect(pushes.first?.activity.status(at: harness.clock.now()) == .stale)
+            await harness.server.tick()
+            #expect(try await harness.server.snapshot(of: created.id).version == paused.version + 1)
+            let resumed = try await harness.server.send(try request(.resume), to: created.id, token: created.token)
+            #expect(resumed.activity.status(at: harness.clock.now()) == .active)
+        }
     }
 
     @Test("going stale is pushed even when its first commit fails, and once only, also after a restart")
@@ -71,31 +75,35 @@ struct ServerClockTests {
     @Test("an open-ended session ends by itself after 8 hours, then is dismissed 4 hours later")
     func automaticEnd() async throws {
         let harness = try SyncHarness()
-        let created = try await harness.create(SessionAttributesMother.makeOpenEnded())
-        let stream = try await harness.server.subscribe(to: created.id, token: created.token, after: 1)
-        try await advance(harness, by: SessionLimits.maximumActivityDuration)
-        try await advance(harness, by: SessionLimits.maximumDismissalDelay)
-        let pushes = try await collect(5, from: stream)
-        #expect(pushes.map(\.event) == [.end, .dismiss])
-        #expect(pushes.first?.activity.content.outcome == .expired)
+        try await harness.server.running {
+            let created = try await harness.create(SessionAttributesMother.makeOpenEnded())
+            let stream = try await harness.server.subscribe(to: created.id, token: created.token, after: 1)
+            try await advance(harness, by: SessionLimits.maximumActivityDuration)
+            try await advance(harness, by: SessionLimits.maximumDismissalDelay)
+            let pushes = try await collect(5, from: stream)
+            #expect(pushes.map(\.event) == [.end, .dismiss])
+            #expect(pushes.first?.activity.content.outcome == .expired)
+        }
     }
 
     @Test("a dismissed activity is left as it is, while a newer one's deadline still comes")
     func dismissedLeftAlone() async throws {
         let harness = try SyncHarness()
-        let first = try await harness.create()
-        let cancelled = try await harness.server.send(try request(.cancel), to: first.id, token: first.token)
-        let firstPushes = try await harness.server.subscribe(to: first.id, token: first.token, after: cancelled.version)
-        try await advance(harness, by: SessionLimits.maximumDismissalDelay)
-        let dismissed = try #require(try await collect(1, from: firstPushes).first)
-        #expect(dismissed.event == .dismiss)
+        try await harness.server.running {
+            let first = try await harness.create()
+            let cancelled = try await harness.server.send(try request(.cancel), to: first.id, token: first.token)
+            let firstPushes = try await harness.server.subscribe(to: first.id, token: first.token, after: cancelled.version)
+            try await advance(harness, by: SessionLimits.maximumDismissalDelay)
+            let dismissed = try #require(try await collect(1, from: firstPushes).first)
+            #expect(dismissed.event == .dismiss)
 
-        let second = try await harness.create()
-        let secondPushes = try await harness.server.subscribe(to: second.id, token: second.token, after: 1)
-        try await advance(harness, by: 300)
-        #expect(try await collect(1, from: secondPushes).first?.event == .end)
-        await harness.server.tick()
-        #expect(try await harness.server.snapshot(of: first.id) == dismissed)
+            let second = try await harness.create()
+            let secondPushes = try await harness.server.subscribe(to: second.id, token: second.token, after: 1)
+            try await advance(harness, by: 300)
+            #expect(try await collect(1, from: secondPushes).first?.event == .end)
+            await harness.server.tick()
+            #expect(try await harness.server.snapshot(of: first.id) == dismissed)
+        }
     }
 
     @Test("a server that was down past a deadline catches up at once on restart")

@@ -16,19 +16,20 @@ public final class EmbeddedServer: EmbeddedHost {
     private let assembled: DataFolderAssembly
     /// The loopback socket, bound and listening from the start; `nil` if it could not be.
     private let socket: ListeningSocket?
-    /// The loopback listener's service group, once the first watcher has made it.
-    private let listener: AsyncStream<ServiceGroup>
+    /// The server's services: its own work from the start, the loopback listener's from
+    /// the first watcher on.
+    private let group: ServiceGroup
     private let serving: Task<Void, Never>
 
-    private init(assembled: DataFolderAssembly, socket: ListeningSocket?, listener: AsyncStream<ServiceGroup>, serving: Task<Void, Never>) {
+    private init(assembled: DataFolderAssembly, socket: ListeningSocket?, group: ServiceGroup, serving: Task<Void, Never>) {
         self.assembled = assembled
         self.socket = socket
-        self.listener = listener
+        self.group = group
         self.serving = serving
     }
 
-    /// Builds the server of `configuration` and listens on 127.0.0.1 on a port of the
-    /// system's choice.
+    /// Builds the server of `configuration`, runs it (its clock rules and change feed), and
+    /// listens on 127.0.0.1 on a port of the system's choice.
     ///
     /// The port is bound and listening at once, so the runtime file can name it, but the
     /// HTTP server behind it (Hummingbird, NIO and its event loop threads) is built only
@@ -38,8 +39,6 @@ public final class EmbeddedServer: EmbeddedHost {
     /// milliseconds it takes to start; nothing else changes for it.
     public static func start(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> EmbeddedServer {
         let assembled = try await DataFolderAssembly.build(configuration)
-        let (listener, listenerContinuation) = AsyncStream.makeStream(
-            of: ServiceGroup.self, bufferingPolicy: .bufferingNewest(1))
         let server = assembled.server
         let onProblem = configuration.onProblem
         let socket: ListeningSocket?
@@ -49,21 +48,29 @@ public final class EmbeddedServer: EmbeddedHost {
             onProblem("the embedded server's loopback port could not be opened: \(error)")
             socket = nil
         }
-        // This process's one service group, in a task because it is built only when the first
-        // watcher connects (ADR 0037); `shutdown()` stops the group and awaits this task, so
-        // nothing outlives the server.
+        let quiet = Logger(label: "little-moments.embedded", factory: { _ in SwiftLogNoOpLogHandler() })
+        let group = ServiceGroup(services: [ServerRun(server: server)], logger: quiet)
+        // The server's group runs in a task because an embedded host lives from `start` to
+        // `shutdown()`, which a session's hand-over may call from another command's task,
+        // not for one scope (ADR 0070). `shutdown()` ends the group and awaits this task,
+        // so nothing outlives the server.
         let serving = Task {
-            defer { listenerContinuation.finish() }
-            guard let socket, await socket.firstConnection() else { return }
-            let quiet = Logger(label: "little-moments.embedded", factory: { _ in SwiftLogNoOpLogHandler() })
-            let http = SyncHTTPServer(server: server, host: "127.0.0.1", port: socket.port, logger: quiet)
-            let group = ServiceGroup(services: http.makeServices(on: socket, onListening: { _ in }), logger: quiet)
-            listenerContinuation.yield(group)
-            listenerContinuation.finish()
-            do { try await group.run() } catch { onProblem("the embedded server's loopback port stopped: \(error)") }
-            socket.close()
+            await withDiscardingTaskGroup { tasks in
+                tasks.addTask {
+                    do { try await group.run() } catch { onProblem("the embedded server stopped: \(error)") }
+                }
+                guard let socket, await socket.firstConnection() else { return }
+                // The listener's services join the running group, after the server's, so
+                // they stop before it (ADR 0037).
+                let http = SyncHTTPServer(server: server, host: "127.0.0.1", port: socket.port, logger: quiet)
+                for service in http.makeServices(on: socket, runsServer: false, onListening: { _ in }) {
+                    await group.addServiceUnlessShutdown(service)
+                }
+            }
+            // A socket the listener never took (a shutdown came first) is closed here.
+            socket?.close()
         }
-        return EmbeddedServer(assembled: assembled, socket: socket, listener: listener, serving: serving)
+        return EmbeddedServer(assembled: assembled, socket: socket, group: group, serving: serving)
     }
 
     public var connection: any SyncConnection { InProcessConnection(server: assembled.server) }
@@ -82,7 +89,7 @@ public final class EmbeddedServer: EmbeddedHost {
         // No watcher came: the wait for one ends, and the listener is never built.
         socket?.close()
         // A group not yet running remembers the request, and its run ends at once.
-        for await group in listener { await group.triggerGracefulShutdown() }
+        await group.triggerGracefulShutdown()
         await serving.value
         await assembled.close()
     }

@@ -46,7 +46,7 @@ public enum ShowcaseRoot {
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
     ) -> ShowcaseDependencies {
         ShowcaseDependencies(
-            playback: playback(of:), terminal: { ProcessTerminal(environment: environment) }, environment: environment, outputIsTerminal: outputIsTerminal,
+            playback: playback(of:_:), terminal: { ProcessTerminal(environment: environment) }, environment: environment, outputIsTerminal: outputIsTerminal,
             terminalColumns: terminalColumns, output: output, errors: errors)
     }
 
@@ -59,11 +59,14 @@ public enum ShowcaseRoot {
             makeID: { PreviewSyncConnection.activityID })
     }
 
-    /// A scripted session ready to play: the script played on the preview server at its
+    /// Plays a scripted session to `body`: the script played on the preview server at its
     /// own instants (a preview clock moved step by step), then the same storage served by
     /// a server whose clock runs on at the speed of time from the instant the scenario
-    /// shows, which first catches up on any clock rule due by then.
-    public static func playback(of script: SessionScript) async throws -> SessionSource {
+    /// shows, which first catches up on any clock rule due by then, and runs (its clock
+    /// rules) while `body` does.
+    public static func playback(
+        of script: SessionScript, _ body: @Sendable (SessionSource) async throws -> Void
+    ) async throws {
         let storage = PreviewSyncStorage()
         let scriptClock = PreviewClock(now: script.start)
         let scripted = previewServer(on: storage, clock: scriptClock)
@@ -72,7 +75,9 @@ public enum ShowcaseRoot {
         let clock = PreviewRunningClock(start: script.shownAt)
         let server = previewServer(on: storage, clock: clock)
         await server.tick()
-        return SessionSource(connection: InProcessConnection(server: server), id: made.id, token: made.token, clock: clock)
+        try await server.running {
+            try await body(SessionSource(connection: InProcessConnection(server: server), id: made.id, token: made.token, clock: clock))
+        }
     }
 
     /// The dependencies of the real process: its environment, standard output and error.

@@ -6,10 +6,14 @@ import LiveApp
 /// on, and where the process's output goes. Nothing in it reaches a server, a socket or
 /// a file of the person's, so neither can the showcase.
 public struct ShowcaseDependencies: Sendable {
-    /// The session a scripted scenario plays on: the real sync server on a preview storage
-    /// seeded by playing the script, and a preview clock running from the instant the
-    /// scenario shows. It throws only when the script cannot be played (a defect).
-    public let playback: @Sendable (SessionScript) async throws -> SessionSource
+    /// Plays a scripted scenario's session to its body: the real sync server on a preview
+    /// storage seeded by playing the script, running with a preview clock from the instant
+    /// the scenario shows while the body runs, and stopped after it. It throws only when the
+    /// script cannot be played (a defect).
+    public let playback: Playback
+    /// The shape of ``playback``: the script, and what to do with its session while its
+    /// server runs.
+    public typealias Playback = @Sendable (SessionScript, _ body: @Sendable (SessionSource) async throws -> Void) async throws -> Void
     /// The terminal `play` shows its session in: the process's own.
     public let terminal: @Sendable () -> any SessionTerminal
     /// The environment variables output is chosen by (`TERM`, `NO_COLOR`, `COLORTERM`,
@@ -27,7 +31,7 @@ public struct ShowcaseDependencies: Sendable {
 
     /// Dependencies made of these parts.
     public init(
-        playback: @escaping @Sendable (SessionScript) async throws -> SessionSource,
+        playback: @escaping Playback,
         terminal: @escaping @Sendable () -> any SessionTerminal,
         environment: [String: String], outputIsTerminal: Bool, terminalColumns: Int? = nil,
         output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void

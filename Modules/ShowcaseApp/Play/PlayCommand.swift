@@ -35,21 +35,23 @@ struct PlayCommand: ShowcaseSubcommand {
             throw ShowcaseFailure(
                 message: "'\(id)' is a \(scenario.kind.title) scenario, which nothing pushes to; play runs the live screens, such as \(playable). Use `moments-showcase render \(id)` to draw it.")
         }
-        let session = try await dependencies.playback(recipe.script)
         var settings = Settings.standard
         settings.timeDisplay = recipe.timeDisplay
-        let ending = await SessionShow.run(
-            session, on: dependencies.terminal(), settings: settings, surfaces: recipe.surface.activitySurfaces,
-            noTTY: noTTY, timeZone: .utc)
-        switch ending {
-        case .ended:
-            guard let activity = ending.endedActivity else { return }
-            let phase = SessionDisplay(activity: activity, timeDisplay: settings.timeDisplay, at: session.now()).phase
-            dependencies.say("\(phase.label): \(activity.attributes.name.value). Played in memory; nothing was saved.")
-        case .left, .interrupted, .replaced:
-            dependencies.say("Left \(id). Played in memory; nothing was saved.")
-        case .refused(let error):
-            throw ShowcaseFailure(message: "\(error)")
+        let (id, terminal, surfaces, noTTY) = (id, dependencies.terminal(), recipe.surface.activitySurfaces, noTTY)
+        // The session is shown while its server runs, and what it ended as said inside too.
+        try await dependencies.playback(recipe.script) { [settings] session in
+            let ending = await SessionShow.run(
+                session, on: terminal, settings: settings, surfaces: surfaces, noTTY: noTTY, timeZone: .utc)
+            switch ending {
+            case .ended:
+                guard let activity = ending.endedActivity else { return }
+                let phase = SessionDisplay(activity: activity, timeDisplay: settings.timeDisplay, at: session.now()).phase
+                dependencies.say("\(phase.label): \(activity.attributes.name.value). Played in memory; nothing was saved.")
+            case .left, .interrupted, .replaced:
+                dependencies.say("Left \(id). Played in memory; nothing was saved.")
+            case .refused(let error):
+                throw ShowcaseFailure(message: "\(error)")
+            }
         }
     }
 }

@@ -16,12 +16,11 @@ extension SyncServer {
     static let dueBatch = 10_000
 
     /// Runs the clock rules for every activity due now, waits until what they changed is
-    /// durable and pushed, and schedules the next run. The server does this by itself at
-    /// each deadline; its owner calls it once after start-up, so that deadlines that passed
-    /// while no server ran are caught up at once.
+    /// durable and pushed, and schedules the next run. A running server (``run()``) does
+    /// this by itself at each deadline; an owner calls it once after start-up, so that
+    /// deadlines that passed while no server ran are caught up before it reads anything.
     public func tick() async {
         guard !isShutDown else { return }
-        startFeedIfNeeded()
         let now = clock.now()
         let due: [String]
         do {
@@ -84,23 +83,17 @@ extension SyncServer {
 
     /// Moves the next run earlier when `deadline` comes before it.
     func scheduleIfEarlier(_ deadline: Date) {
-        if let scheduled = scheduledDeadline, scheduled <= deadline, deadlineTask != nil { return }
+        if let scheduled = scheduledDeadline, scheduled <= deadline { return }
         schedule(at: deadline)
     }
 
+    /// Sets the next run (`nil`: none until a change brings one) and wakes the running
+    /// clock (``run()``), which sleeps until it.
     private func schedule(at deadline: Date?) {
-        deadlineTask?.cancel()
-        deadlineTask = nil
         scheduledDeadline = nil
+        defer { clockMoved?.yield() }
         guard !isShutDown, var next = deadline else { return }
         if let notBefore, notBefore > next { next = notBefore }
         scheduledDeadline = next
-        let clock = self.clock
-        // The actor's clock: one timer at a time, kept as `deadlineTask`, cancelled by the next
-        // schedule and by `shutdown()`.
-        deadlineTask = Task { [weak self] in
-            do { try await clock.sleep(until: next) } catch { return }
-            await self?.tick()
-        }
     }
 }

@@ -86,7 +86,6 @@ extension SyncServer {
         to id: String, token: String?, after lastEventID: UInt64?, subscriber: Subscriber
     ) async throws(SyncError) -> UUID? {
         guard !isShutDown else { throw .unavailable }
-        startFeedIfNeeded()
         // Held open while the state is read, so a push meanwhile is not lost to it.
         subscribers[id, default: ActivitySubscribers()].opening += 1
         let committed: StoredActivity?
@@ -166,21 +165,9 @@ extension SyncServer {
 
     // MARK: - The change feed
 
-    /// Starts hearing the storage's change feed, once: the changes other servers commit.
-    func startFeedIfNeeded() {
-        guard feedTask == nil, !isShutDown else { return }
-        let changes = storage.changes()
-        // The actor's own listener of the change feed: kept as `feedTask` and cancelled by
-        // `shutdown()`.
-        feedTask = Task { [weak self] in
-            for await snapshot in changes {
-                guard let self else { return }
-                await self.absorbFromFeed(snapshot)
-            }
-        }
-    }
-
-    private func absorbFromFeed(_ snapshot: ActivitySnapshot) {
+    /// A change another server committed, heard through the storage's change feed while
+    /// this one runs (``run()``): pushed here, and its deadline kept.
+    func absorbFromFeed(_ snapshot: ActivitySnapshot) {
         publish(snapshot)
         if let deadline = snapshot.nextRuleDeadline { scheduleIfEarlier(deadline) }
     }

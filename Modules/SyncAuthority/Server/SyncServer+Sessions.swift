@@ -41,7 +41,6 @@ extension SyncServer {
     /// it (``unsubscribeFromSessions(_:)``).
     package func subscribeToSessions(ownedBy owner: String?, sink: Broadcast<ActivitySnapshot>.Sink) async throws(SyncError) -> UUID {
         guard !isShutDown else { throw .unavailable }
-        startFeedIfNeeded()
         let key = UUID()
         // Added before the read, so a push meanwhile is not lost; the read's older states
         // are then not given again (the watcher keeps the newest version of each).

@@ -68,10 +68,15 @@ public actor SyncServer {
     /// The owner of each activity a session watcher may need to be told of (`.some(nil)`:
     /// made without a key), learnt from this server's writes and reads; forgotten at the dismissal.
     var knownOwners: [String: String?] = [:]
-    var feedTask: Task<Void, Never>?
-    var deadlineTask: Task<Void, Never>?
-    /// The deadline ``deadlineTask`` sleeps until.
+    /// The storage's change feed, heard from the server's making on, so that nothing
+    /// committed elsewhere before its first subscriber is lost; ``run()`` takes it in.
+    let feedChanges: AsyncStream<ActivitySnapshot>
+    /// The deadline the running clock sleeps until (``run()``).
     var scheduledDeadline: Date?
+    /// Wakes the running clock when ``scheduledDeadline`` moves; `nil` while it is not asleep.
+    var clockMoved: AsyncStream<Void>.Continuation?
+    /// Whether ``run()`` is running: it runs once at a time.
+    var isRunning = false
     var isShutDown = false
     /// After a failed commit, the clock rules wait until this instant before trying
     /// again, so a storage that keeps failing is not retried in a tight loop.
@@ -79,7 +84,8 @@ public actor SyncServer {
 
     /// A server over `storage`, telling `observer` of each change once it is durable and
     /// `metrics` of its figures. It reads nothing yet: its owner calls ``tick()`` once it
-    /// is up, which catches up on what came due while no server ran.
+    /// is up, which catches up on what came due while no server ran, and ``run()`` for the
+    /// clock rules and the change feed.
     ///
     /// A batch waits at most `longestBatchWait` for the requests the last batch answered to
     /// come back (ADR 0043), and never longer than the last commit took; zero: a batch
@@ -94,6 +100,7 @@ public actor SyncServer {
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.storage = storage
+        self.feedChanges = storage.changes()
         self.commits = CommitState(gathering: BatchGathering(longestWait: longestBatchWait))
         self.memoryIndex = storage as? any IndexedSyncStorage
         self.commitDepth = storage.commitsInOrder ? 2 : 1
@@ -256,15 +263,13 @@ public actor SyncServer {
         return stored.snapshot
     }
 
-    /// Stops taking requests and ends every event stream; changes already accepted are
-    /// still made durable.
+    /// Stops taking requests, ends every event stream and the run (``run()``); changes
+    /// already accepted are still made durable.
     public func shutdown() {
         isShutDown = true
         commits.isClosed = true
-        deadlineTask?.cancel()
-        deadlineTask = nil
-        feedTask?.cancel()
-        feedTask = nil
+        scheduledDeadline = nil
+        clockMoved?.finish()
         for id in subscribers.keys { subscribers[id]?.finish() }
         subscribers = [:]
         finishSessionsSubscribers()
