@@ -15,17 +15,23 @@ func openStorage(_ url: String) async throws -> PostgresSyncStorage {
     try await PostgresSyncStorage.open(url: url, operationPatience: testOperationPatience)
 }
 
-/// Opens a storage on `url`, runs `body`, and closes it whatever happens.
+/// Opens a storage on `url`, runs `body` while its change feed runs (as it does under a
+/// running server), then ends the feed and closes the storage, whatever happens.
 func withStorage<Result: Sendable>(
     _ url: String, _ body: (PostgresSyncStorage) async throws -> Result
 ) async throws -> Result {
     let storage = try await openStorage(url)
-    do {
-        let result = try await body(storage)
-        await storage.close()
-        return result
-    } catch {
-        await storage.close()
-        throw error
+    let outcome = await withDiscardingTaskGroup { group in
+        group.addTask { await storage.run() }
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(try await body(storage))
+        } catch {
+            outcome = .failure(error)
+        }
+        group.cancelAll()
+        return outcome
     }
+    await storage.close()
+    return try outcome.get()
 }

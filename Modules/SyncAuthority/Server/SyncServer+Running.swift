@@ -23,7 +23,10 @@ extension SyncServer {
         isRunning = true
         defer { isRunning = false }
         await withDiscardingTaskGroup { group in
-            let changes = feedChanges
+            let (changes, storage) = (feedChanges, storage)
+            // The storage's own work (a shared database's change feed), then the listener of
+            // what it brings.
+            group.addTask { await storage.run() }
             group.addTask { [weak self] in
                 for await snapshot in changes {
                     guard let self else { return }

@@ -68,6 +68,12 @@ public protocol SyncStorage: Sendable {
     /// the storage closes.
     func changes() -> AsyncStream<ActivitySnapshot>
 
+    /// The storage's own work while a server runs on it (`SyncServer.run()` runs it as a
+    /// child), until the task is cancelled: a shared database's change feed, which reads
+    /// what other servers commit into ``changes()``. It runs once; a second call returns at
+    /// once. The default, for a storage with no work of its own, returns at once.
+    func run() async
+
     /// `nil` when the storage can be read and written now, else why not, in words an
     /// operator can act on: what `/readyz` answers (ADR 0027). Answers within a second or
     /// two, also while the storage is down. The default, for a storage in this process's
@@ -79,6 +85,9 @@ extension SyncStorage {
     /// Always ready: a storage in this process's own files has no outage to report apart
     /// from each write's own error.
     public func unavailability() async -> String? { nil }
+
+    /// No work of its own: the storage's files are written by the calls alone.
+    public func run() async {}
 
     /// One batch at a time: a storage says so when it commits in order.
     public var commitsInOrder: Bool { false }

@@ -14,8 +14,9 @@ import Synchronization
 /// and every change any of them commits comes back to all on ``changes()``.
 ///
 /// Open it with ``open(url:logger:)``; it creates or migrates the tables
-/// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) and one LISTEN
-/// connection of its own for the change feed until ``close()``, all through a
+/// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) until
+/// ``close()``, and, while the server on it runs (``run()``), one LISTEN connection of its
+/// own for the change feed, all through a
 /// ``DatabaseLink``: no wait on the database lasts longer than its deadline, and an outage
 /// is answered at once rather than waited out (ADR 0027).
 public final class PostgresSyncStorage: Sendable {
@@ -33,11 +34,17 @@ public final class PostgresSyncStorage: Sendable {
     let link: DatabaseLink
     let logger: Logger
     private let feed = ChangeFeed()
-    private let feedTask = Mutex<Task<Void, Never>?>(nil)
+    /// Where the change log ended when the storage was opened: the feed reads after it.
+    private let feedStart: Int64
+    private let metrics: SyncMetrics?
+    /// Whether the feed has been run (``run()``): it runs once.
+    private let feedRan = Mutex(false)
 
-    private init(link: DatabaseLink, logger: Logger) {
+    private init(link: DatabaseLink, logger: Logger, feedStart: Int64, metrics: SyncMetrics?) {
         self.link = link
         self.logger = logger
+        self.feedStart = feedStart
+        self.metrics = metrics
     }
 
     /// Opens the storage in the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`).
@@ -89,28 +96,28 @@ public final class PostgresSyncStorage: Sendable {
             location: location, connection: configuration,
             pool: clientConfiguration(location, maximumConnections, connectTimeout: operationPatience),
             patience: DatabaseLink.Patience(operation: operationPatience), logger: logger)
-        let storage = PostgresSyncStorage(link: link, logger: logger)
-        // The change feed, for the storage's lifetime: `close()` cancels and awaits it. A storage
-        // is made before the service group that will run the server exists.
-        let task = Task { [feed = storage.feed] in
-            await feed.run(
-                link: link, after: start, pollInterval: pollInterval, retention: changeLogRetention, logger: logger,
-                metrics: metrics)
-        }
-        storage.feedTask.withLock { $0 = task }
-        return storage
+        return PostgresSyncStorage(link: link, logger: logger, feedStart: start, metrics: metrics)
     }
 
-    /// Stops the change feed (its streams end) and closes every connection. The storage
-    /// answers nothing after.
-    public func close() async {
-        let feedTask = self.feedTask.withLock { task in
-            defer { task = nil }
-            return task
+    /// The change feed: reads what every server commits after the storage was opened, into
+    /// ``changes()``, and prunes the change log, until the task is cancelled; then every
+    /// stream of ``changes()`` ends. The server on this storage runs it (`SyncServer.run()`),
+    /// so the feed is a child of the server's run (ADR 0070). It runs once: a second call
+    /// returns at once.
+    public func run() async {
+        let first = feedRan.withLock { ran in
+            defer { ran = true }
+            return !ran
         }
-        // The feed first, while the pool still runs; every wait of the feed is bounded.
-        feedTask?.cancel()
-        await feedTask?.value
+        guard first else { return }
+        await feed.run(
+            link: link, after: feedStart, pollInterval: Self.pollInterval, retention: Self.changeLogRetention,
+            logger: logger, metrics: metrics)
+    }
+
+    /// Ends every stream of ``changes()`` and closes every connection. The storage answers
+    /// nothing after. The feed's run (``run()``) ends with its own task, before this.
+    public func close() async {
         feed.finish()
         await link.close(patience: Self.shutdownPatience)
     }
