@@ -337,7 +337,7 @@ let package = Package(
         ]),
         suite("CompositionRootTests", [
             "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",
-            "Persistence", "Fixtures", "TestSupport",
+            "Persistence", "Fixtures", "TestSupport", "ServerComposition", "SharedHosting",
         ]),
 
         // The floor beside the live app's peak-memory figure: a Swift program linked as the

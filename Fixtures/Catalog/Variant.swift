@@ -64,7 +64,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     public static let textSizes: [TextSize] = [.small, .medium, .accessibilityExtraLarge]
 
     /// The text sizes `scenario` is shown in: ``textSizes`` where its view follows the text
-    /// size (``Rendering/ViewKind/followsTextSize``), else the default alone, since every
+    /// size (`ViewKind.followsTextSize`), else the default alone, since every
     /// size would draw the same frame.
     public static func textSizes(for scenario: Scenario) -> [TextSize] {
         scenario.kind.followsTextSize ? textSizes : [.medium]

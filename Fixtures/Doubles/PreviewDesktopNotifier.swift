@@ -4,7 +4,7 @@ import Synchronization
 
 /// The desktop's notification server in memory, for previews and tests: every call is
 /// kept, in order, and nothing is shown. ``unavailable`` stands for a desktop with no
-/// session bus; ``press(_:)`` stands for a person pressing a button.
+/// session bus; `press(_:)` stands for a person pressing a button.
 public final class PreviewDesktopNotifier: DesktopNotifier, NotificationServer {
     /// One call the live app made.
     public enum Call: Hashable, Sendable {

@@ -4,9 +4,9 @@ import SyncAuthority
 import SyncProtocol
 
 /// The sync server a preview or an in-process test of the live app hosts: the real
-/// ``SyncAuthority/SyncServer`` on a ``PreviewSyncStorage`` and a preview clock, standing in for the
-/// embedded server on the person's files (``LiveApp/EmbeddedHost``) and for `moments serve`'s
-/// (``LiveApp/ServerAssembly``). It listens on no port: nothing outside the process can
+/// `SyncServer` on a ``PreviewSyncStorage`` and a preview clock, standing in for the
+/// embedded server on the person's files (`EmbeddedHost`) and for `moments serve`'s
+/// (`ServerAssembly`). It listens on no port: nothing outside the process can
 /// reach it.
 public final class PreviewServerHost: EmbeddedHost, ServerAssembly {
     /// The real server, on ``storage``.

@@ -13,7 +13,7 @@ import SyncProtocol
 /// intent pending or refused, or while the server cannot be reached.
 ///
 /// It holds values, not a server: the push is a Mother's, the keys offered are the live
-/// app's key table's (``LiveApp/SessionKeys``), and the refusal is the one Domain's rules
+/// app's key table's (`SessionKeys`), and the refusal is the one Domain's rules
 /// give. A test proves the live model, fed the key sequence that leads to each state,
 /// draws the same frame.
 public struct PreviewSessionScreenModel: SessionScreenModel {

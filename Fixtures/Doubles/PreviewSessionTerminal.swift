@@ -3,7 +3,7 @@ import Rendering
 import Synchronization
 
 /// A terminal in memory, for previews and tests of the session runtime
-/// (``LiveApp/SessionShow``) in-process: it keeps what is written to it, one entry per
+/// (`SessionShow`) in-process: it keeps what is written to it, one entry per
 /// write, types what it is told (``type(_:)``) and delivers the signals it is sent
 /// (``send(signal:)``). Interactive by default, so the runtime draws its full screen.
 public final class PreviewSessionTerminal: SessionTerminal {

@@ -17,7 +17,7 @@ public enum BellProgramMother {
         }
     }
 
-    /// The program `text` spells (``BellProgram/parse(_:over:)`` over none), or none when
+    /// The program `text` spells (`BellProgram.parse(_:over:)` over none), or none when
     /// it spells nothing valid: what the catalog's control panel types.
     public static func makeProgram(text: String) -> BellProgram? {
         guard !text.isEmpty, let program = try? BellProgram.parse(text, over: .silent), !program.isSilent else { return nil }

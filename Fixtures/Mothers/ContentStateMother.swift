@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Content states for every situation a view shows, built the way the server builds them:
-/// by running intents through ``Domain/Transition`` from a real start, so a fixture can
+/// by running intents through `Transition` from a real start, so a fixture can
 /// never hold a state the rules would not produce.
 public enum ContentStateMother {
     /// An activity started at `start` and run through `steps`: each step waits the given

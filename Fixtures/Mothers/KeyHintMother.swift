@@ -2,7 +2,7 @@ import Domain
 import LiveApp
 import Rendering
 
-/// The keys a session screen offers, as the live app's one key table (``LiveApp/SessionKeys``)
+/// The keys a session screen offers, as the live app's one key table (`SessionKeys`)
 /// gives them: what a view test passes to a timer screen or a banner, so no test spells a
 /// key's meaning out again.
 public enum KeyHintMother {

@@ -1,7 +1,7 @@
 import Domain
 import Rendering
 
-/// What the session views show (``Rendering/SessionDisplay``), made the way the live app
+/// What the session views show (`SessionDisplay`), made the way the live app
 /// makes it: from an activity at an instant, by `SessionDisplay(activity:…)`.
 public enum SessionDisplayMother {
     /// The display of `script`'s activity at the instant it is shown. `reconnecting` marks

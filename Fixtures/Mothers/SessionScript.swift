@@ -150,7 +150,7 @@ public struct SessionScript: Hashable, Sendable {
         }
     }
 
-    /// The activity after the steps, made by Domain's ``Domain/Transition`` as the server
+    /// The activity after the steps, made by Domain's `Transition` as the server
     /// makes it.
     public var activity: Activity {
         ContentStateMother.makeActivity(

@@ -3,7 +3,7 @@ import SyncAuthority
 import SyncProtocol
 
 /// Activities as a server stores them: the pushes of a scripted session under an id of the
-/// test's choosing, and the ``SyncAuthority/StoredActivity`` (token, owner, keyed creation) at any
+/// test's choosing, and the `StoredActivity` (token, owner, keyed creation) at any
 /// one of them. For storage tests, which need several activities and each step of one.
 public enum StoredActivityMother {
     /// The token every mother activity carries.

@@ -14,7 +14,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// A ``SyncConnection`` over HTTP to `moments serve` or another app's embedded server, or
+/// A `SyncConnection` over HTTP to `moments serve` or another app's embedded server, or
 /// to any of several servers that share one store (`--server` given more than once).
 ///
 /// With several servers, requests go to one until it stops answering (it cannot be
@@ -42,7 +42,7 @@ public struct HTTPSyncConnection: SyncConnection {
 
     /// A connection to `baseURL`, with the person's access key when the server asks for one.
     /// `baseURL` may name several servers sharing one store, separated by commas
-    /// (``ServerAddresses``); they are tried in that order.
+    /// (`ServerAddresses`); they are tried in that order.
     public init(
         baseURL: String, accessKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
         client: HTTPClient = HTTPSyncConnection.sharedClient

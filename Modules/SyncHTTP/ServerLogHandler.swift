@@ -44,7 +44,7 @@ struct ServerLogHandler: LogHandler {
 }
 
 extension SyncHTTPServer {
-    /// The logger `moments serve` writes with: lines of ``ServerLogHandler`` on standard
+    /// The logger `moments serve` writes with: lines of `ServerLogHandler` on standard
     /// error, from `level` up (`debug`: a line per request).
     public static func logger(level: Logger.Level, label: String = "little-moments.sync") -> Logger {
         var logger = Logger(label: label) { ServerLogHandler(label: $0) }

@@ -26,13 +26,13 @@ import SyncProtocol
 /// ``shutdownGrace`` (``writableShutdownGrace`` for a connection still being read), closes
 /// every connection still open (a watcher that stopped reading, a
 /// body that never ends), so it always returns promptly. Each connection lives within
-/// ``ConnectionLimits``. A server with figures (``SyncServer/metrics``) answers
+/// ``ConnectionLimits``. A server with figures (`SyncServer.metrics`) answers
 /// `GET /metrics`: on its own port when it takes no keys and has no ``metricsPort``, else
 /// only on 127.0.0.1:``metricsPort`` (ADR 0034).
 public struct SyncHTTPServer: Sendable {
     /// The largest request body accepted; larger ones get 413.
     public static let maximumBodySize = 4_096
-    /// The port `moments serve` uses by default (``SyncProtocol/ServerAddresses/defaultPort``).
+    /// The port `moments serve` uses by default (`ServerAddresses.defaultPort`).
     public static var defaultPort: Int { ServerAddresses.defaultPort }
     /// The `Server` header of every answer.
     static let serverName = "little-moments"
@@ -55,7 +55,7 @@ public struct SyncHTTPServer: Sendable {
     public let limits: ConnectionLimits
     /// The loopback port `GET /metrics` is answered on, apart from the server's own (0:
     /// any free one); `nil`: on the server's own port, unless it takes keys, when it is
-    /// not answered at all. Only with ``SyncServer/metrics``.
+    /// not answered at all. Only with `SyncServer.metrics`.
     public let metricsPort: Int?
 
     /// How long a shutdown lets a connection that cannot be written to (a watcher that

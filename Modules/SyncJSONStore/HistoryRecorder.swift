@@ -14,7 +14,7 @@ import SyncProtocol
 /// `moments start` and `moments watch`, or `moments serve`), never by a client.
 ///
 /// The server tells it of every change the moment it is durable (a
-/// ``SyncAuthority/DurableChangeObserver``), whether an intent caused it (finish, cancel) or the
+/// `DurableChangeObserver`), whether an intent caused it (finish, cancel) or the
 /// server's clock did (completion at the target, the 8-hour end, also when caught up after
 /// a restart). The history is appended before the change is answered and pushed, so a
 /// client that shows a summary when the end arrives finds the session already counted.

@@ -8,7 +8,7 @@ import Persistence
 import Synchronization
 
 /// The people's access keys of a server in `keys.json` in its state folder: Sync's
-/// ``AccessKeys/AccessKeyStore`` on Persistence's durable JSON files, mode 0600, refused when
+/// `AccessKeyStore` on Persistence's durable JSON files, mode 0600, refused when
 /// others may read it. Only digests are kept, never a key.
 ///
 /// The file is opened (and locked) only for one read or change at a time, so `moments keys`

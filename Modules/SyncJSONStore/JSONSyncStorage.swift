@@ -14,13 +14,13 @@ import Synchronization
 /// store on PostgreSQL is the module beside it).
 ///
 /// Each activity is one document of the `server-state` collection, keyed by its id: the
-/// checkpoint of its state, token and remembered answers (``SyncAuthority/StoredActivity/checkpoint``).
+/// checkpoint of its state, token and remembered answers (`StoredActivity.checkpoint`).
 /// A batch of the server's writes is written as one transaction, with one sync, however
 /// many intents it holds. The folder's lock makes this process its only writer, so its
 /// memory answers every read and no write ever meets a conflict from elsewhere; the
 /// conditions are checked all the same, as the protocol asks.
 public final class JSONSyncStorage: IndexedSyncStorage {
-    /// The schema of the documents: a ``SyncAuthority/SyncRecord`` checkpoint per activity.
+    /// The schema of the documents: a `SyncRecord` checkpoint per activity.
     ///
     /// Version 2 keeps a keyed creation's key as its digest (`key_sha256`, ADR 0023). The
     /// step from version 1 leaves the JSON as it is: Sync reads version 1's plain `key` as

@@ -19,7 +19,7 @@ public enum PostgresStorageError: Error, Sendable, Hashable, CustomStringConvert
     /// answer in time): nothing was done, and the same request is worth sending again soon.
     case unavailable(String)
     /// The database stopped answering inside a commit's transaction: the commit may have
-    /// been applied. The storage hands it to the server as an ``SyncAuthority/UnconfirmedCommit``.
+    /// been applied. The storage hands it to the server as an `UnconfirmedCommit`.
     case unconfirmed(String)
 
     public var description: String {

@@ -23,13 +23,27 @@ struct DocCExamplesTests {
         var target: String { "Example\(index)" }
     }
 
+    /// Every documentation catalog: `NAME.docc` in its target's folder, under Modules/
+    /// (the compositions' one level deeper) or Fixtures/, by module name.
+    static func catalogs() -> [(module: String, folder: URL)] {
+        var found: [(module: String, folder: URL)] = []
+        for top in ["Modules", "Fixtures"] {
+            let walker = FileManager.default.enumerator(atPath: packageRoot.appendingPathComponent(top).path)
+            while let path = walker?.nextObject() as? String {
+                guard path.hasSuffix(".docc") else { continue }
+                let folder = packageRoot.appendingPathComponent("\(top)/\(path)")
+                found.append((folder.deletingPathExtension().lastPathComponent, folder))
+                walker?.skipDescendants()
+            }
+        }
+        return found.sorted { $0.module < $1.module }
+    }
+
     static func examples() throws -> [Example] {
-        let modules = packageRoot.appendingPathComponent("Modules")
         // The products SwiftPM reads from the manifest, as a reader's package would see them.
         let products = Set(try PackageGraph.load(root: packageRoot).products)
         var found: [Example] = []
-        for module in try FileManager.default.contentsOfDirectory(atPath: modules.path).sorted() {
-            let catalog = modules.appendingPathComponent("\(module)/\(module).docc")
+        for (module, catalog) in catalogs() {
             guard let articles = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { continue }
             for article in articles.sorted() where article.hasSuffix(".md") {
                 let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
@@ -70,13 +84,28 @@ struct DocCExamplesTests {
         return found
     }
 
+    @Test("every library product has a catalog, with an overview article named after it")
+    func everyProductHasACatalog() throws {
+        let libraries = try PackageGraph.load(root: packageRoot).libraryProducts
+        let catalogs = Dictionary(Self.catalogs().map { ($0.module, $0.folder) }, uniquingKeysWith: { first, _ in first })
+        #expect(libraries.count >= 19, "\(libraries)")
+        for library in libraries {
+            guard let catalog = catalogs[library] else {
+                Issue.record("the library product \(library) has no \(library).docc in its target's folder")
+                continue
+            }
+            let overview = catalog.appendingPathComponent("\(library).md")
+            let text = try? String(contentsOf: overview, encoding: .utf8)
+            #expect(text?.hasPrefix("# ``\(library)``") == true, "\(overview.path) does not open with the module's title")
+            #expect(text?.contains("## Overview") == true, "\(overview.path) has no overview")
+        }
+    }
+
     @Test("every other example is a test's code, word for word, or a manifest fragment")
     func everyExampleIsChecked() throws {
         let tested = try Self.testedExamples()
-        let modules = packageRoot.appendingPathComponent("Modules")
         var checked = 0
-        for module in try FileManager.default.contentsOfDirectory(atPath: modules.path).sorted() {
-            let catalog = modules.appendingPathComponent("\(module)/\(module).docc")
+        for (module, catalog) in Self.catalogs() {
             guard let articles = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { continue }
             for article in articles.sorted() where article.hasSuffix(".md") {
                 let place = "\(module).docc/\(article)"

@@ -18,6 +18,8 @@ struct PackageGraph {
     let targets: [Target]
     /// The names of the products another package can depend on.
     var products: [String] = []
+    /// The names of the library products among them (not the apps).
+    var libraryProducts: [String] = []
 
     /// The real manifest of the package at `root`, read once per test run: `dump-package`
     /// compiles the manifest, seconds of a loaded machine, and the suites that ask for it
@@ -51,7 +53,12 @@ struct PackageGraph {
             let targets = manifest["targets"] as? [[String: Any]]
         else { throw GraphError.unreadable }
         let names = Set(targets.compactMap { $0["name"] as? String })
-        let products = (manifest["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        let productEntries = manifest["products"] as? [[String: Any]] ?? []
+        let products = productEntries.compactMap { $0["name"] as? String }
+        let libraryProducts = productEntries.compactMap { product -> String? in
+            guard (product["type"] as? [String: Any])?["library"] != nil else { return nil }
+            return product["name"] as? String
+        }
         return PackageGraph(targets: try targets.map { target in
             guard let name = target["name"] as? String, let type = target["type"] as? String else {
                 throw GraphError.unreadable
@@ -72,7 +79,7 @@ struct PackageGraph {
                 name: name, path: target["path"] as? String ?? "Sources/\(name)",
                 kind: Target.Kind(rawValue: type) ?? .other,
                 internalDependencies: internalDependencies, externalProducts: externalProducts)
-        }, products: products)
+        }, products: products, libraryProducts: libraryProducts)
     }
 
     enum GraphError: Error { case unreadable }

@@ -69,7 +69,7 @@ public struct StatsRecipe: ControlledRecipe, Hashable {
     /// What the stats are counted from: the records and the whole days.
     var statsKey: StatsCache.Key { StatsCache.Key(records: records, days: Int(days)) }
 
-    /// The stats screen, with stats counted once per set of inputs (``StatsCache``), not
+    /// The stats screen, with stats counted once per set of inputs (`StatsCache`), not
     /// on every frame `browse` draws.
     public func view() -> AnyView {
         StatsView(stats: StatsCache.shared.stats(statsKey)).erased

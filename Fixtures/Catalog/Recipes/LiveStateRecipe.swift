@@ -7,7 +7,7 @@ import Foundation
 import Rendering
 
 /// The inputs of the states only the live app's loop shows: a session screen
-/// (``Rendering/SessionScreen``) over a ``PreviewSessionScreenModel`` in one named state,
+/// (`SessionScreen`) over a ``PreviewSessionScreenModel`` in one named state,
 /// as the owner's timer screen or as a watcher's presentations.
 public struct LiveStateRecipe: ControlledRecipe, Hashable {
     /// What the screen shows: the owner's timer, or `moments watch --presentation`.

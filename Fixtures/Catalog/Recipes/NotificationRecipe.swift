@@ -10,7 +10,7 @@ import Rendering
 /// The inputs of the desktop notification: a scripted session (a ``SessionRecipe``, so
 /// every state comes from the same Mothers as the banner's), whether the notification
 /// server offers actions, an intent waiting for its answer, or no session at all.
-/// The content is made by ``LiveApp/SessionNotification/content(of:at:pending:offersActions:)``,
+/// The content is made by `SessionNotification.content(of:at:pending:offersActions:)`,
 /// exactly as `moments notify` makes it.
 public struct NotificationRecipe: ControlledRecipe, Hashable {
     /// The session shown.

@@ -12,25 +12,25 @@ import Rendering
 /// pushed activity.
 public struct SessionRecipe: ControlledRecipe, Hashable {
     /// The session views, each built the way the live app builds it: a Live Activity
-    /// surface through ``Rendering/ActivitySurface`` where the surface is the whole view.
+    /// surface through `ActivitySurface` where the surface is the whole view.
     public enum Surface: Hashable, Sendable, CaseIterable {
-        /// ``Rendering/TimerScreen`` with the keys the live screen shows.
+        /// `TimerScreen` with the keys the live screen shows.
         case timer
-        /// ``Rendering/ActivitySurface/lock``.
+        /// `ActivitySurface.lock`.
         case lock
-        /// ``Rendering/CompactLeading``, the left of ``Rendering/ActivitySurface/compact``.
+        /// `CompactLeading`, the left of `ActivitySurface.compact`.
         case compactLeading
-        /// ``Rendering/CompactTrailing``, the right of ``Rendering/ActivitySurface/compact``.
+        /// `CompactTrailing`, the right of `ActivitySurface.compact`.
         case compactTrailing
-        /// ``Rendering/ActivitySurface/minimal``.
+        /// `ActivitySurface.minimal`.
         case minimal
-        /// ``Rendering/ActivitySurface/expanded``.
+        /// `ActivitySurface.expanded`.
         case expanded
-        /// ``Rendering/StatusLinePreview``: the line `moments status` prints, in every format.
+        /// `StatusLinePreview`: the line `moments status` prints, in every format.
         case statusLine
 
         /// The view of `display` on this surface, with the keys and buttons the live app's
-        /// key table offers for the session's state (``LiveApp/SessionKeys``).
+        /// key table offers for the session's state (`SessionKeys`).
         public func view(_ display: SessionDisplay) -> AnyView {
             let state = SessionKeys.state(of: display.content)
             let buttons = SessionKeys.buttons(in: state)
@@ -65,7 +65,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
     public var timeDisplay: Settings.TimeDisplay
     /// Whether the connection to the server dropped.
     public var reconnecting: Bool
-    /// The session's bells, in the words `--bells` reads (``BellProgram/text``); empty for none.
+    /// The session's bells, in the words `--bells` reads (`BellProgram.text`); empty for none.
     public var bells: String
 
     /// A recipe for `surface`; the defaults are seeds/000's session: 125 of 300 seconds,

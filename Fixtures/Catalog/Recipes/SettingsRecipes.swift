@@ -22,12 +22,12 @@ public struct SettingsRecipe: ControlledRecipe, Hashable {
     public var desktopNotification: Bool
     /// How loud the bowl rings, in percent.
     public var bellVolume: Double
-    /// The bells chosen, in the words `settings set bells` reads (``BellProgram/text``);
+    /// The bells chosen, in the words `settings set bells` reads (`BellProgram.text`);
     /// empty to follow the interval and end bells.
     public var bells: String
     /// The command of the end hook; empty for none.
     public var hookEnd: String
-    /// The selected row's key (``Domain/Settings/Key``), or `none`.
+    /// The selected row's key (`Settings.Key`), or `none`.
     public var selection: String
 
     /// A screen of `settings` with `selection` selected.

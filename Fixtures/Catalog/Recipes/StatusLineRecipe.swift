@@ -7,14 +7,14 @@ import Foundation
 import LiveApp
 import Rendering
 
-/// The status line's two states that no push makes (``Rendering/StatusLine``): no session
+/// The status line's two states that no push makes (`StatusLine`): no session
 /// at all, whose empty form `moments status` prints when it finds none, and an intent
 /// sent and not yet answered, the pending mark a bar that sends intents shows. The
 /// pushed states are ``SessionRecipe``'s, on its ``SessionRecipe/Surface/statusLine``.
 public struct StatusLineRecipe: ControlledRecipe, Hashable {
     /// Whether there is a session (the seeds/000 one) or none.
     public var hasSession: Bool
-    /// The intent on its way (a ``Domain/Intent`` name: pause, resume, finish, cancel), or
+    /// The intent on its way (a `Intent` name: pause, resume, finish, cancel), or
     /// `none`.
     public var pending: String
 

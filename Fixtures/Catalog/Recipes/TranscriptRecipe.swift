@@ -9,9 +9,9 @@ import Rendering
 import SyncProtocol
 
 /// The inputs of the line output: a scripted session's pushes, written by the live app's
-/// own ``LiveApp/LineReport`` as they arrive, then, for the owner, the end-of-session
-/// summary (``LiveApp/SessionSummary``) or, for a watcher, the wait for the dismissal.
-/// What `moments start | cat` prints, in a ``Rendering/LineTranscript``.
+/// own `LineReport` as they arrive, then, for the owner, the end-of-session
+/// summary (`SessionSummary`) or, for a watcher, the wait for the dismissal.
+/// What `moments start | cat` prints, in a `LineTranscript`.
 public struct TranscriptRecipe: ControlledRecipe, Hashable {
     /// How the session ends (a ``SessionScript/Moment`` name).
     public var moment: String

@@ -74,7 +74,7 @@ public enum LiveRoot {
 
     /// Builds the sync server from `configuration`, in the spirit of Hummingbird's
     /// `buildApplication`: `moments serve`, the embedded default and the tests all build
-    /// their server here (``EmbeddedHosting/DataFolderAssembly/build(_:)``).
+    /// their server here (`EmbeddedHosting.DataFolderAssembly.build(_:)`).
     public static func buildServer(_ configuration: ServerConfiguration) async throws(ServerSetupError) -> DataFolderAssembly {
         try await DataFolderAssembly.build(configuration)
     }
@@ -94,7 +94,7 @@ public enum LiveRoot {
         (try? FileStores(locations: locations, console: .standardStreams).readSettings())?.hooks ?? .none
     }
 
-    /// The hooks in the settings of the folders `dataDirectory` names (as ``locations(_:)``).
+    /// The hooks in the settings of the folders `dataDirectory` names (as `locations(_:)`).
     public static func hooks(_ dataDirectory: String?) -> SessionHooks {
         hooks(locations(dataDirectory))
     }

@@ -14,12 +14,12 @@ import SyncProtocol
 import TerminalIO
 
 /// The composition of `moments-server`: the live app's commands and wiring
-/// (``LiveComposition/LiveRoot``), with one dependency more, the sync server on a shared
+/// (`LiveRoot`), with one dependency more, the sync server on a shared
 /// PostgreSQL database (`moments serve --database-url`). A program of its own because the
 /// database driver brings all of Foundation, which `moments` keeps out (ADR 0022);
 /// `moments serve --database-url` becomes this program.
 public enum ServerRoot {
-    /// The whole of `moments-server`'s `main`, as ``LiveComposition/LiveRoot/main()``.
+    /// The whole of `moments-server`'s `main`, as `LiveRoot.main()`.
     public static func main() -> Never {
         SignalEvents.start()
         Task { await MomentsApp.run(dependencies: dependencies()) }
@@ -41,7 +41,7 @@ public enum ServerRoot {
 
     /// Builds a sync server on the PostgreSQL database at `url`, recording its figures
     /// (the change feed's lag among them) into `metrics`
-    /// (``SharedHosting/PostgresAssembly/build(_:clock:logger:metrics:)``): every server given
+    /// (`SharedHosting.PostgresAssembly.build(_:clock:logger:metrics:)`): every server given
     /// the same URL shares the same activities.
     public static func buildSharedServer(
         _ url: String, clock: any SyncClock = SystemClock(), logger: Logger = Logger(label: "little-moments.postgres"),

@@ -17,7 +17,7 @@ import TerminalIO
 #endif
 
 /// The showcase composition: `moments-showcase` assembled from Fixtures and the real sync
-/// server. `play` runs the live app's own loop on the real ``SyncAuthority/SyncServer`` fed by a
+/// server. `play` runs the live app's own loop on the real `SyncServer` fed by a
 /// preview storage (in memory) and a preview clock, so a preview cannot drift from what
 /// the live server does (ADR 0025); nothing here reaches a real store, clock or socket,
 /// and the import table keeps it so (this target sees neither Persistence nor the live

@@ -27,7 +27,7 @@ extension SessionHistory {
     }
 
     /// The stats of the whole history as of `now`, days taken in `timeZone` (see
-    /// ``Domain/SessionStats``).
+    /// `SessionStats`).
     public func stats(timeZone: LocalTimeZone, now: Date, days: Int = 7) -> SessionStats {
         SessionStats(records: records, timeZone: timeZone, now: now, days: days)
     }

@@ -8,7 +8,7 @@ import Rendering
 import SyncProtocol
 import Synchronization
 
-/// One session's desktop notification, kept by the session loop (``LiveSession``): shown
+/// One session's desktop notification, kept by the session loop (`LiveSession`): shown
 /// on the first frame, replaced in place (the same id) whenever what it says changes, on
 /// pushes and at the display's boundaries, showing the outcome at the end and closed at
 /// the activity's dismissal. The calls to the server go out one at a time, in order,

@@ -52,7 +52,7 @@ public struct Console: Sendable {
 
     /// The process's own standard output and error, each write whole: the live console.
     /// What is written to standard error while a full screen is drawn on the same terminal
-    /// is written once the screen is left (``TerminalIO/HeldStandardError``).
+    /// is written once the screen is left (`HeldStandardError`).
     public static let standardStreams = Console(
         output: { DescriptorOutput.write($0, to: DescriptorOutput.standardOutput) },
         errors: { HeldStandardError.write($0) },

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import Rendering
 
-/// The line side of ``LiveOutput``: a line when what it would say changes, and one a
+/// The line side of `LiveOutput`: a line when what it would say changes, and one a
 /// minute while the time runs, each stamped with the time of day; no escape at all.
 ///
 /// It writes through `write` (standard output in the live app), so the showcase's

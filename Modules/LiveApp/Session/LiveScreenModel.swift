@@ -8,7 +8,7 @@ import Rendering
 import SyncProtocol
 import TerminalIO
 
-/// The live model of a session screen (``Rendering/SessionScreenModel``): what the timer
+/// The live model of a session screen (`SessionScreenModel`): what the timer
 /// screen, or a watcher's presentations, know and how their access keys work, as a value.
 ///
 /// The state it shows comes only from pushes (``receive(_:)``), which the session loop

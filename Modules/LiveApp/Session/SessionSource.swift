@@ -11,7 +11,7 @@ import SyncProtocol
 /// on.
 ///
 /// `moments start` and `moments watch` make one on the embedded server or `--server`; the
-/// showcase's composition makes one on the real ``SyncAuthority/SyncServer`` fed by a preview
+/// showcase's composition makes one on the real `SyncServer` fed by a preview
 /// storage and a preview clock, so `moments-showcase play` runs ``SessionShow`` without
 /// knowing what a connection or a server is.
 public struct SessionSource: Sendable {

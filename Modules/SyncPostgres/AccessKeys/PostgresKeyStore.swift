@@ -6,7 +6,7 @@ import Foundation
 import AccessKeys
 import PostgresNIO
 
-/// The people's access keys of servers that share a database: Sync's ``AccessKeys/AccessKeyStore`` on
+/// The people's access keys of servers that share a database: Sync's `AccessKeyStore` on
 /// the `person_keys` table (``PostgresSchema``), through the storage's connections. Only
 /// digests are kept, never a key.
 ///

@@ -2,7 +2,7 @@ import SyncAuthority
 
 extension PostgresSyncStorage: SyncStorage {
     /// Makes a batch durable in one transaction, each write only if its condition holds
-    /// (see ``commit(rows:)``); answers only once PostgreSQL has committed it. A throw
+    /// (see `commit(rows:)`); answers only once PostgreSQL has committed it. A throw
     /// means the transaction was rolled back, or may not have committed.
     public func commit(_ batch: [SyncWrite]) async throws -> [SyncWriteResult] {
         let rows = batch.map { write in

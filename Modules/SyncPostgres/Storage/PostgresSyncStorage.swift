@@ -13,11 +13,11 @@ import Synchronization
 /// share their activities (issue #13): every write is conditional on the version it read,
 /// and every change any of them commits comes back to all on ``changes()``.
 ///
-/// Open it with ``open(url:logger:)``; it creates or migrates the tables
+/// Open it with ``open(url:logger:metrics:operationPatience:)``; it creates or migrates the tables
 /// (``PostgresSchema``) and keeps a pool of connections (`PostgresClient`) until
 /// ``close()``, and, while the server on it runs (``run()``), one LISTEN connection of its
 /// own for the change feed, all through a
-/// ``DatabaseLink``: no wait on the database lasts longer than its deadline, and an outage
+/// `DatabaseLink`: no wait on the database lasts longer than its deadline, and an outage
 /// is answered at once rather than waited out (ADR 0027).
 public final class PostgresSyncStorage: Sendable {
     /// How long a change stays in the change log: far longer than a server takes to read it.
@@ -52,8 +52,13 @@ public final class PostgresSyncStorage: Sendable {
     /// - Throws: ``PostgresStorageError`` when the URL does not read, the database cannot
     ///   be reached, or its schema is newer than this program's; each message says what to
     ///   do and holds no password.
-    /// - Parameter operationPatience: The longest one database operation may take before
-    ///   it is cut and answered as an outage; the product keeps the standard 1.5 s.
+    /// - Parameters:
+    ///   - url: Where the database is.
+    ///   - logger: Where the storage's warnings go (a lost LISTEN connection, a change log
+    ///     it could not read).
+    ///   - metrics: Where the change feed's lag goes; `nil`: nowhere.
+    ///   - operationPatience: The longest one database operation may take before it is cut
+    ///     and answered as an outage; the product keeps the standard 1.5 s.
     public static func open(
         url: String, logger: Logger = quiet, metrics: SyncMetrics? = nil,
         operationPatience: Duration = standardOperationPatience
@@ -62,13 +67,18 @@ public final class PostgresSyncStorage: Sendable {
     }
 
     /// Opens the storage in the database at `location`: connects once to create or migrate
-    /// the tables and to find where the change log ends, then starts the pool and the feed,
-    /// which records its lag into `metrics` (``SyncAuthority/SyncMetrics/changeFeedLagged(seconds:)``).
+    /// the tables and to find where the change log ends, then starts the pool. The feed
+    /// (``run()``) records its lag into `metrics` (`SyncMetrics.changeFeedLagged(seconds:)`).
     ///
     /// - Throws: ``PostgresStorageError/unreachable(location:reason:)`` or
     ///   ``PostgresStorageError/schemaTooNew(location:found:supported:)``.
-    /// - Parameter operationPatience: The longest one database operation (or connection)
-    ///   may take before it is cut and answered as an outage.
+    /// - Parameters:
+    ///   - location: Where the database is.
+    ///   - logger: Where the storage's warnings go.
+    ///   - maximumConnections: The most connections the pool keeps open.
+    ///   - metrics: Where the change feed's lag goes; `nil`: nowhere.
+    ///   - operationPatience: The longest one database operation (or connection) may take
+    ///     before it is cut and answered as an outage.
     public static func open(
         _ location: PostgresLocation, logger: Logger = quiet, maximumConnections: Int = 10, metrics: SyncMetrics? = nil,
         operationPatience: Duration = standardOperationPatience
@@ -140,7 +150,7 @@ public final class PostgresSyncStorage: Sendable {
 
     /// Deletes what is no longer needed: the change log's rows older than `retention`,
     /// and the answers past what each activity remembers (the newest
-    /// ``StoredActivity/answersPerClient`` of each client, ``StoredActivity/rememberedAnswers``
+    /// `StoredActivity.answersPerClient` of each client, `StoredActivity.rememberedAnswers`
     /// in all). The change feed does this every minute by itself.
     ///
     /// - Throws: ``PostgresStorageError`` when the database does not answer.
