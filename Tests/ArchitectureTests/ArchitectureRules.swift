@@ -170,9 +170,10 @@ struct ArchitectureRules {
             ],
             external: testing.union(snapshots)),
         "CompositionRootTests": Allowance(
+            // ServerComposition and SharedHosting: its DocC example builds the shared server.
             [
                 "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",
-                "Persistence", "Fixtures", "TestSupport",
+                "Persistence", "Fixtures", "TestSupport", "ServerComposition", "SharedHosting",
             ],
             external: testing),
         "ArchitectureTests": Allowance(["TestSupport"], external: testing),
