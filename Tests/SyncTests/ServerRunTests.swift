@@ -22,7 +22,7 @@ struct ServerRunTests {
         }
     }
 
-    @Test("the run ends with its task, and its sleep on the clock with it")
+    @Test("the run ends with its task, and its sleep on the clock with it; it runs once")
     func endsWhenCancelled() async throws {
         let harness = try SyncHarness()
         let server = harness.server
@@ -31,6 +31,9 @@ struct ServerRunTests {
         try await eventually { harness.clock.sleeperCount == 1 }
         run.cancel()
         await run.value
+        #expect(harness.clock.sleeperCount == 0)
+        // It runs once: a second run returns at once, and sleeps on nothing.
+        await server.run()
         #expect(harness.clock.sleeperCount == 0)
         // Requests are still answered; the run was the server's own work only.
         #expect(try await harness.create().state.version == 1)

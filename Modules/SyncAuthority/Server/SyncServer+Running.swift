@@ -18,10 +18,13 @@ extension SyncServer {
     /// session on its own and hears no other server's changes. `moments serve` runs it as
     /// the first service of its group (`SyncHTTP.ServerRun`), the embedded server in its own
     /// group, a test or a preview in ``running(isolation:_:)``.
+    ///
+    /// It runs once: the change feed it takes in is one stream, heard from the server's
+    /// making, and the storage's own work runs once too (`SyncStorage.run()`). A second
+    /// call, during the run or after it, returns at once.
     public func run() async {
-        guard !isRunning, !isShutDown else { return }
-        isRunning = true
-        defer { isRunning = false }
+        guard !hasRun, !isShutDown else { return }
+        hasRun = true
         await withDiscardingTaskGroup { group in
             let (changes, storage) = (feedChanges, storage)
             // The storage's own work (a shared database's change feed), then the listener of

@@ -75,8 +75,8 @@ public actor SyncServer {
     var scheduledDeadline: Date?
     /// Wakes the running clock when ``scheduledDeadline`` moves; `nil` while it is not asleep.
     var clockMoved: AsyncStream<Void>.Continuation?
-    /// Whether ``run()`` is running: it runs once at a time.
-    var isRunning = false
+    /// Whether ``run()`` was called: it runs once.
+    var hasRun = false
     var isShutDown = false
     /// After a failed commit, the clock rules wait until this instant before trying
     /// again, so a storage that keeps failing is not retried in a tight loop.
