@@ -286,7 +286,7 @@ let package = Package(
         adapter("EmbeddedHosting", [
             "Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks",
             "HTTPServing",
-            // The loopback listener's services run in a group of our own, logging nowhere.
+            // The process's one group, and the embedded server's within it, logging nowhere.
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -326,14 +326,16 @@ let package = Package(
             "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
             // Only `moments serve` makes a registry; the embedded server of `start` has none.
             "PrometheusMetrics",
+            // The process's one group (EmbeddedHosting's ProcessServices, ADR 0071).
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The showcase composition: Mothers and Preview doubles, and the real sync server
         // on a preview storage and clock; never a real store, clock or socket.
         composition("ShowcaseComposition", ["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's composition: the live one, with the PostgreSQL store.
         composition("ServerComposition", [
-            "LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO",
-            .product(name: "Logging", package: "swift-log"),
+            "LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO", "EmbeddedHosting",
+            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         suite("CompositionRootTests", [
             "LiveComposition", "ShowcaseComposition", "EmbeddedHosting", "RuntimeFiles", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncClient", "Domain",

@@ -110,11 +110,14 @@ struct ArchitectureRules {
                 "Domain", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncClient", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting",
                 "PersonalFileStore", "ProcessTerminal", "DesktopNotifications", "RuntimeFiles", "BellSounds",
                 "PrometheusMetrics",
-            ]),
+            ],
+            // The process's one group (EmbeddedHosting's `ProcessServices`, ADR 0071).
+            external: ["ServiceLifecycle"]),
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
         "ServerComposition": Allowance(
-            ["LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO"], external: ["Logging"]),
+            ["LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO", "EmbeddedHosting"],
+            external: ["Logging", "ServiceLifecycle"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
         "MomentsServer": Allowance(["ServerComposition"]),

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import BellSounds
 import DesktopNotifications
 import Dispatch
@@ -14,6 +17,7 @@ import PersonalFileStore
 import ProcessTerminal
 import PrometheusMetrics
 import RuntimeFiles
+import ServiceLifecycle
 import SyncAuthority
 import SyncClient
 import SyncJSONStore
@@ -23,7 +27,7 @@ import TerminalIO
 /// The live composition: the one place where the live app meets its real dependencies,
 /// the sync server on Persistence's JSON files, the person's history and settings, the
 /// system's clock and HTTP connections. `Apps/Live` calls ``run()``; the tests call
-/// ``buildServer(_:)`` and ``dependencies()`` to run the same wiring.
+/// ``buildServer(_:)`` and ``dependencies(in:)`` to run the same wiring.
 public enum LiveRoot {
     /// The whole of `moments`' `main`: takes the stop and resize signals over before
     /// anything else happens (so none is lost, whenever it arrives), then runs the app on
@@ -34,14 +38,17 @@ public enum LiveRoot {
         MainThread.park()
     }
 
-    /// Runs `moments` with the process's arguments and exits with its status.
+    /// Runs `moments` with the process's arguments, as the first service of the process's
+    /// one group (``ProcessServices``), and exits with its status once every service has
+    /// stopped.
     public static func run() async -> Never {
-        await MomentsApp.run(dependencies: dependencies())
+        exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(in: process)) })
     }
 
     /// The live app's dependencies: every command reaches files, servers and sockets
-    /// through these and nothing else.
-    public static func dependencies() -> LiveDependencies {
+    /// through these and nothing else. A server hosted beyond one command's scope (the
+    /// embedded default) runs as a service of `process`, the process's group.
+    public static func dependencies(in process: ServiceGroup) -> LiveDependencies {
         LiveDependencies(
             files: { FileStores(locations: locations($0), console: .standardStreams) },
             assembleServer: { dataDirectory, keepsFigures throws(ServerSetupError) in
@@ -53,7 +60,7 @@ public enum LiveRoot {
             assembleSharedServer: { _, _, _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             hostEmbedded: { dataDirectory, lockWait throws(ServerSetupError) in
                 try await EmbeddedServer.start(
-                    hosting(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait)))
+                    hosting(ServerConfiguration(locations: locations(dataDirectory), lockWait: lockWait)), in: process)
             },
             // One try per server: the live app's RetryPolicy is the one place that retries.
             connect: { HTTPSyncConnection(baseURL: $0, accessKey: $1, attempts: 1) },

@@ -1,12 +1,17 @@
 import Dispatch
+import EmbeddedHosting
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveApp
 import LiveComposition
 import Logging
+import ServiceLifecycle
 import SharedHosting
 import SyncAuthority
 import SyncPostgres
@@ -22,13 +27,14 @@ public enum ServerRoot {
     /// The whole of `moments-server`'s `main`, as `LiveRoot.main()`.
     public static func main() -> Never {
         SignalEvents.start()
-        Task { await MomentsApp.run(dependencies: dependencies()) }
+        Task { exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(in: process)) }) }
         MainThread.park()
     }
 
-    /// The live app's dependencies, serving `--database-url` here rather than handing it on.
-    public static func dependencies() -> LiveDependencies {
-        var dependencies = LiveRoot.dependencies()
+    /// The live app's dependencies, serving `--database-url` here rather than handing it on;
+    /// `process` is the process's group, as `LiveRoot.dependencies(in:)` takes it.
+    public static func dependencies(in process: ServiceGroup) -> LiveDependencies {
+        var dependencies = LiveRoot.dependencies(in: process)
         dependencies.assembleSharedServer = { url, dataDirectory, keepsFigures throws(ServerSetupError) in
             // A URL of the wrong shape is refused before the data folder's hooks are read.
             try PostgresAssembly.checkLocation(url)

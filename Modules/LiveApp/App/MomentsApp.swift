@@ -13,10 +13,16 @@ public enum MomentsApp {
     /// From the moment a command may change things, a stop signal that no screen watches
     /// ends the process with "interrupted" (the terminal given back on exit).
     public static func run(_ arguments: [String]? = nil, dependencies: LiveDependencies) async -> Never {
-        let status = await execute(arguments, dependencies: dependencies) {
+        exit(await status(arguments, dependencies: dependencies))
+    }
+
+    /// What ``run(_:dependencies:)`` does short of exiting: the command's exit status, for
+    /// a composition that runs the command as a service of the process's group and exits
+    /// once the group has stopped.
+    public static func status(_ arguments: [String]? = nil, dependencies: LiveDependencies) async -> Int32 {
+        await execute(arguments, dependencies: dependencies) {
             SignalEvents.whenUnwatched(.exit(ExitStatus.endedEarly.rawValue))
         }
-        exit(status)
     }
 
     /// Parses `arguments`, runs the command with `dependencies` and answers its exit
