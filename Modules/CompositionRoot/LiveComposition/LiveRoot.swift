@@ -39,7 +39,7 @@ public enum LiveRoot {
     }
 
     /// Runs `moments` with the process's arguments, as the first service of the process's
-    /// one group (``ProcessServices``), and exits with its status once every service has
+    /// one group (`ProcessServices`), and exits with its status once every service has
     /// stopped.
     public static func run() async -> Never {
         exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(in: process)) })
