@@ -107,6 +107,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `merge` of a bar's inputs (already resolved through swift-service-lifecycle).
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Property-based tests of the fuzz targets' round trips (Documentation/Fuzzing.md).
@@ -241,6 +243,7 @@ let package = Package(
         // MARK: - LiveApp: the live screens' models, the session loop, bells, `moments`' commands
         module("LiveApp", [
             "Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         ]),
         // The live app end to end: `moments start` and `moments watch` in real
         // pseudo-terminals, over the embedded server and `moments serve`, and every command.

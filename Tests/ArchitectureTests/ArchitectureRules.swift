@@ -78,7 +78,7 @@ struct ArchitectureRules {
         "SyncPostgres": Allowance(["Domain", "SyncProtocol", "AccessKeys", "SyncAuthority"], external: postgres),
         // The server only through protocols it declares (ServerAssembly, EmbeddedHost) and the
         // wire protocol; people's keys for `moments keys` and `serve --require-keys`.
-        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys"], external: ["ArgumentParser"]),
+        "LiveApp": Allowance(["Domain", "Rendering", "TerminalIO", "SyncProtocol", "AccessKeys"], external: ["ArgumentParser", "AsyncAlgorithms"]),
         // Fixtures draw screens and feed the server; they never read a key.
         "Fixtures": Allowance(["Domain", "Rendering", "SyncProtocol", "AccessKeys", "SyncAuthority", "LiveApp"]),
         // The showcase plays sessions through LiveApp's SessionSource, never a connection.

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -63,16 +64,19 @@ final class StatusBar {
     }
 
     /// Runs until `stop` yields (a signal), or its output goes (``BarOutput/show(_:at:)``).
-    func run(clicks: AsyncStream<BarClick>, stop: AsyncStream<Void>) async {
+    func run(clicks: AsyncStream<BarClick>, stop: some AsyncSequence<Void, Never> & Sendable) async {
         let sink = self.sink
-        // Feeding the loop's events, each cancelled when the loop ends (the `defer` below).
-        let feeders = [
-            Task { for await click in clicks { sink.yield(.click(click)) } },
-            Task { for await _ in stop { sink.yield(.stop); return } },
-            Task { [source] in for await _ in source.wakes { sink.yield(.look) } },
-        ]
+        let inputs = merge(clicks.map { Event.click($0) }, stop.map { Event.stop }, source.wakes.map { Event.look })
+        // The one feeder of the loop's events from outside it, until the stop: cancelled when
+        // the loop ends (the `defer` below), which cancels the merge's own tasks with it.
+        let feeder = Task {
+            for await event in inputs {
+                sink.yield(event)
+                if case .stop = event { return }
+            }
+        }
         defer {
-            for task in feeders { task.cancel() }
+            feeder.cancel()
             following?.cancel()
             retry?.task.cancel()
             tickTask?.cancel()

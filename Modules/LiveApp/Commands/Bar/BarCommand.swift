@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncAlgorithms
 import Domain
 
 #if canImport(Glibc)
@@ -66,22 +67,11 @@ struct BarCommand: LiveCommand {
             bells: bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: { _ in }),
             act: { click in await Self.act(click, on: target, dependencies: dependencies) })
         let terminal = dependencies.terminal()
-        let stops = AsyncStream<Void> { continuation in
-            let signals = terminal.signals()
-            let gone = console.outputGone()
-            // The stream's producers: they live as long as the stream (cancelled on its
-            // termination). A bar stops on a signal, or when whoever read it has gone (a
-            // restarted status bar, the tmux server that ran it), even with nothing to write.
-            let tasks = [
-                Task {
-                    for await signal in signals where signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
-                        continuation.yield()
-                    }
-                },
-                Task { for await _ in gone { continuation.yield() } },
-            ]
-            continuation.onTermination = { _ in for task in tasks { task.cancel() } }
-        }
+        // A bar stops on a signal, or when whoever read it has gone (a restarted status bar,
+        // the tmux server that ran it), even with nothing to write.
+        let stops = merge(
+            terminal.signals().filter { $0 == SIGINT || $0 == SIGTERM || $0 == SIGHUP }.map { _ in () },
+            console.outputGone())
         let clicks = format == .i3bar || format == .i3blocks ? BarClick.clicks(from: terminal.input()) : AsyncStream { $0.finish() }
         await bar.run(clicks: clicks, stop: stops)
         // Stopped, the bar hides what it showed; a tmux that cannot be told is why it stopped.
