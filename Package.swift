@@ -337,7 +337,7 @@ let package = Package(
         composition("ShowcaseComposition", ["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's composition: the live one, with the PostgreSQL store.
         composition("ServerComposition", [
-            "LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO", "EmbeddedHosting",
+            "LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO",
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         suite("CompositionRootTests", [

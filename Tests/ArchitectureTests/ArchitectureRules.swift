@@ -116,8 +116,7 @@ struct ArchitectureRules {
         "ShowcaseComposition": Allowance(["ShowcaseApp", "LiveApp", "Fixtures", "SyncProtocol", "SyncAuthority", "TerminalIO", "ProcessTerminal"]),
         // The shared server's: the live composition with the PostgreSQL store (ADR 0022).
         "ServerComposition": Allowance(
-            ["LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO", "EmbeddedHosting"],
-            external: ["Logging", "ServiceLifecycle"]),
+            ["LiveComposition", "LiveApp", "SyncProtocol", "SyncAuthority", "SyncPostgres", "SharedHosting", "TerminalIO"], external: ["Logging", "ServiceLifecycle"]),
         // The apps: each asks its own composition, and nothing else.
         "MomentsLive": Allowance(["LiveComposition"]),
         "MomentsServer": Allowance(["ServerComposition"]),

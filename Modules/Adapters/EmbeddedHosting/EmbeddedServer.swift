@@ -59,10 +59,9 @@ public final class EmbeddedServer: EmbeddedHost {
             socket = nil
         }
         let quiet = Logger(label: "little-moments.embedded", factory: { _ in SwiftLogNoOpLogHandler() })
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [ServiceGroupConfiguration.ServiceConfiguration](), logger: quiet))
-        // Not yet running, so these are its first services, in this order: the server's
-        // own work first, so it stops last.
-        await group.addServiceUnlessShutdown(ServerRun(server: server))
+        // The server's own work first, so it stops last; then, while the group is not yet
+        // running, the wait for the first watcher.
+        let group = ServiceGroup(services: [ServerRun(server: server)], logger: quiet)
         await group.addServiceUnlessShutdown(
             ServiceGroupConfiguration.ServiceConfiguration(
                 service: FirstWatcher(socket: socket, server: server, group: group, logger: quiet), successTerminationBehavior: .ignore))

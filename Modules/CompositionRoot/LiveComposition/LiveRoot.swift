@@ -26,23 +26,28 @@ import TerminalIO
 
 /// The live composition: the one place where the live app meets its real dependencies,
 /// the sync server on Persistence's JSON files, the person's history and settings, the
-/// system's clock and HTTP connections. `Apps/Live` calls ``run()``; the tests call
+/// system's clock and HTTP connections. `Apps/Live` calls ``main(dependencies:)``; the tests call
 /// ``buildServer(_:)`` and ``dependencies(in:)`` to run the same wiring.
 public enum LiveRoot {
-    /// The whole of `moments`' `main`: takes the stop and resize signals over before
-    /// anything else happens (so none is lost, whenever it arrives), then runs the app on
-    /// the cooperative pool and exits with its status.
-    public static func main() -> Never {
+    /// The whole of `moments`' `main` (and of `moments-server`'s, with its own
+    /// `dependencies`): takes the stop and resize signals over before anything else happens
+    /// (so none is lost, whenever it arrives), then runs the app on the cooperative pool and
+    /// exits with its status.
+    public static func main(
+        dependencies: @escaping @Sendable (ServiceGroup) -> LiveDependencies = { dependencies(in: $0) }
+    ) -> Never {
         SignalEvents.start()
-        Task { await run() }
+        Task { await run(dependencies: dependencies) }
         MainThread.park()
     }
 
     /// Runs `moments` with the process's arguments, as the first service of the process's
-    /// one group (`ProcessServices`), and exits with its status once every service has
-    /// stopped.
-    public static func run() async -> Never {
-        exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(in: process)) })
+    /// one group (`ProcessServices`), with the `dependencies` made for that group, and exits
+    /// with its status once every service has stopped.
+    public static func run(
+        dependencies: @escaping @Sendable (ServiceGroup) -> LiveDependencies = { dependencies(in: $0) }
+    ) async -> Never {
+        exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(process)) })
     }
 
     /// The live app's dependencies: every command reaches files, servers and sockets

@@ -1,12 +1,8 @@
 import Dispatch
-import EmbeddedHosting
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 import LiveApp
 import LiveComposition
@@ -24,11 +20,10 @@ import TerminalIO
 /// database driver brings all of Foundation, which `moments` keeps out (ADR 0022);
 /// `moments serve --database-url` becomes this program.
 public enum ServerRoot {
-    /// The whole of `moments-server`'s `main`, as `LiveRoot.main()`.
+    /// The whole of `moments-server`'s `main`: `LiveRoot.main(dependencies:)` with this
+    /// composition's dependencies.
     public static func main() -> Never {
-        SignalEvents.start()
-        Task { exit(await ProcessServices.run { process in await MomentsApp.status(dependencies: dependencies(in: process)) }) }
-        MainThread.park()
+        LiveRoot.main { dependencies(in: $0) }
     }
 
     /// The live app's dependencies, serving `--database-url` here rather than handing it on;

@@ -1,24 +1,15 @@
 import ArgumentParser
 import TerminalIO
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs `moments`: parses the command line and runs the command it names with the
 /// dependencies the live composition built.
 public enum MomentsApp {
     /// Parses `arguments` (the process's own when `nil`), runs the command with
-    /// `dependencies` and exits with its status (``execute(_:dependencies:whenChanging:)``).
-    /// From the moment a command may change things, a stop signal that no screen watches
-    /// ends the process with "interrupted" (the terminal given back on exit).
-    public static func run(_ arguments: [String]? = nil, dependencies: LiveDependencies) async -> Never {
-        exit(await status(arguments, dependencies: dependencies))
-    }
-
-    /// What ``run(_:dependencies:)`` does short of exiting: the command's exit status, for
-    /// a composition that runs the command as a service of the process's group and exits
-    /// once the group has stopped.
+    /// `dependencies` and answers its exit status (``execute(_:dependencies:whenChanging:)``),
+    /// for a composition that runs the command as a service of the process's group and
+    /// exits once the group has stopped. From the moment a command may change things, a
+    /// stop signal that no screen watches ends the process with "interrupted" (the terminal
+    /// given back on exit).
     public static func status(_ arguments: [String]? = nil, dependencies: LiveDependencies) async -> Int32 {
         await execute(arguments, dependencies: dependencies) {
             SignalEvents.whenUnwatched(.exit(ExitStatus.endedEarly.rawValue))
@@ -26,8 +17,8 @@ public enum MomentsApp {
     }
 
     /// Parses `arguments`, runs the command with `dependencies` and answers its exit
-    /// status, every message on `dependencies.console`: what ``run(_:dependencies:)`` does
-    /// short of exiting, so the tests run the app in-process on preview dependencies.
+    /// status, every message on `dependencies.console`: what ``status(_:dependencies:)`` does
+    /// without taking the stop signals over, so the tests run the app in-process on preview dependencies.
     /// `whenChanging` is called before a command that may change things runs.
     ///
     /// A usage or validation error is 1, as ``ExitStatus`` promises, instead of
