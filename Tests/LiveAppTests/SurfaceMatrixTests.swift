@@ -184,7 +184,7 @@ struct SurfaceMatrixTests {
         for format in Self.formats {
             var last = (status: Int32(-1), line: "", errors: "")
             // A bell flashes 3 seconds of every 10: a format read between two is read again.
-            let held = machine.eventually(timeout: .seconds(row.state == "bell ringing" ? 30 : 5)) {
+            let held = machine.eventually(timeout: .seconds(row.state == "bell ringing" ? 30 : 20)) {
                 guard let run = try? machine.run(["status", "--format", format] + via) else { return false }
                 last = (run.status, run.output.trimmingCharacters(in: .newlines), run.errors)
                 return last.status == row.status && Self.status(last.line, in: format, shows: row, errors: last.errors, server: server)

@@ -159,7 +159,7 @@ struct HTTPProtocolTests {
         let f = try await fixture(heartbeat: .milliseconds(200))
         var request = HTTPClientRequest(url: "\(f.base)/v1/activities/\(f.created.id)/events")
         request.headers.add(name: "Authorization", value: "Bearer \(f.created.token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(Patience.hang.components.seconds))
         #expect(response.status == .ok)
         #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
         var text = ""

@@ -31,7 +31,7 @@ struct HeartbeatTests {
         }
         pool.waitUntilHeld(width)
         let before = Self.beats(in: connection.text)
-        let beat = connection.read(timeout: .seconds(10)) { Self.beats(in: $0) >= before + 3 }
+        let beat = connection.read(timeout: .seconds(30)) { Self.beats(in: $0) >= before + 3 }
         let stillHeld = pool.holding
         pool.release()
         #expect(beat, "no three heartbeats while the pool's \(width) threads were held: \(Self.beats(in: connection.text) - before)")
