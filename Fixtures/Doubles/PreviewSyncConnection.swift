@@ -89,6 +89,13 @@ public struct PreviewSyncConnection: SyncConnection {
         }
     }
 
+    /// Its pushes, as a follower of the one session there is sees them: any code opens it.
+    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    {
+        try await events(of: code.id, token: code.secret, after: lastEventID)
+    }
+
     /// Its pushes, as the one session there is.
     public func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
         AsyncThrowingStream { continuation in

@@ -97,7 +97,9 @@ public struct HTTPSyncConnection: SyncConnection {
             return (status, try Self.decode(CreatedBody.self, from: data))
         }
         // 200 rather than 201: the key's activity, made by an earlier try.
-        return CreatedActivity(id: created.id, token: created.token, state: created.state.snapshot, isReplay: status == 200)
+        return CreatedActivity(
+            id: created.id, token: created.token, state: created.state.snapshot, isReplay: status == 200,
+            followCode: created.followCode)
     }
 
     public func activities() async throws(SyncError) -> [ActivitySummary] {
@@ -136,6 +138,21 @@ public struct HTTPSyncConnection: SyncConnection {
         let response = try await execute(
             request, on: server, timeout: streamHeadTimeout, activityID: id)
         // A stream that breaks sends the follower's next try to the next server.
+        return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
+    }
+
+    /// A group sit's channel: `GET /v1/channels/{id}/events`, its secret in `Join-Code`, and
+    /// on a shared server the person's own access key as the bearer token.
+    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    {
+        let server = baseURL
+        var request = HTTPClientRequest(url: server + "/v1/channels/\(Self.escape(code.id))/events")
+        request.headers.add(name: JoinCode.headerName, value: code.secret)
+        if let accessKey { request.headers.add(name: "Authorization", value: "Bearer \(accessKey)") }
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
+        let response = try await execute(request, on: server, timeout: streamHeadTimeout, activityID: code.id)
         return EventStreamBody.snapshots(from: response.body, readTimeout: readTimeout) { moveOn(from: server) }
     }
 

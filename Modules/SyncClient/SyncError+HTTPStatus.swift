@@ -30,7 +30,13 @@ extension SyncError {
             // error's description says again.
             let reason = message.components(separatedBy: "; nothing was changed").first ?? message
             return .tooManyRequests(retryAfter: retryAfter ?? 1, reason: reason)
-        case 403: return .wrongToken
+        case 403:
+            switch decoded?.error {
+            case SyncError.followerOnly.code: return .followerOnly
+            case SyncError.channelClosed(revoked: true).code: return .channelClosed(revoked: true)
+            case SyncError.channelClosed(revoked: false).code: return .channelClosed(revoked: false)
+            default: return .wrongToken
+            }
         case 404:
             // The protocol says which activity it does not know; a bare 404 is a path that
             // nothing serves: another program at that address, or a wrong one.

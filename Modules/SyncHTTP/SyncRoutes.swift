@@ -38,6 +38,7 @@ struct SyncRoutes: Sendable {
         router.post("v1/activities/:id/intents") { request, context in await self.intent(request, context) }
         router.get("v1/activities/:id/events") { request, context in await self.events(request, context) }
         router.get("v1/sessions/events") { request, context in await self.sessions(request, context) }
+        router.get("v1/channels/:id/events") { request, context in await self.channel(request, context) }
         if servesMetrics, access == nil, let metrics = server.metrics {
             MetricsEndpoint.register(on: router, server: server, metrics: metrics)
         }
@@ -58,7 +59,7 @@ struct SyncRoutes: Sendable {
                 create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key,
                 owner: owner, liveLimit: access?.limits.liveActivities)
             return Self.encoded(
-                CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state)),
+                CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state), followCode: created.followCode),
                 status: created.isReplay ? .ok : .created)
         } catch {
             return Self.failure(error)
@@ -160,6 +161,35 @@ struct SyncRoutes: Sendable {
         return eventStream(stream, release: release)
     }
 
+    /// A group sit's channel, as its followers read it (ADR 0072): the sit's pushes, with
+    /// its join code's secret in `Join-Code`; on a shared server, the follower's own key
+    /// as the bearer token, their stream counted against it.
+    private func channel(_ request: Request, _ context: SyncRequestContext) async -> Response {
+        let id = context.parameters.get("id") ?? ""
+        let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
+        let key: UUID?
+        let follower: String?
+        do {
+            follower = try await person(request)?.id
+            if let follower { try await access?.openStream(of: follower) }
+            let code = request.headers[Self.joinCode] ?? ""
+            let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
+            key = try await opening(countedAgainst: follower) { () async throws(SyncError) in
+                try await self.server.attach(following: id, code: code, after: lastEventID, subscriber: .grouped(stream))
+            }
+        } catch {
+            stream.finish()
+            return Self.failure(error)
+        }
+        let (server, access) = (self.server, self.access)
+        let release = StreamRelease {
+            if let key { await server.detach(key, from: id) }
+            if let follower { await access?.closeStream(of: follower) }
+        }
+        stream.onEnd { release.start() }
+        return eventStream(stream, release: release)
+    }
+
     /// The response that writes `stream` as an event stream, with a heartbeat, until the
     /// stream ends or the client goes; its end is written once `release` is done.
     func eventStream(_ stream: EventStream, release: StreamRelease) -> Response {
@@ -201,6 +231,8 @@ struct SyncRoutes: Sendable {
     // MARK: - Request helpers
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// Where a follower sends its join code's secret.
+    private static let joinCode = HTTPField.Name(JoinCode.headerName)!
     /// The IETF httpapi draft's header for making a POST safe to retry.
     private static let idempotencyKeyField = HTTPField.Name(IdempotencyKey.headerName)!
 

@@ -47,6 +47,12 @@ struct StartCreationTests {
         func sessions() async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> {
             try await inner.sessions()
         }
+
+        func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+            -> AsyncThrowingStream<ActivitySnapshot, any Error>
+        {
+            try await inner.follow(code, after: lastEventID)
+        }
     }
 
     @Test("a start whose first answer is lost retries with the same key and gets the session it made, not a second")

@@ -55,6 +55,14 @@ public struct Activity: Hashable, Sendable {
         return attributes.bells?.bell(content.bellsRung, target: content.targetTimeInSeconds)
     }
 
+    /// Whether the group sit's join code lets a follower in at `instant`: a group sit whose
+    /// code was not revoked and that is not dismissed. Its channel lives from its start to
+    /// its dismissal, as an ActivityKit broadcast channel lives until it is deleted; a sit
+    /// alone has none.
+    public func isFollowable(at instant: Date) -> Bool {
+        attributes.isGroup && lifecycle.codeRevokedAt == nil && status(at: instant) != .dismissed
+    }
+
     /// The status at `instant`, derived from the dates alone.
     public func status(at instant: Date) -> ActivityStatus {
         lifecycle.status(at: instant, staleDate: staleDate)

@@ -13,6 +13,9 @@ public enum Intent: Hashable, Sendable {
     case cancel
     /// Move the target by this many seconds (negative to shorten it).
     case adjustTarget(bySeconds: Double)
+    /// Close a group sit's channel to newcomers and followers alike: its join code stops
+    /// working. Revoking a revoked code changes nothing.
+    case revokeCode
 
     /// The name of the action on the wire and in logs.
     public var action: String {
@@ -23,6 +26,7 @@ public enum Intent: Hashable, Sendable {
         case .finish: return "finish"
         case .cancel: return "cancel"
         case .adjustTarget: return "adjust"
+        case .revokeCode: return "revoke_code"
         }
     }
 }
@@ -46,10 +50,11 @@ extension Intent: Codable {
         case "finish": self = .finish
         case "cancel": self = .cancel
         case "adjust": self = .adjustTarget(bySeconds: try container.decode(Double.self, forKey: .adjustSeconds))
+        case "revoke_code": self = .revokeCode
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .action, in: container,
-                debugDescription: "'action' must be start, pause, resume, finish, cancel or adjust, not '\(other)'")
+                debugDescription: "'action' must be start, pause, resume, finish, cancel, adjust or revoke_code, not '\(other)'")
         }
     }
 
@@ -62,7 +67,7 @@ extension Intent: Codable {
             try container.encode(showSeconds, forKey: .showSeconds)
         case .adjustTarget(let seconds):
             try container.encode(seconds, forKey: .adjustSeconds)
-        case .pause, .resume, .finish, .cancel:
+        case .pause, .resume, .finish, .cancel, .revokeCode:
             break
         }
     }

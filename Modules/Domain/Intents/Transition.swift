@@ -38,6 +38,8 @@ public enum Transition {
         _ intent: Intent, toAdvanced current: Activity, at now: Date
     ) throws(TransitionError) -> Activity {
         if case .start = intent { throw .alreadyStarted }
+        // A code may be revoked after the end too: the channel lives until the dismissal.
+        if case .revokeCode = intent { return try revokingCode(of: current, at: now) }
         if let outcome = current.content.outcome { throw .sessionEnded(outcome) }
         let now = instant(now, for: current)
         let content = current.content
@@ -45,6 +47,8 @@ public enum Transition {
         switch intent {
         case .start:
             throw .alreadyStarted
+        case .revokeCode:
+            return try revokingCode(of: current, at: now)
         case .pause:
             guard content.isRunning else { return current }
             return current.replacing(content: content.measured(at: now, isPaused: true))
@@ -114,6 +118,13 @@ public enum Transition {
 
     // MARK: - Helpers
 
+    /// The group sit with its join code revoked at `now`; unchanged when it already was.
+    private static func revokingCode(of current: Activity, at now: Date) throws(TransitionError) -> Activity {
+        guard current.attributes.isGroup else { throw .notAGroup }
+        guard current.lifecycle.codeRevokedAt == nil else { return current }
+        return current.rebuilt(content: current.content, lifecycle: current.lifecycle.revokingCode(at: instant(now, for: current)))
+    }
+
     private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) -> Activity {
         // A fresh session is valid by construction: zero elapsed, a target the attributes
         // already checked, measured at its own start. Without a warm-up, its start bell
@@ -156,7 +167,7 @@ extension Activity {
         rebuilt(content: content, lifecycle: lifecycle.ended(at: instant))
     }
 
-    private func rebuilt(content: ContentState, lifecycle: ActivityLifecycle) -> Activity {
+    fileprivate func rebuilt(content: ContentState, lifecycle: ActivityLifecycle) -> Activity {
         do {
             return try Activity(attributes: attributes, content: content, lifecycle: lifecycle)
         } catch {

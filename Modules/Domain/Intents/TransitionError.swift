@@ -14,6 +14,8 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
     case targetBelowElapsed(requestedSeconds: Double, elapsedSeconds: Double)
     /// An adjustment that is not a finite number of seconds.
     case invalidAdjustment(seconds: Double)
+    /// A join code revoked on a session that is not a group sit: it has none.
+    case notAGroup
 
     /// A stable, machine-readable code, used on the wire (`"error": "session_ended"`).
     public var code: String {
@@ -25,6 +27,7 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .targetOutOfRange: return "target_out_of_range"
         case .targetBelowElapsed: return "target_below_elapsed"
         case .invalidAdjustment: return "invalid_adjustment"
+        case .notAGroup: return "not_a_group"
         }
     }
 
@@ -46,6 +49,8 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
                 + "have already passed; finish the session instead."
         case .invalidAdjustment(let seconds):
             return "An adjustment of \(seconds) seconds is not a number of seconds; use a finite value such as 60 or -60."
+        case .notAGroup:
+            return "This session is not a group sit, so it has no join code to revoke; start one with --group."
         }
     }
 

@@ -51,6 +51,10 @@ extension SessionAttributes: JSONWritable {
             writer.key("bells")
             writer.value(bells)
         }
+        if isGroup {
+            writer.key("group")
+            writer.bool(true)
+        }
         writer.key("name")
         writer.value(name)
         writer.key("planned_seconds")
@@ -112,6 +116,10 @@ extension ActivityLifecycle: JSONWritable {
     /// Writes the lifecycle as its `encode(to:)` does.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        if let codeRevokedAt {
+            writer.key("code_revoked_at")
+            writer.instant(codeRevokedAt)
+        }
         writer.key("dismissal_policy")
         writer.value(dismissalPolicy)
         writer.key("ended_at")

@@ -1,5 +1,6 @@
 /// What stays fixed for the life of an activity, like ActivityKit's `ActivityAttributes`:
-/// the session's name, the target it was planned with, and its bells.
+/// the session's name, the target it was planned with, its bells, and whether it is a
+/// group sit that others follow through its channel.
 public struct SessionAttributes: Hashable, Sendable, Codable {
     /// The session's name.
     public let name: SessionName
@@ -8,12 +9,19 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
     public let plannedSeconds: Double?
     /// The warm-up and the bells, or `nil` for none (as ``BellProgram/silent``).
     public let bells: BellProgram?
+    /// Whether this is a group sit: a session that others follow through its channel, with
+    /// a join code, as ActivityKit's broadcast channels carry one update to many (ADR 0072).
+    /// Only the leader, who holds the session's token, changes it.
+    public let isGroup: Bool
 
     /// An activity's attributes; the planned target must lie in ``SessionLimits/targetRange``
     /// and the bells ring before it (``BellProgram/checked(forTarget:)``). A silent program
     /// is kept as `nil`.
-    public init(name: SessionName, plannedSeconds: Double?, bells: BellProgram? = nil) throws(ValidationError) {
+    public init(
+        name: SessionName, plannedSeconds: Double?, bells: BellProgram? = nil, isGroup: Bool = false
+    ) throws(ValidationError) {
         self.name = name
+        self.isGroup = isGroup
         let planned = try plannedSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
         }
@@ -27,6 +35,7 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         case name
         case plannedSeconds = "planned_seconds"
         case bells
+        case isGroup = "group"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,8 +43,9 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         let name = try container.decode(SessionName.self, forKey: .name)
         let planned = try container.decodeIfPresent(Double.self, forKey: .plannedSeconds)
         let bells = try container.decodeIfPresent(BellProgram.self, forKey: .bells)
+        let isGroup = try container.decodeIfPresent(Bool.self, forKey: .isGroup) ?? false
         do {
-            try self.init(name: name, plannedSeconds: planned, bells: bells)
+            try self.init(name: name, plannedSeconds: planned, bells: bells, isGroup: isGroup)
         } catch {
             throw DecodingError.dataCorruptedError(
                 forKey: .plannedSeconds, in: container, debugDescription: error.description)
@@ -47,5 +57,7 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         try container.encode(name, forKey: .name)
         try container.encode(plannedSeconds, forKey: .plannedSeconds)
         try container.encodeIfPresent(bells, forKey: .bells)
+        // Written only for a group sit, so a sit alone reads and writes as it always did.
+        if isGroup { try container.encode(true, forKey: .isGroup) }
     }
 }

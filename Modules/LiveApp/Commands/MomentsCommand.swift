@@ -17,9 +17,10 @@ public struct MomentsCommand: ParsableCommand {
             """,
         version: AppVersion.current,
         subcommands: [
-            StartCommand.self, WatchCommand.self, NotifyCommand.self, StatusCommand.self, BarCommand.self, PauseCommand.self,
+            StartCommand.self, JoinCommand.self, WatchCommand.self, NotifyCommand.self, StatusCommand.self, BarCommand.self, PauseCommand.self,
             ResumeCommand.self, ToggleCommand.self, FinishCommand.self, CancelCommand.self, ExtendCommand.self, ServeCommand.self,
-            KeysCommand.self, HistoryCommand.self, StatsCommand.self, SettingsCommand.self, WidgetCommand.self,
+            GroupCommand.self, KeysCommand.self, HistoryCommand.self, StatsCommand.self, SettingsCommand.self,
+            WidgetCommand.self,
         ]
     )
 

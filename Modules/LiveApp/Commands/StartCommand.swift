@@ -45,6 +45,9 @@ struct StartCommand: LiveCommand {
         valueName: "program"))
     var bells: String?
 
+    @Flag(help: "A group sit: others follow it with the join code it shows (`moments join CODE`); only you change it.")
+    var group = false
+
     @OptionGroup var bell: BellOption
 
     @OptionGroup var servers: ServerOption
@@ -68,7 +71,8 @@ struct StartCommand: LiveCommand {
         let attributes: SessionAttributes
         do {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds
-            attributes = try SessionAttributes(name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target))
+            attributes = try SessionAttributes(
+                name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target), isGroup: group)
         } catch {
             files.warn(settingsWarning)
             throw console.failure(error.description)
@@ -145,6 +149,8 @@ struct StartCommand: LiveCommand {
     ) async -> ExitStatus {
         let console = dependencies.console
         var session: SessionHandle
+        // The code others join a group sit made here with (one picked up does not say it).
+        var joinCode: JoinCode?
         // A start asked for (a duration, --open) over a session left running asks at once,
         // on the screen, whether to replace it; it is never shown in silence.
         var asksToReplace = false
@@ -153,7 +159,7 @@ struct StartCommand: LiveCommand {
             asksToReplace = duration != nil || open
         } else {
             switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {
-            case .made(let created): session = created
+            case .made(let created, let code): (session, joinCode) = (created, code)
             case .failed(let status): return status
             }
         }
@@ -164,7 +170,8 @@ struct StartCommand: LiveCommand {
             let ending = await SessionShow.run(
                 connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
                 surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
-                handOver: link.handOver, notification: notification, asksToReplace: asksToReplace
+                handOver: link.handOver, notification: notification, asksToReplace: asksToReplace,
+                group: joinCode.map { .leading($0) } ?? .none
             ) { output in
                 bell.presenter(
                     runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
@@ -178,7 +185,7 @@ struct StartCommand: LiveCommand {
             _ = await Self.finish(
                 .ended(finished), files: files, console: console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
             switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {
-            case .made(let created): session = created
+            case .made(let created, let code): (session, joinCode) = (created, code)
             case .failed(let status): return status
             }
             asksToReplace = false
@@ -196,7 +203,7 @@ struct StartCommand: LiveCommand {
                 on: link.connection, attributes: attributes, showSeconds: settings.showSeconds,
                 patience: dependencies.serverPatience)
             if let server { files.rememberQuietly(created.handle, on: server) }
-            return .made(created.handle)
+            return .made(created.handle, created.joinCode)
         } catch {
             let unreachable = if case .unreachable = error { true } else { false }
             let said = AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath)
@@ -209,7 +216,7 @@ struct StartCommand: LiveCommand {
 
     /// How a creation went: the session, or the status its failure (already said) ends with.
     private enum Creation {
-        case made(SessionHandle)
+        case made(SessionHandle, JoinCode?)
         case failed(ExitStatus)
     }
 

@@ -40,6 +40,11 @@ public struct LiveScreenModel: SessionScreenModel {
     public let isOwner: Bool
     /// Whether the time is shown as elapsed or remaining (the person's setting).
     public let timeDisplay: Settings.TimeDisplay
+    /// Whether this screen follows a group sit through its join code (`moments join`):
+    /// it shows the sit, and no key changes it (ADR 0072).
+    public let isFollower: Bool
+    /// The code others join the group sit with, when this screen's `start` made it.
+    public let joinCode: String?
     /// The newest push, or `nil` before the first.
     public private(set) var snapshot: ActivitySnapshot?
     /// Why the connection is down, while it is.
@@ -56,9 +61,18 @@ public struct LiveScreenModel: SessionScreenModel {
     public private(set) var notice: String?
 
     /// The model of an owner's or a watcher's screen, before any push.
-    public init(isOwner: Bool, timeDisplay: Settings.TimeDisplay = .elapsed) {
+    public init(isOwner: Bool, timeDisplay: Settings.TimeDisplay = .elapsed, isFollower: Bool = false, joinCode: String? = nil) {
         self.isOwner = isOwner
         self.timeDisplay = timeDisplay
+        self.isFollower = isFollower
+        self.joinCode = joinCode
+    }
+
+    /// Whose screen this is, as the keys see it: a follower's, a group sit's leader's, or
+    /// a sit alone's.
+    public var part: SessionKeys.Part {
+        if isFollower { return .follower }
+        return snapshot?.activity.attributes.isGroup == true ? .leader : .alone
     }
 
     /// Takes a push: the only way the state shown changes. An ended session closes any
@@ -131,7 +145,8 @@ public struct LiveScreenModel: SessionScreenModel {
     public mutating func press(_ key: Key) -> Command? {
         notice = nil
         let session = SessionKeys.state(of: snapshot?.activity.content)
-        guard let action = SessionKeys.action(for: key, in: keyState, isOwner: isOwner, session: session) else { return nil }
+        guard let action = SessionKeys.action(for: key, in: keyState, isOwner: isOwner, session: session, part: part)
+        else { return nil }
         switch action {
         case .send(let intent):
             overlay = .none
@@ -163,7 +178,7 @@ public struct LiveScreenModel: SessionScreenModel {
     /// Sends `intent` as a button of the notification does (not a key): ignored once the
     /// session has ended or before it is known, as the keys would be.
     mutating func ask(_ intent: Intent) -> Command? {
-        guard snapshot != nil, !isEnded else { return nil }
+        guard snapshot != nil, !isEnded, !isFollower else { return nil }
         return send(intent)
     }
 
@@ -175,7 +190,11 @@ public struct LiveScreenModel: SessionScreenModel {
 
     /// The display of the session at `now`, or `nil` before the first push.
     public func session(at now: Date) -> SessionDisplay? {
-        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: reconnecting != nil, alert: $0.alert, at: now) }
+        snapshot.map {
+            SessionDisplay(
+                activity: $0.activity, timeDisplay: timeDisplay, reconnecting: reconnecting != nil, alert: $0.alert,
+                following: isFollower, joinCode: joinCode, at: now)
+        }
     }
 
     /// Why the server cannot be reached, while it cannot.
@@ -185,19 +204,20 @@ public struct LiveScreenModel: SessionScreenModel {
     /// a refusal from the server comes first.
     public var hints: [KeyHint] {
         var hints = pending.map { [KeyHint(key: "…", label: Self.pendingLabel($0))] }
-            ?? SessionKeys.hints(in: keyState, isOwner: isOwner)
+            ?? SessionKeys.hints(in: keyState, isOwner: isOwner, part: part)
         if let notice { hints.insert(KeyHint(key: "!", label: notice), at: 0) }
         return hints
     }
 
     /// The help panel, while it is open.
     public var panel: [KeyHint]? {
-        overlay == .help ? SessionKeys.panel(isOwner: isOwner, session: SessionKeys.state(of: snapshot?.activity.content)) : nil
+        overlay == .help
+            ? SessionKeys.panel(isOwner: isOwner, session: SessionKeys.state(of: snapshot?.activity.content), part: part) : nil
     }
 
     /// The Live Activity's buttons for the session as the last push has it.
     public var buttons: [KeyHint] {
-        SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
+        isFollower ? [] : SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
     }
 
     /// What the pending mark says while the server has not answered: also what a status
@@ -214,6 +234,7 @@ public struct LiveScreenModel: SessionScreenModel {
         case .cancel: undone = "Not cancelled"
         case .adjustTarget: undone = "Target unchanged"
         case .start: undone = "Not started"
+        case .revokeCode: undone = "Code not revoked"
         }
         return "\(undone): \(error.description)"
     }
@@ -226,6 +247,7 @@ public struct LiveScreenModel: SessionScreenModel {
         case .cancel: return "Cancelling"
         case .adjustTarget(let seconds): return seconds > 0 ? "Adding a minute" : "Taking off a minute"
         case .start: return "Starting"
+        case .revokeCode: return "Revoking the code"
         }
     }
 }

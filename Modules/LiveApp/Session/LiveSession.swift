@@ -65,6 +65,8 @@ final class LiveSession {
     private let notification: SessionNotification?
     /// What time it is: the system's clock in the live app, a preview clock in `play`.
     private let clock: any SyncClock
+    /// Whether this terminal leads a group sit or follows one (ADR 0072).
+    private let group: SessionShow.Group
     private let clientID = "moments-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
     private var intentCount = 0
     private var tickTask: Task<Void, Never>?
@@ -77,8 +79,9 @@ final class LiveSession {
         connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
         terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: BellPresenter?, clock: any SyncClock,
         takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil,
-        asksToReplace: Bool = false
+        asksToReplace: Bool = false, group: SessionShow.Group = .none
     ) {
+        self.group = group
         self.asksToReplace = asksToReplace
         self.notification = notification
         self.terminal = terminal
@@ -90,7 +93,13 @@ final class LiveSession {
         self.output = output
         self.surfaces = surfaces
         self.bells = bells
-        model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: settings.timeDisplay)
+        switch group {
+        case .none: model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: settings.timeDisplay)
+        case .leading(let code):
+            model = LiveScreenModel(isOwner: surfaces.isEmpty, timeDisplay: settings.timeDisplay, joinCode: code.description)
+        case .following:
+            model = LiveScreenModel(isOwner: false, timeDisplay: settings.timeDisplay, isFollower: true)
+        }
         (events, sink) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -108,6 +117,15 @@ final class LiveSession {
         return ending
     }
 
+    /// What the lines say first of a group sit: how others join it, or that it is followed.
+    static func groupLine(_ group: SessionShow.Group) -> String? {
+        switch group {
+        case .none: return nil
+        case .leading(let code): return "Group sit: others join with `moments join \(code)`; r or `moments group revoke` closes it."
+        case .following: return "Following a group sit: its leader keeps the time; q leaves."
+        }
+    }
+
     /// What the lines say when `moments start 5m` finds a session left running.
     static let alreadyRunning = "A session was already running; showing it. Finish it (`moments finish`) to start a new one."
 
@@ -122,6 +140,7 @@ final class LiveSession {
             default: break
             }
         }
+        if case .lines(let report) = output, let line = Self.groupLine(group) { report.say(line, at: clock.now()) }
         let observer = self.observer
         let sink = self.sink
         var tasks: [Task<Void, Never>] = []
@@ -192,6 +211,8 @@ final class LiveSession {
             }
             guard push.activity.content.isEnded else { return nil }
             if model.isOwner, replacing { return .replaced(push) }
+            // A follower saw the sit to its end: nothing of it is theirs to wait for.
+            if model.isFollower { return .ended(push) }
             if model.isOwner || push.event == .dismiss { return .ended(push) }
             if !wasEnded, case .lines(let report) = output { report.say(LineReport.waitingForDismissal(readsKeys: readsKeys), at: clock.now()) }
             return nil
@@ -267,13 +288,19 @@ final class LiveSession {
     private func follow(through connection: any SyncConnection) {
         follower?.task.cancel()
         let generation = (follower?.generation ?? 0) + 1
-        let (observer, sink, id, token) = (self.observer, self.sink, self.id, self.token)
+        let (observer, sink, id, token, group) = (self.observer, self.sink, self.id, self.token, self.group)
         // An effect of the loop: kept as `follower`, cancelled by the next one and when the loop
         // ends.
         let task = Task {
             let policy = RetryPolicy.follower
-            let ending = await ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
-                .follow(id: id, token: token, into: observer) { state in sink.yield(.connection(state)) }
+            let follower = ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
+            let onState: @Sendable (ActivityFollower.ConnectionState) async -> Void = { state in sink.yield(.connection(state)) }
+            let ending: ActivityFollower.Ending
+            if case .following(let code) = group {
+                ending = await follower.follow(code, into: observer, onState: onState)
+            } else {
+                ending = await follower.follow(id: id, token: token, into: observer, onState: onState)
+            }
             sink.yield(.followEnded(generation, ending))
         }
         follower = (generation, task)

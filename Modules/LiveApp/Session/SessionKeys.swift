@@ -46,6 +46,17 @@ public enum SessionKeys {
         case confirmReplace
     }
 
+    /// Whose screen it is, in a group sit or not (ADR 0072).
+    public enum Part: Hashable, Sendable {
+        /// A sit alone.
+        case alone
+        /// A group sit's leader, who holds its token: every key, and r revokes the code.
+        case leader
+        /// A group sit's follower, through its join code: nothing changes the sit here;
+        /// q leaves it.
+        case follower
+    }
+
     /// One row: the keys, what they do, and how they are offered.
     public struct Binding: Hashable, Sendable {
         /// The keys that do it.
@@ -70,8 +81,9 @@ public enum SessionKeys {
 
     /// The rows of `state`, for the session's owner (`moments start`) or a watcher. With the
     /// help panel open, the keys listed work as they do in `session` (running or paused).
-    public static func bindings(in state: State, isOwner: Bool, session: State = .running) -> [Binding] {
+    public static func bindings(in state: State, isOwner: Bool, session: State = .running, part: Part = .alone) -> [Binding] {
         let interrupt = Binding([.interrupt], .interrupt, help: KeyHint(key: "^C", label: "Leave"))
+        if part == .follower { return followerBindings(in: state, session: session, interrupt: interrupt) }
         let quit = isOwner
             ? Binding([.character("q")], .open(.confirmQuit), hint: KeyHint(key: "q", label: "Quit"), help: KeyHint(key: "q", label: "Quit"))
             : Binding([.character("q")], .leave, hint: KeyHint(key: "q", label: "Quit"), help: KeyHint(key: "q", label: "Quit"))
@@ -98,12 +110,13 @@ public enum SessionKeys {
                 quit,
                 Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")),
                 interrupt,
-            ]
+            ] + (part == .leader
+                ? [Binding([.character("r")], .send(.revokeCode), help: KeyHint(key: "r", label: "Revoke the join code"))] : [])
         case .help:
             // The panel lists the keys of the session as it is, and each of them works while
             // it is open; ? or Esc closes it.
             let shown = session == .paused ? State.paused : .running
-            let listed = bindings(in: shown, isOwner: isOwner).filter { !$0.keys.contains(.character("?")) }
+            let listed = bindings(in: shown, isOwner: isOwner, part: part).filter { !$0.keys.contains(.character("?")) }
             return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
                 + listed.map { Binding($0.keys, $0.action, help: $0.help) }
         case .confirmCancel:
@@ -132,21 +145,38 @@ public enum SessionKeys {
         }
     }
 
+    /// A follower's rows: leave, and the help that says so; no key changes the sit.
+    private static func followerBindings(in state: State, session: State, interrupt: Binding) -> [Binding] {
+        let leave = Binding(
+            [.character("q"), .escape], .leave, hint: KeyHint(key: "q", label: "Leave"), help: KeyHint(key: "q", label: "Leave the sit"))
+        switch state {
+        case .help:
+            return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
+                + [Binding([.character("q")], .leave, help: leave.help), interrupt]
+        case .running, .paused:
+            return [leave, Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")), interrupt]
+        case .connecting, .ended, .confirmCancel, .confirmQuit, .confirmReplace:
+            return [Binding([.character("q"), .escape, .enter], .leave, hint: KeyHint(key: "q", label: "Leave")), interrupt]
+        }
+    }
+
     /// What `key` does in `state` (over a session in `session`, for the help panel), or
     /// `nil` when it does nothing there.
-    public static func action(for key: Key, in state: State, isOwner: Bool, session: State = .running) -> Action? {
-        bindings(in: state, isOwner: isOwner, session: session).first { $0.keys.contains(key) }?.action
+    public static func action(
+        for key: Key, in state: State, isOwner: Bool, session: State = .running, part: Part = .alone
+    ) -> Action? {
+        bindings(in: state, isOwner: isOwner, session: session, part: part).first { $0.keys.contains(key) }?.action
     }
 
     /// The hints of `state`, in the table's order.
-    public static func hints(in state: State, isOwner: Bool) -> [KeyHint] {
-        bindings(in: state, isOwner: isOwner).compactMap(\.hint)
+    public static func hints(in state: State, isOwner: Bool, part: Part = .alone) -> [KeyHint] {
+        bindings(in: state, isOwner: isOwner, part: part).compactMap(\.hint)
     }
 
     /// The help panel: every key of a running session, as its help line says it; each
     /// works while the panel is open.
-    public static func panel(isOwner: Bool, session: State = .running) -> [KeyHint] {
-        bindings(in: .help, isOwner: isOwner, session: session).compactMap(\.help)
+    public static func panel(isOwner: Bool, session: State = .running, part: Part = .alone) -> [KeyHint] {
+        bindings(in: .help, isOwner: isOwner, session: session, part: part).compactMap(\.help)
     }
 
     /// The Live Activity's buttons for a session in `state` (Pause or Resume, and Finish),

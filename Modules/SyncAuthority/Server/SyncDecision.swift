@@ -84,12 +84,13 @@ public enum SyncDecision {
         return (stored, changes)
     }
 
-    /// A new activity: version 1, `start`, at `now`, with its token as the server keeps it.
+    /// A new activity: version 1, `start`, at `now`, with its token (and a group sit's
+    /// follow code) as the server keeps them.
     ///
     /// - Throws: `SyncError.badRequest(_:)` when the attributes cannot start a session.
     public static func create(
         _ attributes: SessionAttributes, showSeconds: Bool, id: String, token: KeptToken, creation: ActivityCreation?,
-        owner: String?, at now: Date
+        owner: String?, followCode: KeptToken? = nil, at now: Date
     ) throws(SyncError) -> StoredActivity {
         let activity: Activity
         do {
@@ -99,6 +100,6 @@ public enum SyncDecision {
         }
         let snapshot = ActivitySnapshot(
             id: id, version: 1, timestamp: now, event: .start, activity: activity, alert: BellAlert.rung(from: nil, to: activity))
-        return StoredActivity(snapshot: snapshot, token: token, creation: creation, owner: owner)
+        return StoredActivity(snapshot: snapshot, token: token, creation: creation, owner: owner, followCode: followCode)
     }
 }

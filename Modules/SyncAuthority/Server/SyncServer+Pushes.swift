@@ -13,6 +13,9 @@ struct ActivitySubscribers {
     struct Entry {
         let subscriber: Subscriber
         var version: UInt64
+        /// Whether it follows a group sit through its channel, with the join code: it ends
+        /// when the leader revokes the code.
+        var isFollower = false
     }
 
     var entries: [UUID: Entry] = [:]
@@ -54,6 +57,16 @@ struct ActivitySubscribers {
             entries.values.formIndex(after: &index)
         }
         for (group, members) in groups { group.push(snapshot, to: members) }
+        if snapshot.activity.lifecycle.codeRevokedAt != nil { finishFollowers() }
+    }
+
+    /// Ends the followers of a group sit whose code was revoked, once given the state that
+    /// says so: the channel is closed to them as it is to newcomers.
+    private mutating func finishFollowers() {
+        for (key, entry) in entries where entry.isFollower {
+            entry.subscriber.finish()
+            entries[key] = nil
+        }
     }
 
     /// Ends every subscriber.
@@ -85,6 +98,41 @@ extension SyncServer {
     package func attach(
         to id: String, token: String?, after lastEventID: UInt64?, subscriber: Subscriber
     ) async throws(SyncError) -> UUID? {
+        try await attach(to: id, after: lastEventID, subscriber: subscriber, isFollower: false) { (known) throws(SyncError) in
+            try Self.authorize(known, token)
+        }
+    }
+
+    /// Adds a follower of group sit `id`, admitted with its join code's secret `code`
+    /// rather than the leader's token (ADR 0072): the same pushes as
+    /// ``attach(to:token:after:subscriber:)`` gives, until the sit is dismissed or its
+    /// code revoked, after the state that says so.
+    ///
+    /// - Throws: `SyncError.wrongToken` for a code that is not the sit's (or a sit alone),
+    ///   `SyncError.channelClosed(revoked:)` once it is revoked or the sit dismissed.
+    package func attach(
+        following id: String, code: String, after lastEventID: UInt64?, subscriber: Subscriber
+    ) async throws(SyncError) -> UUID? {
+        let now = clock.now()
+        return try await attach(to: id, after: lastEventID, subscriber: subscriber, isFollower: true) { (known) throws(SyncError) in
+            try Self.admitFollower(known, code, at: now)
+        }
+    }
+
+    /// The pushes of a group sit as a follower is given them: ``subscribe(to:token:after:)``
+    /// through the sit's channel, with its join code's secret.
+    public func follow(_ id: String, code: String, after lastEventID: UInt64? = nil) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        if let key = try await attach(following: id, code: code, after: lastEventID, subscriber: .sink(Broadcast.Sink(continuation) { $0 })) {
+            continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
+        }
+        return stream
+    }
+
+    private func attach(
+        to id: String, after lastEventID: UInt64?, subscriber: Subscriber, isFollower: Bool,
+        admit: (StoredActivity) throws(SyncError) -> Void
+    ) async throws(SyncError) -> UUID? {
         guard !isShutDown else { throw .unavailable }
         // Held open while the state is read, so a push meanwhile is not lost to it.
         subscribers[id, default: ActivitySubscribers()].opening += 1
@@ -106,7 +154,7 @@ extension SyncServer {
             throw .notFound(id: id)
         }
         do {
-            try Self.authorize(known, token)
+            try admit(known)
         } catch {
             closeIdle(id)
             throw error
@@ -126,7 +174,7 @@ extension SyncServer {
         // In place: a copy of the subscribers stored back would copy all of them for
         // each new one.
         subscribers[id, default: ActivitySubscribers()].entries[key] = ActivitySubscribers.Entry(
-            subscriber: subscriber, version: max(newest?.version ?? 0, lastEventID ?? 0))
+            subscriber: subscriber, version: max(newest?.version ?? 0, lastEventID ?? 0), isFollower: isFollower)
         return key
     }
 

@@ -140,9 +140,14 @@ public actor SyncServer {
             if let owner, let liveLimit { try await refusePastLiveLimit(owner: owner, limit: liveLimit) }
             let id = makeID()
             let token = makeToken()
+            // A group sit's channel opens with it (ADR 0072).
+            let followCode = attributes.isGroup ? SecureToken.makeFollowCode() : nil
             let stored = try SyncDecision.create(
                 attributes, showSeconds: showSeconds, id: id,
                 token: try KeptToken(token, sealedWith: idempotencyKey, activityID: id), creation: creation, owner: owner,
+                followCode: try followCode.map { (code) throws(SyncError) in
+                    try KeptToken(code, sealedWith: idempotencyKey, activityID: id)
+                },
                 at: clock.now())
             let decided = try await deciding { (state, waiting) throws(SyncError) in
                 // Another request with the same key may have queued its creation meanwhile.
@@ -151,7 +156,7 @@ public actor SyncServer {
                 startCommitIfIdle(&state)
             }
             if case .written(_, .committed) = decided {
-                return CreatedActivity(id: id, token: token, state: stored.snapshot)
+                return CreatedActivity(id: id, token: token, state: stored.snapshot, followCode: followCode)
             }
             // A conflict: the key was taken by another server's creation; answer with that one.
         }
@@ -175,7 +180,9 @@ public actor SyncServer {
         if let resealed = try? stored.token.resealed(with: key, activityID: id) {
             await rewrite(stored, token: resealed)
         }
-        return CreatedActivity(id: id, token: token, state: stored.snapshot, isReplay: true)
+        return CreatedActivity(
+            id: id, token: token, state: stored.snapshot, isReplay: true,
+            followCode: stored.followCode?.revealed(with: key, activityID: id))
     }
 
     /// Writes `stored` again with its token in the form `token`, through the ordinary
@@ -342,7 +349,8 @@ public actor SyncServer {
 
     // MARK: - Rules
 
-    /// Refuses a missing token (401) or a wrong one (403, compared in constant time).
+    /// Refuses a missing token (401), a group sit's follow code (403: a follower changes
+    /// nothing) or a wrong one (403, compared in constant time).
     static func authorize(_ stored: StoredActivity, _ token: String?) throws(SyncError) {
         try authorize(stored, token.map(PresentedToken.init))
     }
@@ -351,7 +359,20 @@ public actor SyncServer {
     /// a comparison, cheap enough for a decision's turn on the actor.
     static func authorize(_ stored: StoredActivity, _ token: PresentedToken?) throws(SyncError) {
         guard let token, !token.isEmpty else { throw .missingToken }
-        guard stored.token.admits(token) else { throw .wrongToken }
+        guard stored.token.admits(token) else {
+            if stored.followCode?.admits(token) == true { throw .followerOnly }
+            throw .wrongToken
+        }
+    }
+
+    /// Refuses a follower of a group sit whose code is missing (401) or wrong (403), or
+    /// whose channel is closed at `now` (403: revoked, or the sit dismissed).
+    static func admitFollower(_ stored: StoredActivity, _ code: String, at now: Date) throws(SyncError) {
+        guard !code.isEmpty else { throw .missingToken }
+        guard let followCode = stored.followCode, followCode.admits(code) else { throw .wrongToken }
+        guard stored.snapshot.activity.isFollowable(at: now) else {
+            throw .channelClosed(revoked: stored.snapshot.activity.lifecycle.codeRevokedAt != nil)
+        }
     }
 
     /// Refuses an unknown activity (404), a missing token (401) or a wrong one (403).

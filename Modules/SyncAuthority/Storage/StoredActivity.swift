@@ -1,6 +1,7 @@
 import SyncProtocol
-/// What the server remembers of an activity: its latest snapshot, its token, the request
-/// of the keyed creation that made it, and the answers of recent intents.
+/// What the server remembers of an activity: its latest snapshot, its token (and a group
+/// sit's follow code), the request of the keyed creation that made it, and the answers of
+/// recent intents.
 public struct StoredActivity: Hashable, Sendable {
     /// How many answers an activity remembers for each client: a client retries its own
     /// recent intents, so a few per client cover every retry, however busy others are.
@@ -13,6 +14,9 @@ public struct StoredActivity: Hashable, Sendable {
     /// The bearer token, as the storage keeps it. Only the server changes it, to seal it
     /// again the current way (ADR 0024).
     public internal(set) var token: KeptToken
+    /// A group sit's follow code (``JoinCode/secret``), kept as the token is: whole in the
+    /// personal files, its digest and seal in a shared store; `nil` for a sit alone.
+    public let followCode: KeptToken?
     /// The keyed creation that made it; `nil` when it was created without a key.
     public let creation: ActivityCreation?
     /// The id of the person's access key that made it; `nil` on a server without keys.
@@ -24,11 +28,15 @@ public struct StoredActivity: Hashable, Sendable {
     private var remembered = RememberedAnswers()
 
     /// An activity with no remembered answers yet.
-    public init(snapshot: ActivitySnapshot, token: KeptToken, creation: ActivityCreation? = nil, owner: String? = nil) {
+    public init(
+        snapshot: ActivitySnapshot, token: KeptToken, creation: ActivityCreation? = nil, owner: String? = nil,
+        followCode: KeptToken? = nil
+    ) {
         self.snapshot = snapshot
         self.token = token
         self.creation = creation
         self.owner = owner
+        self.followCode = followCode
     }
 
     /// An activity with no remembered answers yet, whose token `token` is kept whole.
@@ -54,7 +62,8 @@ public struct StoredActivity: Hashable, Sendable {
         let id = record.snapshot.id
         if let token = record.token, activities[id].map({ $0.snapshot.version < record.snapshot.version }) ?? true {
             activities[id] = StoredActivity(
-                snapshot: record.snapshot, token: token, creation: record.creation, owner: record.owner)
+                snapshot: record.snapshot, token: token, creation: record.creation, owner: record.owner,
+                followCode: record.followCode)
         }
         guard var activity = activities[id] else { return }
         if record.snapshot.version >= activity.snapshot.version { activity.snapshot = record.snapshot }
@@ -65,7 +74,8 @@ public struct StoredActivity: Hashable, Sendable {
     /// This activity as a shared store keeps it: its token's digest and sealed form, not
     /// the token (ADR 0023).
     public var sharedForm: StoredActivity {
-        var shared = StoredActivity(snapshot: snapshot, token: token.sharedForm, creation: creation, owner: owner)
+        var shared = StoredActivity(
+            snapshot: snapshot, token: token.sharedForm, creation: creation, owner: owner, followCode: followCode?.sharedForm)
         for answer in answers { shared.remember(answer) }
         return shared
     }
@@ -73,12 +83,12 @@ public struct StoredActivity: Hashable, Sendable {
     /// One record that restores this activity whole: what a storage writes when it
     /// compacts its log.
     public var checkpoint: SyncRecord {
-        SyncRecord(snapshot: snapshot, token: token, answers: answers, creation: creation, owner: owner)
+        SyncRecord(snapshot: snapshot, token: token, answers: answers, creation: creation, owner: owner, followCode: followCode)
     }
 
     public static func == (lhs: StoredActivity, rhs: StoredActivity) -> Bool {
         lhs.snapshot == rhs.snapshot && lhs.token == rhs.token && lhs.creation == rhs.creation
-            && lhs.owner == rhs.owner && lhs.answers == rhs.answers
+            && lhs.owner == rhs.owner && lhs.followCode == rhs.followCode && lhs.answers == rhs.answers
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -86,6 +96,7 @@ public struct StoredActivity: Hashable, Sendable {
         hasher.combine(token)
         hasher.combine(creation)
         hasher.combine(owner)
+        hasher.combine(followCode)
         hasher.combine(answers)
     }
 }

@@ -10,7 +10,8 @@ extension SyncRecord {
     /// must be written whole as the activity's ``StoredActivity/checkpoint``.
     public static func amendment(of write: SyncWrite, over base: StoredActivity?) -> SyncRecord? {
         guard write.expectedVersion != nil, let base, base.token == write.activity.token,
-            base.creation == write.activity.creation, base.owner == write.activity.owner
+            base.creation == write.activity.creation, base.owner == write.activity.owner,
+            base.followCode == write.activity.followCode
         else { return nil }
         return SyncRecord(snapshot: write.activity.snapshot, token: nil, answers: write.answers)
     }

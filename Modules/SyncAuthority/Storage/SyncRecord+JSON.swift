@@ -140,9 +140,22 @@ extension SyncRecord: JSONWritable {
             writer.key("creation")
             writer.value(creation)
         }
+        if let followCode {
+            if let plain = followCode.plain {
+                writer.key("follow_code")
+                writer.string(plain)
+            } else {
+                writer.key("follow_code_sha256")
+                writer.string(followCode.digest)
+            }
+        }
         if let owner {
             writer.key("owner")
             writer.string(owner)
+        }
+        if let sealed = followCode?.sealed {
+            writer.key("sealed_follow_code")
+            writer.string(sealed)
         }
         if let sealed = token?.sealed {
             writer.key("sealed_token")

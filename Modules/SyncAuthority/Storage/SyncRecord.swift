@@ -26,59 +26,79 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     /// present when it was created (and in its checkpoints), absent otherwise, so records
     /// of servers without keys are written and read as before (ADR 0021).
     public let owner: String?
+    /// A group sit's follow code, as the storage keeps it, when the record holds the token:
+    /// in the JSON, `follow_code` when kept whole, else `follow_code_sha256` and, for a
+    /// keyed creation, `sealed_follow_code`; absent for a sit alone, whose records read
+    /// and write as before (ADR 0072).
+    public let followCode: KeptToken?
 
     /// A record.
     public init(
         snapshot: ActivitySnapshot, token: KeptToken?, answers: [StoredAnswer], creation: ActivityCreation? = nil,
-        owner: String? = nil
+        owner: String? = nil, followCode: KeptToken? = nil
     ) {
         self.snapshot = snapshot
         self.token = token
         self.answers = answers
         self.creation = creation
         self.owner = owner
+        self.followCode = followCode
     }
 
     enum CodingKeys: String, CodingKey {
         case snapshot, token, answers, creation, owner
         case tokenDigest = "token_sha256"
         case sealedToken = "sealed_token"
+        case followCode = "follow_code"
+        case followCodeDigest = "follow_code_sha256"
+        case sealedFollowCode = "sealed_follow_code"
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         snapshot = try container.decode(ActivitySnapshot.self, forKey: .snapshot)
-        if let plain = try container.decodeIfPresent(String.self, forKey: .token) {
-            token = KeptToken(
-                digest: Hashing.sha256Hex(of: plain), sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken),
-                plain: plain)
-        } else if let digest = try container.decodeIfPresent(String.self, forKey: .tokenDigest) {
-            token = KeptToken(
-                digest: digest, sealed: try container.decodeIfPresent(String.self, forKey: .sealedToken), plain: nil)
-        } else {
-            token = nil
-        }
+        token = try Self.decodeKept(container, plain: .token, digest: .tokenDigest, sealed: .sealedToken)
+        followCode = try Self.decodeKept(container, plain: .followCode, digest: .followCodeDigest, sealed: .sealedFollowCode)
         answers = try container.decode([StoredAnswer].self, forKey: .answers)
         creation = try container.decodeIfPresent(ActivityCreation.self, forKey: .creation)
         owner = try container.decodeIfPresent(String.self, forKey: .owner)
     }
 
-    /// Writes the token whole where it is kept whole (the digest follows from it), and
-    /// otherwise its digest; and its sealed form, if any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(snapshot, forKey: .snapshot)
-        if let token {
-            if let plain = token.plain {
-                try container.encode(plain, forKey: .token)
-            } else {
-                try container.encode(token.digest, forKey: .tokenDigest)
-            }
-            try container.encodeIfPresent(token.sealed, forKey: .sealedToken)
-        }
+        try Self.encodeKept(token, into: &container, plain: .token, digest: .tokenDigest, sealed: .sealedToken)
         try container.encode(answers, forKey: .answers)
         try container.encodeIfPresent(creation, forKey: .creation)
         try container.encodeIfPresent(owner, forKey: .owner)
+        try Self.encodeKept(
+            followCode, into: &container, plain: .followCode, digest: .followCodeDigest, sealed: .sealedFollowCode)
+    }
+
+    /// A kept secret read from the keys its whole form, digest and seal are written under.
+    private static func decodeKept(
+        _ container: KeyedDecodingContainer<CodingKeys>, plain: CodingKeys, digest: CodingKeys, sealed: CodingKeys
+    ) throws -> KeptToken? {
+        let seal = try container.decodeIfPresent(String.self, forKey: sealed)
+        if let whole = try container.decodeIfPresent(String.self, forKey: plain) {
+            return KeptToken(digest: Hashing.sha256Hex(of: whole), sealed: seal, plain: whole)
+        }
+        return try container.decodeIfPresent(String.self, forKey: digest).map { KeptToken(digest: $0, sealed: seal, plain: nil) }
+    }
+
+    /// Writes a kept secret whole where it is kept whole (the digest follows from it), and
+    /// otherwise its digest; and its sealed form, if any.
+    private static func encodeKept(
+        _ kept: KeptToken?, into container: inout KeyedEncodingContainer<CodingKeys>, plain: CodingKeys,
+        digest: CodingKeys, sealed: CodingKeys
+    ) throws {
+        guard let kept else { return }
+        if let whole = kept.plain {
+            try container.encode(whole, forKey: plain)
+        } else {
+            try container.encode(kept.digest, forKey: digest)
+        }
+        try container.encodeIfPresent(kept.sealed, forKey: sealed)
     }
 
     /// The state of every activity after `records`, in the order they were committed.

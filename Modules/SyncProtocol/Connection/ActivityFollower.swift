@@ -42,19 +42,48 @@ public struct ActivityFollower: Sendable {
         id: String, token: String, into observer: ActivityObserver,
         onState: @escaping @Sendable (ConnectionState) async -> Void = { _ in }
     ) async -> Ending {
+        let connection = self.connection
+        return await follow(into: observer, onState: onState) { (after) throws(SyncError) in
+            try await connection.events(of: id, token: token, after: after)
+        }
+    }
+
+    /// Follows group sit `code` through its channel, as a follower (ADR 0072), the same
+    /// way: until it is dismissed, the code is refused (revoked: the stream ends after the
+    /// state that says so, and the channel refuses the next try), or the task is cancelled.
+    public func follow(
+        _ code: JoinCode, into observer: ActivityObserver,
+        onState: @escaping @Sendable (ConnectionState) async -> Void = { _ in }
+    ) async -> Ending {
+        let connection = self.connection
+        return await follow(into: observer, onState: onState, closed: { $0.activity.lifecycle.codeRevokedAt != nil }) {
+            (after) throws(SyncError) in try await connection.follow(code, after: after)
+        }
+    }
+
+    /// The loop of both: `closed` says of the last state a stream ended on whether the
+    /// channel is closed for good (a revoked code), which is then the ending, not an outage.
+    private func follow(
+        into observer: ActivityObserver, onState: @escaping @Sendable (ConnectionState) async -> Void,
+        closed: (ActivitySnapshot) -> Bool = { _ in false },
+        open: (UInt64?) async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    ) async -> Ending {
         var delay = retryDelay
         while !Task.isCancelled {
             let problem: String
             do {
-                let stream = try await connection.events(of: id, token: token, after: await observer.current?.version)
+                let stream = try await open(await observer.current?.version)
                 await onState(.connected)
                 delay = retryDelay
                 try await observer.follow(stream)
-                if await observer.current?.event == .dismiss { return .dismissed }
+                let last = await observer.current
+                if last?.event == .dismiss { return .dismissed }
+                if let last, closed(last) { return .refused(.channelClosed(revoked: true)) }
                 problem = "the server closed the stream"
             } catch let error as SyncError {
                 switch error {
-                case .notFound, .missingToken, .wrongToken, .badRequest: return .refused(error)
+                case .notFound, .missingToken, .wrongToken, .badRequest, .channelClosed, .keyMissing, .keyRefused:
+                    return .refused(error)
                 default: problem = error.description
                 }
             } catch {

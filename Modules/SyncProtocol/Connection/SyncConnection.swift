@@ -25,6 +25,13 @@ public protocol SyncConnection: Sendable {
     /// each change. The stream ends after the dismissal, and throws when the connection fails.
     func events(of id: String, token: String, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    /// A group sit's pushes as its followers get them, through its channel with `code`
+    /// (ADR 0072): the same states as ``events(of:token:after:)``, read-only, until the sit
+    /// is dismissed or the leader revokes the code (the stream ends after the state that
+    /// says so). A wrong code is refused (`SyncError.wrongToken`), a closed channel too
+    /// (`SyncError.channelClosed(revoked:)`).
+    func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
     /// The person's sessions (on a server that requires keys, those of the connection's
     /// access key; else every activity): the current state of each not yet dismissed, then
     /// every push of each, new sessions from their start, each session's in version order.

@@ -34,6 +34,12 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A key went past one of its limits (429); nothing was changed. `retryAfter` is in
     /// whole seconds, as the `Retry-After` header says it.
     case tooManyRequests(retryAfter: Int, reason: String)
+    /// A group sit's follower sent an intent: its join code follows the sit and changes
+    /// nothing; only the leader, with the session's token, does (403).
+    case followerOnly
+    /// A join code that no longer opens its channel (403): the leader revoked it
+    /// (`revoked`), or the sit is over and dismissed.
+    case channelClosed(revoked: Bool)
 
     /// The HTTP status this error is answered with.
     public var httpStatus: Int {
@@ -48,6 +54,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storageFailed, .outcomeUnknown, .unavailable, .unreachable: return 503
         case .keyMissing, .keyRefused: return 401
         case .tooManyRequests: return 429
+        case .followerOnly, .channelClosed: return 403
         }
     }
 
@@ -68,6 +75,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyMissing: return "missing_key"
         case .keyRefused: return "unknown_key"
         case .tooManyRequests: return "too_many_requests"
+        case .followerOnly: return "follower_only"
+        case .channelClosed(let revoked): return revoked ? "code_revoked" : "channel_closed"
         }
     }
 
@@ -108,6 +117,13 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(`moments keys add NAME`) and pass it with --key or MOMENTS_KEY."
         case .tooManyRequests(let retryAfter, let reason):
             return "\(reason); nothing was changed. Try again in \(retryAfter) s."
+        case .followerOnly:
+            return "A join code follows a group sit and changes nothing; only its leader pauses, finishes or "
+                + "revokes it. Leave with q, or start a sit of your own."
+        case .channelClosed(let revoked):
+            return revoked
+                ? "The leader revoked this join code; ask them for the sit's new one, or start a sit of your own."
+                : "This group sit is over, and its join code closed with it; start a sit of your own, or join the next."
         }
     }
 }

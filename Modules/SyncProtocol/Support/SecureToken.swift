@@ -13,6 +13,16 @@ public enum SecureToken {
         }.joined()
     }
 
+    /// A new group sit's follow code (``JoinCode/secret``): 130 random bits from the
+    /// system's secure generator, as 26 characters of Crockford's base 32 in lower case
+    /// (no i, l, o or u), short enough to read out and more than the 128 bits a capability
+    /// needs.
+    public static func makeFollowCode() -> String {
+        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<26).map { _ in alphabet[Int(generator.next(upperBound: UInt8(32)))] })
+    }
+
     /// Whether two tokens are equal, in time that depends only on their lengths.
     public static func matches(_ presented: String, _ expected: String) -> Bool {
         let a = Array(presented.utf8)

@@ -62,18 +62,26 @@ public struct CreatedActivity: Hashable, Sendable, Codable {
     /// Whether this answers a retried creation (the same idempotency key) with the activity
     /// it made before, rather than a new one: HTTP says so with 200 instead of 201.
     public let isReplay: Bool
+    /// For a group sit, the secret of its channel, which lets others follow it and do
+    /// nothing else (``JoinCode`` pairs it with the id); `nil` for a sit alone.
+    public let followCode: String?
 
     /// A creation answer.
-    public init(id: String, token: String, state: ActivitySnapshot, isReplay: Bool = false) {
+    public init(id: String, token: String, state: ActivitySnapshot, isReplay: Bool = false, followCode: String? = nil) {
         self.id = id
         self.token = token
         self.state = state
         self.isReplay = isReplay
+        self.followCode = followCode
     }
+
+    /// The code others join a group sit with; `nil` for a sit alone.
+    public var joinCode: JoinCode? { followCode.map { JoinCode(id: id, secret: $0) } }
 
     package enum CodingKeys: String, CodingKey {
         case id, token, state
         case isReplay = "is_replay"
+        case followCode = "follow_code"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -83,5 +91,6 @@ public struct CreatedActivity: Hashable, Sendable, Codable {
         state = try container.decode(ActivitySnapshot.self, forKey: .state)
         // Absent in answers written before replays existed: those were all new.
         isReplay = try container.decodeIfPresent(Bool.self, forKey: .isReplay) ?? false
+        followCode = try container.decodeIfPresent(String.self, forKey: .followCode)
     }
 }

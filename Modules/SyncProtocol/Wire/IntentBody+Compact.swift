@@ -63,6 +63,7 @@ extension IntentBody {
         case ("finish", nil): intent = .finish
         case ("cancel", nil): intent = .cancel
         case ("adjust", let seconds?): intent = .adjustTarget(bySeconds: seconds)
+        case ("revoke_code", nil): intent = .revokeCode
         default: return nil
         }
         return IntentBody(clientID: clientID, intentID: intentID, intent: intent, expectedVersion: expectedVersion)

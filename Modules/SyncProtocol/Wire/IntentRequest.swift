@@ -22,12 +22,13 @@ public struct IntentRequest: Hashable, Sendable {
         try Self.checkID(intentID, field: "intent_id")
         switch intent {
         case .start:
-            throw .badRequest("'action' must be pause, resume, finish, cancel or adjust; activities are started by creating them.")
+            throw .badRequest(
+                "'action' must be pause, resume, finish, cancel, adjust or revoke_code; activities are started by creating them.")
         case .adjustTarget(let seconds):
             guard seconds.isFinite, abs(seconds) <= Self.maximumAdjustment else {
                 throw .badRequest("'adjust_seconds' must be a number from -28800 to 28800.")
             }
-        case .pause, .resume, .finish, .cancel:
+        case .pause, .resume, .finish, .cancel, .revokeCode:
             break
         }
         key = IntentKey(clientID: clientID, intentID: intentID)

@@ -3,7 +3,7 @@ import Domain
 /// The body of `POST /v1/activities`: the client writes it and the server reads it, so
 /// both share this one definition of the wire format.
 package struct CreateActivityBody: Codable {
-    package static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells"]
+    package static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells", "group"]
 
     package let attributes: SessionAttributes
     package let clientID: String
@@ -15,6 +15,7 @@ package struct CreateActivityBody: Codable {
         case clientID = "client_id"
         case showSeconds = "show_seconds"
         case bells
+        case group
     }
 
     /// The body a client sends to start an activity.
@@ -30,6 +31,7 @@ package struct CreateActivityBody: Codable {
         let target = try container.decodeIfPresent(Double.self, forKey: .targetSeconds)
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
+        let isGroup = try container.decodeIfPresent(Bool.self, forKey: .group) ?? false
         try IntentRequest.checkID(clientID, field: "client_id")
         let bells: BellProgram?
         do {
@@ -38,7 +40,7 @@ package struct CreateActivityBody: Codable {
             throw SyncError.badRequest("'bells': \(context.debugDescription)")
         }
         do {
-            attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target, bells: bells)
+            attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target, bells: bells, isGroup: isGroup)
         } catch {
             let field = switch error {
             case .targetOutOfRange: "target_seconds"
@@ -58,6 +60,8 @@ package struct CreateActivityBody: Codable {
         try container.encode(showSeconds, forKey: .showSeconds)
         // Left out when there are none, so a body without bells reads as before.
         try container.encodeIfPresent(attributes.bells, forKey: .bells)
+        // Only for a group sit, so a sit alone's body reads as before.
+        if attributes.isGroup { try container.encode(true, forKey: .group) }
     }
 }
 
@@ -121,7 +125,8 @@ package struct IntentBody: Codable {
         do {
             intent = try Intent(from: decoder)
         } catch {
-            throw SyncError.badRequest("'action' must be pause, resume, finish, cancel or adjust, not '\(action.prefix(32))'.")
+            throw SyncError.badRequest(
+                "'action' must be pause, resume, finish, cancel, adjust or revoke_code, not '\(action.prefix(32))'.")
         }
         if adjust != nil, intent.action != "adjust" {
             throw SyncError.badRequest("'adjust_seconds' goes only with 'action': adjust.")

@@ -3,16 +3,23 @@ import Domain
 // The bodies the server answers with: the client reads them back with these same
 // definitions (Documentation/Protocol.md has the format), so the wire format is written once.
 
-/// `{"id", "token", "state"}`.
+/// `{"id", "token", "state", "follow_code"?}`: the follow code only for a group sit.
 package struct CreatedBody: Codable {
     package let id: String
     package let token: String
     package let state: PushPayload
+    package let followCode: String?
 
-    package init(id: String, token: String, state: PushPayload) {
+    package init(id: String, token: String, state: PushPayload, followCode: String? = nil) {
         self.id = id
         self.token = token
         self.state = state
+        self.followCode = followCode
+    }
+
+    package enum CodingKeys: String, CodingKey {
+        case id, token, state
+        case followCode = "follow_code"
     }
 }
 

@@ -21,6 +21,27 @@ public struct SessionDisplay: Hashable, Sendable {
         case stale
     }
 
+    /// What a screen says of a group sit (ADR 0072): whose it is and how others join.
+    public enum Group: Hashable, Sendable {
+        /// The leader's screen: the code others join with, when this screen knows it (the
+        /// `start` that made the sit does; a watcher of the leader's does not).
+        case leading(joinCode: String?)
+        /// The leader revoked the code: nobody more joins, and followers were let go.
+        case revoked
+        /// A follower's screen: the sit is followed, and only its leader changes it.
+        case following
+
+        /// The line under the progress: `group sit · others join with moments join CODE`.
+        public var text: String {
+            switch self {
+            case .leading(let code?): return "group sit · others join with: moments join \(code)"
+            case .leading(nil): return "group sit"
+            case .revoked: return "group sit · join code revoked"
+            case .following: return "following a group sit · its leader keeps the time"
+            }
+        }
+    }
+
     /// The session's name, as the person gave it (sanitised when drawn).
     public var name: String
     /// The pushed content state.
@@ -33,6 +54,8 @@ public struct SessionDisplay: Hashable, Sendable {
     public var program: BellProgram?
     /// The bell the push shown rang, if any; flashed for ``flashSeconds`` after it was due.
     public var alert: BellAlert?
+    /// For a group sit, what the screen says of it; `nil` for a sit alone.
+    public var group: Group?
 
     /// How long a bell is flashed: long enough to catch the eye, short enough to be a flash.
     public static let flashSeconds: Double = 3
@@ -40,7 +63,7 @@ public struct SessionDisplay: Hashable, Sendable {
     /// A display of `content` under `name`.
     public init(
         name: String, content: ContentState, timeDisplay: Settings.TimeDisplay = .elapsed,
-        connection: Connection = .live, program: BellProgram? = nil, alert: BellAlert? = nil
+        connection: Connection = .live, program: BellProgram? = nil, alert: BellAlert? = nil, group: Group? = nil
     ) {
         self.name = name
         self.content = content
@@ -48,19 +71,29 @@ public struct SessionDisplay: Hashable, Sendable {
         self.connection = connection
         self.program = program
         self.alert = alert
+        self.group = group
     }
 
     /// The display of an activity at `now`: stale when its stale date has passed,
     /// reconnecting when the caller says so, flashing `alert` (the push's).
     public init(
         activity: Activity, timeDisplay: Settings.TimeDisplay, reconnecting: Bool = false, alert: BellAlert? = nil,
-        at now: Date
+        following: Bool = false, joinCode: String? = nil, at now: Date
     ) {
         let connection: Connection =
             reconnecting ? .reconnecting : activity.status(at: now) == .stale ? .stale : .live
         self.init(
             name: activity.attributes.name.value, content: activity.content, timeDisplay: timeDisplay,
-            connection: connection, program: activity.attributes.bells, alert: alert)
+            connection: connection, program: activity.attributes.bells, alert: alert,
+            group: Self.group(of: activity, following: following, joinCode: joinCode))
+    }
+
+    /// What a screen says of `activity` when it is a group sit, followed (`following`) or
+    /// led with `joinCode` known.
+    public static func group(of activity: Activity, following: Bool, joinCode: String?) -> Group? {
+        guard activity.attributes.isGroup else { return nil }
+        if activity.lifecycle.codeRevokedAt != nil { return .revoked }
+        return following ? .following : .leading(joinCode: joinCode)
     }
 
     /// Whether the warm-up is still counting down at `now` (before any time is sat).

@@ -42,13 +42,13 @@ public struct TimerScreen: CompositeView {
         let padding = environment.spacing(2)
         for digits in sizes {
             let natural = BigDigits.naturalSize(of: time, size: digits)
-            if natural.width + 2 + 2 * padding <= size.width, natural.height + 5 + 3 * gap <= size.height {
+            if natural.width + 2 + 2 * padding <= size.width, natural.height + 5 + 3 * gap + groupRows <= size.height {
                 return .boxed(digits)
             }
         }
         for digits in sizes {
             let natural = BigDigits.naturalSize(of: time, size: digits)
-            if natural.width <= size.width, natural.height + 2 <= size.height { return .unboxed(digits) }
+            if natural.width <= size.width, natural.height + 2 + groupRows <= size.height { return .unboxed(digits) }
         }
         if size.height >= 2, size.width >= 12 { return .text }
         return .timeOnly
@@ -71,35 +71,46 @@ public struct TimerScreen: CompositeView {
 
     private func boxed(_ digits: DigitSize, _ environment: ViewEnvironment) -> AnyView {
         let gap = environment.spacing(1)
-        let content = VStack([
+        let content = VStack(([
             HStack(spacing: 0, [stateLabel(environment), Spacer(minLength: 1), Text(caption(environment)).foreground(.secondary)]),
             Spacer(minLength: gap),
             bigTime(digits, environment).frame(maxWidth: .max),
             Spacer(minLength: gap).frame(height: gap),
             progressRow(environment),
+            groupRow,
             Spacer(minLength: gap),
             KeyHintBar(hints),
-        ])
+        ] as [(any View)?]).compactMap { $0 })
         return content.padding(horizontal: environment.spacing(2)).border(.rounded, title: session.name).erased
     }
 
     private func unboxed(_ digits: DigitSize, _ environment: ViewEnvironment) -> AnyView {
-        VStack([
+        VStack(([
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
             bigTime(digits, environment).frame(maxWidth: .max).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
+            groupRow,
             KeyHintBar(hints),
-        ]).erased
+        ] as [(any View)?]).compactMap { $0 }).erased
     }
 
     private func text(_ environment: ViewEnvironment) -> AnyView {
         let time = Text(session.timeText(at: environment.now)).bold().foreground(phase.color)
-        return VStack([
+        return VStack(([
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
             HStack(spacing: 1, [time.layoutPriority(1), Text(caption(environment)).foreground(.secondary)]).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
+            groupRow,
             KeyHintBar(hints),
-        ]).erased
+        ] as [(any View)?]).compactMap { $0 }).erased
+    }
+
+    /// The rows a group sit's line takes: one, or none for a sit alone.
+    private var groupRows: Int { session.group == nil ? 0 : 1 }
+
+    /// A group sit's line (who leads, how others join), or `nil` for a sit alone.
+    private var groupRow: AnyView? {
+        session.group.map { Text($0.text).foreground(.secondary).erased }
     }
 
     private func timeOnly(_ environment: ViewEnvironment) -> AnyView {

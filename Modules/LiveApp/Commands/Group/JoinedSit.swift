@@ -1,0 +1,77 @@
+import Domain
+import Rendering
+import SyncProtocol
+
+/// A group sit followed through its join code (ADR 0072): what `moments join CODE` and
+/// `moments watch CODE` share. The sit's server is `--server`, or else the embedded
+/// server of this machine's `moments start` that leads it (found by its runtime file);
+/// the sit is followed through its channel until it ends, the code is revoked, or the
+/// person leaves. Nothing here changes the sit: a follower's keys only leave.
+struct JoinedSit {
+    /// The code given.
+    let code: JoinCode
+    /// Every `--server`, as one text; `nil`: find the sit on this machine.
+    let server: String?
+    /// The person's key, for a server that asks for one.
+    let key: AccessKeyOption
+    /// The data folder whose settings are used.
+    let data: DataDirectoryOption
+    /// Whether the bells are sounded here.
+    let bell: BellOption
+
+    /// Reads a join code as typed, or says what one looks like (exit 1).
+    static func code(_ text: String, console: Console) throws -> JoinCode {
+        guard let code = JoinCode(text) else {
+            throw console.failure(
+                "'\(text.prefix(80))' is not a join code; a code looks like ID.SECRET, as the leader's screen shows it "
+                    + "after `moments start --group`.")
+        }
+        return code
+    }
+
+    /// Follows the sit, showing `surfaces` (the timer screen when empty), as lines with
+    /// `noTTY`. Returns once the sit has ended (exit 0); throws 1 when the server refused
+    /// the code (revoked, over, wrong) and 2 when interrupted.
+    func show(surfaces: [ActivitySurface], noTTY: Bool, dependencies: LiveDependencies) async throws {
+        let console = dependencies.console
+        let files = data.files(dependencies)
+        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
+        let runtime = dependencies.runtime()
+        let url: String
+        if let server {
+            url = server
+        } else if let entry = runtime.entries().first(where: { $0.activityID == code.id }) {
+            url = entry.server
+        } else {
+            throw console.failure(
+                "no group sit with that code is led on this machine; name its server, as in "
+                    + "`moments join \(code) --server URL`.", status: .noSession)
+        }
+        let accessKey = server == nil ? nil : try key.resolve(files)
+        let link = SessionLink.remote(url, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
+        files.warn(settingsWarning)
+        let ending = await SessionShow.run(
+            connection: link.current, id: code.id, token: code.secret, on: dependencies.terminal(), settings: settings,
+            surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
+            notification: nil, group: .following(code)
+        ) { output in
+            bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
+        }
+        await link.close()
+        switch ending {
+        case .ended(let snapshot):
+            let sat = timerDisplayFromSeconds(seconds: snapshot.activity.content.secondsElapsed, showSeconds: true)
+            console.say("The group sit \(snapshot.activity.attributes.name.value) ended; it sat \(sat).")
+        case .left:
+            console.say("You left the group sit; it goes on with its leader. Join again with `moments join \(code)`.")
+        case .refused(.wrongToken), .refused(.notFound), .refused(.missingToken):
+            console.error("that join code opens no group sit on \(url); check it with the sit's leader.")
+        case .refused(let error):
+            console.error(error.description)
+        case .interrupted, .replaced:
+            break
+        }
+        let status = ExitStatus(following: ending)
+        if status != .completed { throw status.exitCode }
+    }
+}
