@@ -10,13 +10,18 @@ public enum SessionAttributesMother {
 
     /// Attributes with a realistic name and a five-minute plan (seeds/000's 300 s).
     public static func makeAttributes(
-        name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil
+        name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil, isGroup: Bool = false
     ) -> SessionAttributes {
         do {
-            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds, bells: bells)
+            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup)
         } catch {
             preconditionFailure("fixture attributes are invalid: \(error)")
         }
+    }
+
+    /// A group sit (ADR 0072): the sangha's evening half hour, which others follow.
+    public static func makeGroupSit(name: String = "Evening sangha", plannedSeconds: Double? = 1_800) -> SessionAttributes {
+        makeAttributes(name: name, plannedSeconds: plannedSeconds, isGroup: true)
     }
 
     /// An open-ended session: no target.

@@ -137,6 +137,14 @@ struct JSONWriterTests {
                 }
             }
         }
+        // A group sit (ADR 0072), its code open, then revoked, then the sit finished.
+        let started = try? Transition.apply(
+            .start(SessionAttributesMother.makeGroupSit(), showSeconds: true), to: nil, at: InstantMother.morning)
+        if let started, let revoked = try? Transition.apply(.revokeCode, to: started, at: InstantMother.morning.addingTimeInterval(61.25)),
+            let finished = try? Transition.apply(.finish, to: revoked, at: InstantMother.morning.addingTimeInterval(300))
+        {
+            activities += [started, revoked, finished]
+        }
         return activities
     }
 
@@ -144,6 +152,7 @@ struct JSONWriterTests {
     func domainValues() throws {
         let activities = Self.activities()
         #expect(activities.count > 150)
+        #expect(activities.contains { $0.attributes.isGroup && $0.lifecycle.codeRevokedAt != nil })
         var alerts = 0
         for activity in activities {
             #expect(Self.written(activity) == (try Self.encoded(activity)))

@@ -69,8 +69,8 @@ struct HTTPProtocolTests {
         let f = try await fixture()
         let cases: [(String, String)] = [
             (#"{"client_id":"c","intent_id":"i","action":"pause","colour":"blue"}"#, "Unknown field 'colour'"),
-            (#"{"client_id":"c","intent_id":"i","action":"explode"}"#, "'action' must be pause, resume, finish, cancel or adjust"),
-            (#"{"client_id":"c","intent_id":"i","action":"start"}"#, "'action' must be pause, resume, finish, cancel or adjust, not 'start'"),
+            (#"{"client_id":"c","intent_id":"i","action":"explode"}"#, "'action' must be pause, resume, finish, cancel, adjust or revoke_code"),
+            (#"{"client_id":"c","intent_id":"i","action":"start"}"#, "'action' must be pause, resume, finish, cancel, adjust or revoke_code, not 'start'"),
             (#"{"client_id":"c","intent_id":"i","action":"adjust"}"#, "'adjust_seconds' is required"),
             (#"{"client_id":"c","intent_id":"i","action":"pause","adjust_seconds":60}"#, "'adjust_seconds' goes only with 'action': adjust"),
             (#"{"client_id":"c","intent_id":"i","action":"adjust","adjust_seconds":"60"}"#, "'adjust_seconds' must be a number"),

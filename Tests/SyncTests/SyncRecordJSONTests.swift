@@ -67,7 +67,8 @@ struct SyncRecordJSONTests {
             }
             let record = SyncRecord(
                 snapshot: snapshot, token: tokens[index % tokens.count], answers: Array(answers.prefix(index % 4)),
-                creation: index % 3 == 0 ? creation : nil, owner: index % 2 == 0 ? "key-\(index)" : nil)
+                creation: index % 3 == 0 ? creation : nil, owner: index % 2 == 0 ? "key-\(index)" : nil,
+                followCode: index % 7 < 2 ? nil : tokens[(index / 7) % tokens.count])
             #expect(Self.written(record) == (try Self.encoded(record)))
             checked += 1
         }

@@ -1,0 +1,63 @@
+import Domain
+import Fixtures
+import Foundation
+import Testing
+
+/// The rules of a group sit's join code (ADR 0072): revoked once, by the leader's intent,
+/// while the sit lives or after its end; followable until then or its dismissal.
+@Suite("Group sit rules")
+struct GroupSitRulesTests {
+    let start = InstantMother.morning
+
+    func sit() throws -> Activity {
+        try Transition.apply(.start(SessionAttributesMother.makeGroupSit(), showSeconds: true), to: nil, at: start)
+    }
+
+    @Test("a group sit is followable from its start; revoking closes it at that instant, and again changes nothing")
+    func revoke() throws {
+        let sit = try sit()
+        #expect(sit.isFollowable(at: start))
+        let revoked = try Transition.apply(.revokeCode, to: sit, at: start.addingTimeInterval(90.5))
+        #expect(revoked.lifecycle.codeRevokedAt == start.addingTimeInterval(90.5))
+        #expect(!revoked.isFollowable(at: start.addingTimeInterval(91)))
+        #expect(revoked.content == sit.content)
+        #expect(try Transition.apply(.revokeCode, to: revoked, at: start.addingTimeInterval(200)) == revoked)
+        // The sit goes on: the revocation is kept through a pause and the end.
+        let paused = try Transition.apply(.pause, to: revoked, at: start.addingTimeInterval(120))
+        let finished = try Transition.apply(.finish, to: paused, at: start.addingTimeInterval(130))
+        #expect(finished.lifecycle.codeRevokedAt == revoked.lifecycle.codeRevokedAt)
+    }
+
+    @Test("after the end the code may still be revoked; at the dismissal it closes by itself")
+    func afterTheEnd() throws {
+        let finished = try Transition.apply(.finish, to: try sit(), at: start.addingTimeInterval(600))
+        let dismissal = try #require(finished.lifecycle.dismissalDate)
+        #expect(finished.isFollowable(at: dismissal.addingTimeInterval(-1)))
+        #expect(!finished.isFollowable(at: dismissal))
+        let revoked = try Transition.apply(.revokeCode, to: finished, at: start.addingTimeInterval(601))
+        #expect(revoked.lifecycle.codeRevokedAt != nil && revoked.content == finished.content)
+    }
+
+    @Test("a sit alone has no code: it is never followable, and revoking is refused as not a group")
+    func alone() throws {
+        let alone = try Transition.apply(.start(SessionAttributesMother.makeAttributes(), showSeconds: true), to: nil, at: start)
+        #expect(!alone.isFollowable(at: start))
+        #expect(throws: TransitionError.notAGroup) { try Transition.apply(.revokeCode, to: alone, at: start) }
+        #expect(TransitionError.notAGroup.code == "not_a_group")
+    }
+
+    @Test("the group and the revocation survive their JSON, and a sit alone's JSON has neither")
+    func json() throws {
+        let revoked = try Transition.apply(.revokeCode, to: try sit(), at: start.addingTimeInterval(5))
+        let data = try JSONEncoder().encode(revoked)
+        #expect(try JSONDecoder().decode(Activity.self, from: data) == revoked)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""group":true"#) && text.contains(#""code_revoked_at""#))
+        let alone = try Transition.apply(.start(SessionAttributesMother.makeAttributes(), showSeconds: true), to: nil, at: start)
+        let plain = String(decoding: try JSONEncoder().encode(alone), as: UTF8.self)
+        #expect(!plain.contains("group") && !plain.contains("code_revoked_at"))
+        // A revocation before the start cannot be right.
+        let broken = text.replacingOccurrences(of: "2026-11-21T07:30:05.000Z", with: "2026-11-21T07:00:00.000Z")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Activity.self, from: Data(broken.utf8)) }
+    }
+}
