@@ -1,0 +1,93 @@
+import Foundation
+import Rendering
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A group sit between people, each on a machine of their own (ADR 0072): a leader's
+/// `moments start --group` and followers' `moments join`, in real pseudo-terminals, on a
+/// real `moments serve`.
+@Suite("Group sits in real terminals", .timeLimit(.minutes(3)), .blocking)
+struct GroupSitProcessTests {
+    /// The join code the leader's screen or lines show, once they show it.
+    static func joinCode(on terminal: PseudoTerminal) -> String? {
+        guard terminal.waitForOutput("moments join ") else { return nil }
+        let text = String(decoding: terminal.output, as: UTF8.self)
+        guard let range = text.range(of: #"moments join [0-9a-z-]+\.[0-9a-z]+"#, options: .regularExpression) else { return nil }
+        return String(text[range].dropFirst("moments join ".count))
+    }
+
+    @Test("followers see the leader's sit and only leave; the leader's pause reaches them; a late joiner sees the newest state; the revoked code lets them go and nobody in")
+    func leaderAndFollowers() throws {
+        let leaderMachine = try LiveFixture()
+        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let leader = try leaderMachine.moments(
+            ["start", "10m", "--group", "--name", "Sangha", "--server", server.baseURL, "--silent"], size: Size(width: 140, height: 24))
+        let code = try #require(Self.joinCode(on: leader), "\(leader.screen.text)\n\(leader.errors)")
+        #expect(leader.waitForText("group sit · others join with: moments join \(code)"), "\(leader.screen.text)")
+
+        let follower = try LiveFixture()
+        let first = try follower.moments(["join", code, "--server", server.baseURL, "--silent"], size: Size(width: 100, height: 24))
+        #expect(first.waitForScreen { $0.text.contains("Running") && $0.text.contains("following a group sit") }, "\(first.screen.text)\n\(first.errors)")
+        #expect(first.screen.text.contains("[q] Leave") && !first.screen.text.contains("Pause"), "\(first.screen.text)")
+        // A follower's keys change nothing: space is no pause here, and none reaches the sit.
+        first.type(" f")
+        #expect(!first.waitForText("Paused", timeout: .seconds(2)), "\(first.screen.text)")
+        #expect(!leader.screen.text.contains("Paused"), "\(leader.screen.text)")
+
+        leader.type(" ")
+        #expect(leader.waitForText("Paused"), "\(leader.screen.text)")
+        #expect(first.waitForText("Paused"), "\(first.screen.text)")
+        // Joined late: the sit as it is now, at once.
+        let late = try LiveFixture()
+        let second = try late.moments(["watch", code, "--server", server.baseURL, "--no-tty", "--silent"])
+        #expect(second.waitForOutput("Following a group sit"), "\(second.errors)")
+        #expect(second.waitForOutput("Paused"), "\(String(decoding: second.output, as: UTF8.self))\n\(second.errors)")
+
+        // The leader revokes the code with r: both followers are let go, saying why, exit 1.
+        leader.type("r")
+        #expect(leader.waitForText("join code revoked"), "\(leader.screen.text)")
+        for terminal in [first, second] {
+            let status = try #require(terminal.waitForExit())
+            #expect(PseudoTerminal.exitCode(status) == 1, "\(terminal.errors)")
+            #expect(terminal.errors.contains("The leader revoked this join code"), "\(terminal.errors)")
+        }
+        let refused = try late.run(["join", code, "--server", server.baseURL, "--no-tty"])
+        #expect(refused.status == 1 && refused.errors.contains("revoked"), "\(refused.errors)")
+
+        // The sit goes on for its leader, who finishes it.
+        leader.type(" ")
+        #expect(leader.waitForText("Running"), "\(leader.screen.text)")
+        leader.type("f")
+        #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 2, "\(leader.screen.text)")
+    }
+
+    @Test("a follower sees the sit to its end and says how long it sat, exit 0; a wrong code or a sit alone's id is refused, exit 1")
+    func toTheEnd() throws {
+        let leaderMachine = try LiveFixture()
+        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let leader = try leaderMachine.moments(["start", "4s", "--group", "--server", server.baseURL, "--no-tty", "--silent"])
+        let code = try #require(Self.joinCode(on: leader), "\(leader.errors)")
+        let follower = try LiveFixture()
+        let joined = try follower.run(["join", code, "--server", server.baseURL, "--no-tty", "--silent"])
+        #expect(joined.status == 0, "\(joined.errors)")
+        #expect(joined.output.contains("Completed") && joined.output.contains("ended; it sat 0:04"), "\(joined.output)")
+        #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 0)
+
+        let wrong = try follower.run(["join", String(code.prefix { $0 != "." }) + ".0000", "--server", server.baseURL, "--no-tty"])
+        #expect(wrong.status == 1 && wrong.errors.contains("opens no group sit"), "\(wrong.errors)")
+        let garbled = try follower.run(["join", "not a code", "--server", server.baseURL])
+        #expect(garbled.status == 1 && garbled.errors.contains("is not a join code"), "\(garbled.errors)")
+    }
+}
