@@ -19,6 +19,9 @@ enum LiveScenarios {
                     LiveStateRecipe(.confirmReplace)),
                 Scenario(kind, "pending", "Space pressed, the answer not back: Pausing", LiveStateRecipe(.pending)),
                 Scenario(kind, "refused", "A minute off refused: below the time sat", LiveStateRecipe(.refused)),
+                Scenario(kind, "groupLeader", "moments start --group: the code others join with", LiveStateRecipe(.groupLeader)),
+                Scenario(kind, "groupFollower", "moments join CODE: the leader's sit, only Leave", LiveStateRecipe(.groupFollower)),
+                Scenario(kind, "groupRevoked", "The leader revoked the join code", LiveStateRecipe(.groupRevoked)),
             ]
         case .watchScreen:
             return [
@@ -29,6 +32,7 @@ enum LiveScenarios {
                 Scenario(kind, "connecting", "Watching, before the first push", LiveStateRecipe(.connecting, on: .lock)),
                 Scenario(kind, "reconnecting", "Watching, the connection dropped", LiveStateRecipe(.reconnecting, on: .lock)),
                 Scenario(kind, "completed", "Watching a completed session", LiveStateRecipe(.completed, on: .lock)),
+                Scenario(kind, "groupFollower", "moments watch CODE: a group sit followed", LiveStateRecipe(.groupFollower, on: .lock)),
             ]
         case .lineOutput:
             return [

@@ -43,7 +43,17 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case pending
         /// A minute taken off below the time sat, refused by the server.
         case refused
+        /// A group sit's leader (ADR 0072): the code others join with under the progress.
+        case groupLeader
+        /// A group sit's follower: the sit shown, and only Leave offered.
+        case groupFollower
+        /// A group sit whose leader revoked the join code.
+        case groupRevoked
     }
+
+    /// The code the leader's screen shows in the catalog: a fixed one, as a real server's
+    /// is random.
+    public static let joinCode = JoinCode(id: "5b8d5209-9d26-4993-b98b-a70cfe78d00b", secret: "9vsh72s62gysvtynv4d53p0jrx")
 
     /// What the connection says when it cannot reach the server.
     public static let unreachable = "connection refused"
@@ -52,6 +62,10 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     public let state: State
     /// Whether it is the session owner's screen or a watcher's.
     public let isOwner: Bool
+    /// Whether it is a group sit's follower's screen.
+    public var isFollower: Bool { state == .groupFollower }
+    /// The code the screen shows others join with: the leader's only.
+    public var joinCode: String? { state == .groupLeader ? Self.joinCode.description : nil }
     /// How the time is shown.
     public let timeDisplay: Settings.TimeDisplay
     /// The push shown, `nil` before the first.
@@ -70,13 +84,14 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         snapshot = [.connecting, .cannotConnect].contains(state) ? nil : ActivitySnapshotMother.makeSnapshot(script: script)
         problem = [.cannotConnect, .reconnecting].contains(state) ? Self.unreachable : nil
         let keyState = Self.keyState(of: state, content: snapshot?.activity.content)
+        let part = Self.part(of: state)
         switch state {
         case .pending:
             hints = [KeyHint(key: "…", label: "Pausing")]
         case .refused:
             hints = [KeyHint(key: "!", label: Self.refusal(of: script))] + SessionKeys.hints(in: keyState, isOwner: isOwner)
         default:
-            hints = SessionKeys.hints(in: keyState, isOwner: isOwner)
+            hints = SessionKeys.hints(in: keyState, isOwner: isOwner && part != .follower, part: part)
         }
     }
 
@@ -106,7 +121,20 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     public static var refused: Self { Self(.refused) }
 
     public func session(at now: Date) -> SessionDisplay? {
-        snapshot.map { SessionDisplay(activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, alert: $0.alert, at: now) }
+        snapshot.map {
+            SessionDisplay(
+                activity: $0.activity, timeDisplay: timeDisplay, reconnecting: problem != nil, alert: $0.alert,
+                following: isFollower, joinCode: joinCode, at: now)
+        }
+    }
+
+    /// Whose screen `state` is, as the keys see it.
+    static func part(of state: State) -> SessionKeys.Part {
+        switch state {
+        case .groupLeader, .groupRevoked: return .leader
+        case .groupFollower: return .follower
+        default: return .alone
+        }
     }
 
     public var panel: [KeyHint]? {
@@ -114,7 +142,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     }
 
     public var buttons: [KeyHint] {
-        SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
+        isFollower ? [] : SessionKeys.buttons(in: SessionKeys.state(of: snapshot?.activity.content))
     }
 
     /// The script a state is shown over: its push is the script's last.
@@ -123,6 +151,9 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case .paused: return SessionScriptMother.makeScript(moment: .paused(elapsed: 125))
         case .completed: return SessionScriptMother.makeScript(moment: .completed(elapsed: 300))
         case .refused: return SessionScriptMother.makeScript(plannedSeconds: 180)
+        case .groupLeader, .groupFollower: return SessionScriptMother.makeScript(name: "Evening sangha", isGroup: true)
+        case .groupRevoked:
+            return SessionScriptMother.makeScript(name: "Evening sangha", moment: .codeRevoked(elapsed: 125), isGroup: true)
         default: return SessionScriptMother.makeScript()
         }
     }

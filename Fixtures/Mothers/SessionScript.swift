@@ -31,6 +31,9 @@ public struct SessionScript: Hashable, Sendable {
         /// Running, `elapsed` seconds after the start, when the server's clock rules ran
         /// (ringing the bell due then, if the session has one).
         case rang(elapsed: Double)
+        /// A group sit running `elapsed` seconds in, when its leader revoked the join code
+        /// (ADR 0072); for a sit alone, running.
+        case codeRevoked(elapsed: Double)
 
         /// The moment's name, as the catalog's controls offer it.
         public var name: String {
@@ -43,6 +46,7 @@ public struct SessionScript: Hashable, Sendable {
             case .cancelled: return "cancelled"
             case .expired: return "expired"
             case .rang: return "rang"
+            case .codeRevoked: return "codeRevoked"
             }
         }
 
@@ -62,6 +66,7 @@ public struct SessionScript: Hashable, Sendable {
             case "cancelled": self = .cancelled(elapsed: elapsed)
             case "expired": self = .expired(elapsed: elapsed)
             case "rang": self = .rang(elapsed: elapsed)
+            case "codeRevoked": self = .codeRevoked(elapsed: elapsed)
             default: return nil
             }
         }
@@ -80,7 +85,7 @@ public struct SessionScript: Hashable, Sendable {
             switch self {
             case .justStarted: return 0
             case .running(let seconds), .paused(let seconds), .completed(let seconds), .finishedEarly(let seconds),
-                .cancelled(let seconds), .expired(let seconds), .rang(let seconds):
+                .cancelled(let seconds), .expired(let seconds), .rang(let seconds), .codeRevoked(let seconds):
                 return seconds
             }
         }
@@ -142,6 +147,9 @@ public struct SessionScript: Hashable, Sendable {
             return [Step(afterSeconds: elapsed, intent: .cancel)]
         case .rang(let elapsed):
             return [Step(afterSeconds: elapsed, intent: nil)]
+        case .codeRevoked(let elapsed):
+            return [Step(afterSeconds: elapsed, intent: .pause), Step(afterSeconds: 0, intent: .resume)]
+                + (attributes.isGroup ? [Step(afterSeconds: 0, intent: .revokeCode)] : [])
         case .expired(let elapsed):
             return [
                 Step(afterSeconds: elapsed, intent: .pause),

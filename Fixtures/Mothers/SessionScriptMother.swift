@@ -17,11 +17,12 @@ public enum SessionScriptMother {
         showSeconds: Bool = true,
         viewedAfter: Double = 0,
         start: Date = InstantMother.morning,
-        bells: BellProgram? = nil
+        bells: BellProgram? = nil,
+        isGroup: Bool = false
     ) -> SessionScript {
         SessionScript(
             attributes: SessionAttributesMother.makeAttributes(
-                name: name, plannedSeconds: plannedSeconds, bells: bells?.fitted(toTarget: plannedSeconds)),
+                name: name, plannedSeconds: plannedSeconds, bells: bells?.fitted(toTarget: plannedSeconds), isGroup: isGroup),
             showSeconds: showSeconds, moment: moment, viewedAfter: viewedAfter, start: start)
     }
 

@@ -22,7 +22,9 @@ struct LiveStateConsistencyTests {
         let recipe = try #require(scenario.recipe as? LiveStateRecipe)
         let preview = recipe.model
         let script = PreviewSessionScreenModel.script(for: recipe.state)
-        var model = LiveScreenModel(isOwner: preview.isOwner, timeDisplay: preview.timeDisplay)
+        var model = LiveScreenModel(
+            isOwner: preview.isOwner && !preview.isFollower, timeDisplay: preview.timeDisplay, isFollower: preview.isFollower,
+            joinCode: preview.joinCode)
         try await Self.lead(&model, to: recipe.state, script: script)
 
         for variant in Variant.snapshots {
@@ -50,7 +52,7 @@ struct LiveStateConsistencyTests {
         }
         model.receive(try await LivePlayback.play(script))
         switch state {
-        case .running, .paused, .completed, .connecting, .cannotConnect: break
+        case .running, .paused, .completed, .connecting, .cannotConnect, .groupLeader, .groupFollower, .groupRevoked: break
         case .reconnecting: model.reconnecting = PreviewSessionScreenModel.unreachable
         case .help: _ = model.press(.character("?"))
         case .confirmCancel: _ = model.press(.character("c"))

@@ -31,13 +31,18 @@ public struct SessionDisplay: Hashable, Sendable {
         /// A follower's screen: the sit is followed, and only its leader changes it.
         case following
 
-        /// The line under the progress: `group sit · others join with moments join CODE`.
-        public var text: String {
+        /// The line under the progress: `group sit · others join with: moments join CODE`.
+        public var text: String { texts[0] }
+
+        /// The line, longest first, then shorter forms for a narrower screen: a join code
+        /// is never cut, as it would be useless cut (`code: CODE` fits 80 columns).
+        public var texts: [String] {
             switch self {
-            case .leading(let code?): return "group sit · others join with: moments join \(code)"
-            case .leading(nil): return "group sit"
-            case .revoked: return "group sit · join code revoked"
-            case .following: return "following a group sit · its leader keeps the time"
+            case .leading(let code?):
+                return ["group sit · others join with: moments join \(code)", "moments join \(code)", "code: \(code)", code]
+            case .leading(nil): return ["group sit"]
+            case .revoked: return ["group sit · join code revoked", "join code revoked"]
+            case .following: return ["following a group sit · its leader keeps the time", "following a group sit"]
             }
         }
     }

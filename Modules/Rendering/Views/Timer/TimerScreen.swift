@@ -110,7 +110,13 @@ public struct TimerScreen: CompositeView {
 
     /// A group sit's line (who leads, how others join), or `nil` for a sit alone.
     private var groupRow: AnyView? {
-        session.group.map { Text($0.text).foreground(.secondary).erased }
+        session.group.map { group in
+            // The longest form that fits whole: a code cut short would be no code at all.
+            Responsive { size, _ in
+                let text = group.texts.first { GraphemeWidth.width(of: $0) <= size.width } ?? group.texts[group.texts.count - 1]
+                return Text(text).foreground(.secondary).erased
+            }.frame(height: 1).erased
+        }
     }
 
     private func timeOnly(_ environment: ViewEnvironment) -> AnyView {
