@@ -33,6 +33,10 @@ public final class PreviewPersonalFiles: PersonalFiles {
         read(history)
     }
 
+    public func recordFollowedSit(_ record: SessionRecord) throws(StoreProblem) -> Bool {
+        history.append(record)
+    }
+
     public func readSettings() throws(StoreProblem) -> Settings {
         state.withLock { $0.settings }
     }

@@ -46,6 +46,26 @@ struct GroupSitRulesTests {
         #expect(TransitionError.notAGroup.code == "not_a_group")
     }
 
+    @Test("a follower's record counts what ran between their joining and their leaving, or the end")
+    func followedRecord() throws {
+        let sit = try sit()
+        let id = UUID()
+        // Joined 60 s in; the leader paused at 100 s for 30 s; left at 200 s: 110 s sat.
+        let paused = try Transition.apply(.pause, to: sit, at: start.addingTimeInterval(100))
+        let resumed = try Transition.apply(.resume, to: paused, at: start.addingTimeInterval(130))
+        let left = try #require(SessionRecord(followed: sit, at: start.addingTimeInterval(60), last: resumed, leftAt: start.addingTimeInterval(200), id: id))
+        #expect(left.actualSeconds == 110 && left.outcome == .finishedEarly && left.id == id)
+        #expect(left.startedAt == start.addingTimeInterval(60) && left.endedAt == start.addingTimeInterval(200))
+        #expect(left.name.value == "Evening sangha")
+        // Seen to the end: the end's instant and outcome, whenever the follower stopped looking.
+        let completed = Transition.advance(resumed, to: start.addingTimeInterval(4_000))
+        let ended = try #require(SessionRecord(followed: sit, at: start.addingTimeInterval(60), last: completed, leftAt: start.addingTimeInterval(5_000), id: id))
+        #expect(ended.outcome == .completed && ended.actualSeconds == 1_800 - 60)
+        #expect(ended.endedAt == completed.lifecycle.endedAt)
+        // Joined and let go while paused: nothing sat, nothing recorded.
+        #expect(SessionRecord(followed: paused, at: start.addingTimeInterval(110), last: paused, leftAt: start.addingTimeInterval(120), id: id) == nil)
+    }
+
     @Test("the group and the revocation survive their JSON, and a sit alone's JSON has neither")
     func json() throws {
         let revoked = try Transition.apply(.revokeCode, to: try sit(), at: start.addingTimeInterval(5))

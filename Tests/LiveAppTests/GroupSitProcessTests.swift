@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Rendering
 import TestSupport
@@ -61,6 +62,12 @@ struct GroupSitProcessTests {
         }
         let refused = try late.run(["join", code, "--server", server.baseURL, "--no-tty"])
         #expect(refused.status == 1 && refused.errors.contains("revoked"), "\(refused.errors)")
+        // Each follower's history has the sit as they sat it: let go before the end, early;
+        // the late one joined the sit paused and was let go still paused: nothing sat.
+        let records = try follower.history()
+        #expect(records.count == 1 && records.first?.outcome == .finishedEarly, "\(records)")
+        #expect(records.first?.name.value == "Sangha" && (records.first?.actualSeconds ?? 0) > 0)
+        #expect(try late.history().isEmpty)
 
         // The sit goes on for its leader, who finishes it.
         leader.type(" ")
@@ -84,6 +91,14 @@ struct GroupSitProcessTests {
         #expect(joined.status == 0, "\(joined.errors)")
         #expect(joined.output.contains("Completed") && joined.output.contains("ended; it sat 0:04"), "\(joined.output)")
         #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 0)
+        // The follower's own history holds the sit once, with the time they sat.
+        let records = try follower.history()
+        #expect(records.count == 1, "\(records)")
+        #expect(records.first?.outcome == .completed && records.first?.name.value == "Meditation")
+        #expect((records.first?.actualSeconds ?? 0) > 0 && (records.first?.actualSeconds ?? 9) <= 4, "\(records)")
+        // Joined again after the end: nothing is counted twice.
+        let again = try follower.run(["join", code, "--server", server.baseURL, "--no-tty", "--silent"])
+        #expect(try follower.history().count == 1, "\(again.output)\n\(again.errors)")
 
         let wrong = try follower.run(["join", String(code.prefix { $0 != "." }) + ".0000", "--server", server.baseURL, "--no-tty"])
         #expect(wrong.status == 1 && wrong.errors.contains("opens no group sit"), "\(wrong.errors)")

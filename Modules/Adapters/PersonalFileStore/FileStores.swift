@@ -32,6 +32,16 @@ public struct FileStores: PersonalFiles {
         return read(store)
     }
 
+    public func recordFollowedSit(_ record: SessionRecord) throws(StoreProblem) -> Bool {
+        let store = try open { () throws(PersistenceError) in try HistoryStore.open(locations: locations) }
+        defer { store.close() }
+        do {
+            return try store.append(record)
+        } catch {
+            throw StoreProblem(error)
+        }
+    }
+
     public func readSettings() throws(StoreProblem) -> Settings {
         let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
         defer { store.close() }

@@ -63,6 +63,26 @@ public struct SessionRecord: Hashable, Sendable, Identifiable {
     }
 }
 
+extension SessionRecord {
+    /// The record of a group sit as one follower sat it (ADR 0072): from `joined` (the
+    /// sit as they first saw it, at `joinedAt`) to `last` (the last state they saw, at
+    /// `leftAt`, or its end if it ended first), counting only the time the sit ran
+    /// between. A follower who left before the end finished early; one who saw the end
+    /// ended as the sit did. `nil` when nothing was sat in between.
+    public init?(followed joined: Activity, at joinedAt: Date, last: Activity, leftAt: Date, id: UUID) {
+        let endedAt = last.lifecycle.endedAt ?? leftAt
+        let from = max(joinedAt, joined.lifecycle.startedAt)
+        let sat = last.content.elapsed(at: endedAt) - joined.content.elapsed(at: from)
+        guard sat >= 0.5, endedAt >= from,
+            let record = try? SessionRecord(
+                id: id, name: last.attributes.name, startedAt: from, endedAt: endedAt,
+                plannedSeconds: last.content.targetTimeInSeconds, actualSeconds: sat,
+                outcome: last.content.outcome ?? .finishedEarly)
+        else { return nil }
+        self = record
+    }
+}
+
 extension SessionRecord: Codable {
     enum CodingKeys: String, CodingKey {
         case id, name, outcome

@@ -15,6 +15,11 @@ public protocol PersonalFiles: Sendable {
     /// Opens the history, hands it to `read`, and closes it.
     func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result
 
+    /// Adds a group sit this person followed to their history (ADR 0072): nobody hosts a
+    /// server for them that would. Answers `false`, adding nothing, when a record with the
+    /// same id is there already (the sit was recorded once).
+    func recordFollowedSit(_ record: SessionRecord) throws(StoreProblem) -> Bool
+
     /// The saved settings (the standard ones when none were saved).
     func readSettings() throws(StoreProblem) -> Settings
 

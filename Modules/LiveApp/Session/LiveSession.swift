@@ -204,6 +204,7 @@ final class LiveSession {
     private func handle(_ event: Event) -> Ending? {
         switch event {
         case .push(let push):
+            if case .following(_, let sat) = group { sat.saw(push, at: clock.now()) }
             let wasEnded = model.isEnded
             redraw = model.receive(push)
             if let alert = bells?.present(push, at: clock.now()), case .lines(let report) = output {
@@ -296,7 +297,7 @@ final class LiveSession {
             let follower = ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
             let onState: @Sendable (ActivityFollower.ConnectionState) async -> Void = { state in sink.yield(.connection(state)) }
             let ending: ActivityFollower.Ending
-            if case .following(let code) = group {
+            if case .following(let code, _) = group {
                 ending = await follower.follow(code, into: observer, onState: onState)
             } else {
                 ending = await follower.follow(id: id, token: token, into: observer, onState: onState)

@@ -13,8 +13,9 @@ public enum SessionShow {
         case none
         /// The leader's terminal, which shows the code others join with.
         case leading(JoinCode)
-        /// A follower's terminal, following the sit through its channel with this code.
-        case following(JoinCode)
+        /// A follower's terminal, following the sit through its channel with this code,
+        /// noting what it saw in `sat`.
+        case following(JoinCode, FollowedTime)
     }
 
     /// Shows `session`: the timer screen when `surfaces` is empty, else those Live

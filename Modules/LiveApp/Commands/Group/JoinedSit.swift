@@ -50,14 +50,23 @@ struct JoinedSit {
         let accessKey = server == nil ? nil : try key.resolve(files)
         let link = SessionLink.remote(url, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         files.warn(settingsWarning)
+        let sat = FollowedTime()
         let ending = await SessionShow.run(
             connection: link.current, id: code.id, token: code.secret, on: dependencies.terminal(), settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
-            notification: nil, group: .following(code)
+            notification: nil, group: .following(code, sat)
         ) { output in
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
+        // The time sat goes into this person's own history, once (ADR 0072).
+        if let record = sat.record(leftAt: dependencies.clock.now()) {
+            do {
+                _ = try files.files.recordFollowedSit(record)
+            } catch {
+                console.warn("the sit could not be added to your history: \(error.description)")
+            }
+        }
         switch ending {
         case .ended(let snapshot):
             let sat = timerDisplayFromSeconds(seconds: snapshot.activity.content.secondsElapsed, showSeconds: true)
