@@ -199,4 +199,37 @@ struct SharedServerTests {
         #expect(try await sessions.next()?.id == next.id)
         try await f.http.stop()
     }
+    @Test("a group sit on a shared server: its follower needs a key of the server; their streams count against their own key, past its cap 429")
+    func groupSit() async throws {
+        let f = try await fixture(KeyLimits(streams: 1))
+        let reply = try await RawHTTP.send(
+            "POST", f.activities, json: #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#,
+            headers: bearer(f.alice))
+        #expect(reply.status == 201)
+        let code = JoinCode(id: reply.json["id"] as? String ?? "", secret: reply.json["follow_code"] as? String ?? "")
+        #expect(code.secret.count == 26)
+        // The code alone opens nothing here: 401, as for any request without a key.
+        let keyless = try await RawHTTP.send("GET", "\(f.base)/v1/channels/\(code.id)/events", headers: [("Join-Code", code.secret)])
+        #expect(keyless.status == 401 && keyless.json["error"] as? String == "missing_key")
+        // Bob's key and the code: the sit, counted against Bob's streams, not Alice's.
+        let bob = HTTPSyncConnection(baseURL: f.base, accessKey: f.bob)
+        var pushes = try await bob.follow(code, after: nil).makeAsyncIterator()
+        #expect(try await pushes.next()?.id == code.id)
+        var refusal: SyncError?
+        do {
+            _ = try await bob.follow(code, after: nil)
+        } catch {
+            refusal = error
+        }
+        if case .tooManyRequests(let retryAfter, _)? = refusal {
+            #expect(retryAfter >= 1)
+        } else {
+            Issue.record("a second stream past Bob's cap of one: \(String(describing: refusal))")
+        }
+        let alice = HTTPSyncConnection(baseURL: f.base, accessKey: f.alice)
+        let token = reply.json["token"] as? String ?? ""
+        var own = try await alice.events(of: code.id, token: token, after: nil).makeAsyncIterator()
+        #expect(try await own.next()?.id == code.id)
+        try await f.http.stop()
+    }
 }
