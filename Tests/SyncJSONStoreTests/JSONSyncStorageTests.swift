@@ -45,6 +45,32 @@ struct JSONSyncStorageTests {
         await #expect(throws: SyncError.wrongToken) { try await restarted.send(pause, to: first.id, token: second.token) }
     }
 
+    @Test("a group sit's join code survives a restart on the same files, after changes journalled as amendments")
+    func groupSitAfterRestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-group-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = StoreLocations(singleDirectory: folder)
+        let clock = PreviewClock()
+        let storage = try JSONSyncStorage(locations: locations)
+        let server = SyncServer(storage: storage, clock: clock)
+        let sit = try await server.create(SessionAttributesMother.makeGroupSit())
+        clock.advance(by: 60)
+        let paused = try await server.send(try IntentRequest(clientID: "a", intentID: "1", intent: .pause), to: sit.id, token: sit.token)
+        await server.shutdown()
+        storage.close()
+
+        let reopened = try JSONSyncStorage(locations: locations)
+        defer { reopened.close() }
+        let restarted = SyncServer(storage: reopened, clock: clock)
+        var pushes = try await restarted.follow(sit.id, code: try #require(sit.followCode)).makeAsyncIterator()
+        #expect(await pushes.next() == paused)
+        await #expect(throws: SyncError.wrongToken) { try await restarted.follow(sit.id, code: sit.token) }
+        await #expect(throws: SyncError.followerOnly) {
+            try await restarted.send(
+                try IntentRequest(clientID: "a", intentID: "2", intent: .resume), to: sit.id, token: try #require(sit.followCode))
+        }
+    }
+
     @Test("a creation's idempotency key survives a restart on the same files: its retry gets the same activity")
     func keyAfterRestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-key-\(UUID().uuidString)")

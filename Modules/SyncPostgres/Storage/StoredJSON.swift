@@ -16,12 +16,12 @@ enum StoredJSON {
 
     /// The text of an activity's `state` column: its checkpoint without the answers, which
     /// `activity_answers` keeps a row each, and with the token's digest and sealed form,
-    /// never the token (ADR 0023).
+    /// never the token (ADR 0023); a group sit's follow code the same way (ADR 0072).
     static func stateText(of activity: StoredActivity) throws -> String {
         try text(
             of: SyncRecord(
                 snapshot: activity.snapshot, token: activity.token.sharedForm, answers: [], creation: activity.creation,
-                owner: activity.owner))
+                owner: activity.owner, followCode: activity.followCode?.sharedForm))
     }
 
     /// An answer read back from its row of `activity_answers`.
