@@ -10,7 +10,7 @@ import Foundation
 /// The server's fuzz target: what a client sends, through `RequestValidation`, the checks
 /// the routes make. The same bytes are read as a creation body, an intent body, and as the
 /// `Authorization`, `Last-Event-ID`, `If-Match` and `Idempotency-Key` headers (a line per
-/// header value).
+/// header value), and as a group sit's join code as a person types it.
 ///
 /// Properties: an accepted intent body is what `JSONDecoder` alone reads (the compact
 /// reader agrees with its reference); an accepted body encodes, as the client writes it, and reads back to the
@@ -48,6 +48,9 @@ enum ServerRequestsFuzz {
         if let version = try? RequestValidation.expectedVersion(ifMatch: text, body: nil) {
             fuzzRequire((try? RequestValidation.expectedVersion(ifMatch: "\"\(version)\"", body: version)) == version,
                 "If-Match \(version) does not read back")
+        }
+        if let code = JoinCode(text) {
+            fuzzRequire(!code.id.isEmpty && !code.secret.isEmpty && JoinCode(code.description) == code, "join code '\(code)' does not read back")
         }
         let values = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if let key = try? RequestValidation.idempotencyKey(values) {
