@@ -1,4 +1,5 @@
 import Foundation
+import SyncProtocol
 import Synchronization
 #if canImport(Glibc)
     import Glibc
@@ -27,12 +28,25 @@ final class EventReaders: Sendable {
 
     /// Opens `count` event streams of one activity on 127.0.0.1:`port`, asking for events
     /// after `lastEventID` so that only changes arrive.
-    init(count: Int, port: Int, activity: String, token: String, lastEventID: UInt64) throws {
+    convenience init(count: Int, port: Int, activity: String, token: String, lastEventID: UInt64) throws {
+        try self.init(
+            count: count, port: port, path: "/v1/activities/\(activity)/events", header: "Authorization: Bearer \(token)",
+            lastEventID: lastEventID)
+    }
+
+    /// Opens `count` followers' streams of group sit `code` (its channel, ADR 0072).
+    convenience init(count: Int, port: Int, following code: JoinCode, lastEventID: UInt64) throws {
+        try self.init(
+            count: count, port: port, path: "/v1/channels/\(code.id)/events", header: "\(JoinCode.headerName): \(code.secret)",
+            lastEventID: lastEventID)
+    }
+
+    private init(count: Int, port: Int, path: String, header: String, lastEventID: UInt64) throws {
         var opened: [Int32] = []
         let request = Array("""
-            GET /v1/activities/\(activity)/events HTTP/1.1\r
+            GET \(path) HTTP/1.1\r
             Host: 127.0.0.1\r
-            Authorization: Bearer \(token)\r
+            \(header)\r
             Last-Event-ID: \(lastEventID)\r
             \r
 

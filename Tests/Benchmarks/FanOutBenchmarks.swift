@@ -80,7 +80,7 @@ enum FanOutBenchmarks {
 
     /// The server's resident memory once it has settled: read every quarter second until
     /// two readings in a row agree within 1 % (at most 40 readings).
-    private static func settled(_ server: ServerProcess) async -> Double {
+    static func settled(_ server: ServerProcess) async -> Double {
         var last = server.residentMegabytes
         for _ in 0..<40 {
             try? await Task.sleep(for: .milliseconds(250))

@@ -11,6 +11,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("intents", SyncBenchmarks.runInProcess),
     // `moments serve` as a process pushing to 1 to 10,000 event streams (needs the release `moments`).
     ("fanout", FanOutBenchmarks.run),
+    // A group sit on `moments serve`: 1,000 and 10,000 followers on its channel (needs the release `moments`).
+    ("group", GroupSitBenchmarks.run),
     // The same server measured by HTTPLoad and by wrk (needs the release `moments` and wrk).
     ("serve", ServeBenchmarks.run),
     // The same figures with the server keeping `moments serve`'s metrics, for their cost.

@@ -1,4 +1,5 @@
 import DBus
+import Rendering
 import Foundation
 import Synchronization
 import TestSupport
@@ -56,6 +57,32 @@ struct DesktopNotificationTests {
         try await eventually { monitor.shown.last?.body.hasPrefix("Finished early") == true }
         #expect(monitor.shown.last?.id == id)
         #expect(monitor.shown.last?.actions == [])
+    }
+
+    @Test("a group sit's follower: moments notify CODE keeps the leader's sit in one notification, without buttons")
+    func followsAGroupSit() async throws {
+        let desktop = try await DesktopSession.start()
+        defer { desktop.stop() }
+        let monitor = try await NotifyMonitor(environment: desktop.environment)
+        let leaderMachine = try LiveFixture()
+        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let leader = try leaderMachine.moments(
+            ["start", "20m", "--group", "--name", "Desk sangha", "--server", server.baseURL], size: Size(width: 140, height: 24))
+        defer { leader.signal(SIGKILL) }
+        let code = try #require(GroupSitProcessTests.joinCode(on: leader), "\(leader.errors)")
+        let follower = try LiveFixture()
+        let notify = try follower.moments(["notify", code, "--server", server.baseURL, "--silent"], extra: desktop.environment)
+        defer { notify.signal(SIGKILL) }
+        try await eventually { monitor.shown.first?.summary == "Desk sangha" }
+        let id = try #require(monitor.shown.first?.id)
+        #expect(monitor.shown.first?.actions == [], "a follower's notification offers no intent")
+        leader.type(" ")
+        try await eventually { monitor.shown.last?.body.hasPrefix("Paused") == true }
+        #expect(monitor.shown.dropFirst().allSatisfy { $0.replaces == id && $0.id == id }, "\(monitor.shown)")
     }
 
     @Test("with no session bus, notify exits 4 and says so; start with the setting on says it once and goes on")

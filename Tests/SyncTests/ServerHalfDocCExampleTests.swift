@@ -36,7 +36,7 @@ struct ServerHalfDocCExampleTests {
         let attributes = try SessionAttributes(name: SessionName("Morning sit"), plannedSeconds: 300)
         let created = try await server.create(attributes)
         let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/activities/\(created.id)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(Patience.hang.components.seconds))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(90))
         let body = try await response.body.collect(upTo: 1 << 20)
         print(response.status.code, response.headers.first(name: "ETag") ?? "")  // 200 "1"
 

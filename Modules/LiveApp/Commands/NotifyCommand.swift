@@ -27,15 +27,21 @@ struct NotifyCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let (notifier, console) = (dependencies.notifier, dependencies.console)
+        let notification: @Sendable () async throws -> SessionNotification = {
+            do throws(NotificationsUnavailable) {
+                return SessionNotification(server: try await notifier.connect())
+            } catch {
+                throw console.failure("cannot show a desktop notification: \(error.description)", status: .environmentFailure)
+            }
+        }
+        // A join code: a group sit's notification, without buttons (a follower changes nothing).
+        if let given = target.id, given.contains(".") {
+            let code = try JoinedSit.code(given, console: console)
+            try await JoinedSit(code: code, server: target.server, key: target.key, data: target.data, bell: bell)
+                .show(surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
+            return
+        }
         try await FollowedSession(target: target, bell: bell, command: "notify").show(
-            surfaces: [.lock], noTTY: true,
-            notification: {
-                do throws(NotificationsUnavailable) {
-                    return SessionNotification(server: try await notifier.connect())
-                } catch {
-                    throw console.failure(
-                        "cannot show a desktop notification: \(error.description)", status: .environmentFailure)
-                }
-            }, dependencies: dependencies)
+            surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
     }
 }

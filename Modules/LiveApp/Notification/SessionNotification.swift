@@ -104,7 +104,8 @@ public final class SessionNotification: Sendable {
             close()
             return
         }
-        let content = Self.content(of: display, at: now, pending: model.pending, offersActions: offersActions)
+        // A group sit's follower changes nothing: their notification has no buttons.
+        let content = Self.content(of: display, at: now, pending: model.pending, offersActions: offersActions && !model.isFollower)
         let changed = asked.withLock { asked in
             defer { asked = content }
             return asked != content

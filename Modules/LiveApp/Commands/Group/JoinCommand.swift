@@ -39,7 +39,9 @@ struct JoinCommand: LiveCommand {
 /// `moments group`: what a group sit's leader does besides the keys of its screen.
 struct GroupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "group", abstract: "Manage the group sit you lead.", subcommands: [RevokeCodeCommand.self])
+        commandName: "group", abstract: "Manage the group sit you lead.",
+        discussion: "Start one with `moments start --group`; others follow it with `moments join CODE`.\n\n\(ExitStatus.summary)",
+        subcommands: [RevokeCodeCommand.self])
 }
 
 /// `moments group revoke`: closes the sit's channel; its code lets nobody in any more, and

@@ -29,13 +29,48 @@ struct JoinedSit {
         return code
     }
 
+    /// Opens the sit's channel once, within the command's patience, before anything is
+    /// shown: a server that cannot be reached (3), a code that opens nothing or a closed
+    /// channel (1) ends the command here, saying so, as a `watch` of no session does.
+    private static func check(
+        _ code: JoinCode, on url: String, through link: SessionLink, files: CommandFiles, console: Console
+    ) async throws {
+        let connection = link.connection
+        do {
+            // Dropped at once: the screen opens its own stream, from the newest state.
+            _ = try await RetryPolicy.command.with(patience: link.serverPatience).run {
+                () async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> in
+                try await connection.follow(code, after: nil)
+            }
+        } catch {
+            await link.close()
+            throw console.failure(advice(for: error, url: url, files: files), status: StartCommand.status(for: error))
+        }
+    }
+
+    /// What to tell a follower the server refused or could not be reached for.
+    private static func advice(for error: SyncError, url: String, files: CommandFiles) -> String {
+        switch error {
+        case .wrongToken, .notFound, .missingToken:
+            return "that join code opens no group sit on \(url); check it with the sit's leader."
+        case .unreachable:
+            return "cannot reach the server at \(url): \(error.description)"
+        default:
+            return AccessKeyOption.advice(for: error, keyPath: files.accessKeyPath) ?? error.description
+        }
+    }
+
     /// Follows the sit, showing `surfaces` (the timer screen when empty), as lines with
     /// `noTTY`. Returns once the sit has ended (exit 0); throws 1 when the server refused
     /// the code (revoked, over, wrong) and 2 when interrupted.
-    func show(surfaces: [ActivitySurface], noTTY: Bool, dependencies: LiveDependencies) async throws {
+    func show(
+        surfaces: [ActivitySurface], noTTY: Bool,
+        notification: (@Sendable () async throws -> SessionNotification)? = nil, dependencies: LiveDependencies
+    ) async throws {
         let console = dependencies.console
         let files = data.files(dependencies)
-        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
+        // The follower's own history gets the sit: a folder no file can be kept in ends it now.
+        let settings = try files.settingsOrStandardUnlessRefused()
         let runtime = dependencies.runtime()
         let url: String
         if let server {
@@ -49,12 +84,13 @@ struct JoinedSit {
         }
         let accessKey = server == nil ? nil : try key.resolve(files)
         let link = SessionLink.remote(url, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-        files.warn(settingsWarning)
+        try await Self.check(code, on: url, through: link, files: files, console: console)
+        let kept = try await notification?()
         let sat = FollowedTime()
         let ending = await SessionShow.run(
             connection: link.current, id: code.id, token: code.secret, on: dependencies.terminal(), settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
-            notification: nil, group: .following(code, sat)
+            notification: kept, group: .following(code, sat)
         ) { output in
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
@@ -73,10 +109,8 @@ struct JoinedSit {
             console.say("The group sit \(snapshot.activity.attributes.name.value) ended; it sat \(sat).")
         case .left:
             console.say("You left the group sit; it goes on with its leader. Join again with `moments join \(code)`.")
-        case .refused(.wrongToken), .refused(.notFound), .refused(.missingToken):
-            console.error("that join code opens no group sit on \(url); check it with the sit's leader.")
         case .refused(let error):
-            console.error(error.description)
+            console.error(Self.advice(for: error, url: url, files: files))
         case .interrupted, .replaced:
             break
         }
