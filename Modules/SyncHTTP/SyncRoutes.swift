@@ -135,30 +135,17 @@ struct SyncRoutes: Sendable {
 
     private func events(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
-        let key: UUID?
-        let streamOwner: String?
+        let token: String
         do {
-            let token = try Self.bearer(request)
-            streamOwner = try await openStream(of: id, token: token)
-            let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
-            // Each push is encoded (once for all subscribers) and handed to the stream's
-            // event loop on the server's actor, with the loop's other streams: no task of
-            // its own between the change and the write.
-            key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
-                try await self.server.attach(to: id, token: token, after: lastEventID, subscriber: .grouped(stream))
-            }
+            token = try Self.bearer(request)
         } catch {
-            stream.finish()
             return Self.failure(error)
         }
-        let (server, access) = (self.server, self.access)
-        let release = StreamRelease {
-            if let key { await server.detach(key, from: id) }
-            if let streamOwner { await access?.closeStream(of: streamOwner) }
+        return await streaming(request, context, of: id, admit: { () async throws(SyncError) in
+            try await self.openStream(of: id, token: token)
+        }) { (stream, lastEventID) throws(SyncError) in
+            try await self.server.attach(to: id, token: token, after: lastEventID, subscriber: .grouped(stream))
         }
-        stream.onEnd { release.start() }
-        return eventStream(stream, release: release)
     }
 
     /// A group sit's channel, as its followers read it (ADR 0072): the sit's pushes, with
@@ -166,16 +153,35 @@ struct SyncRoutes: Sendable {
     /// as the bearer token, their stream counted against it.
     private func channel(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
+        let code = request.headers[Self.joinCode] ?? ""
+        return await streaming(request, context, of: id, admit: { () async throws(SyncError) in
+            guard let follower = try await self.person(request)?.id else { return nil }
+            try await self.access?.openStream(of: follower)
+            return follower
+        }) { (stream, lastEventID) throws(SyncError) in
+            try await self.server.attach(following: id, code: code, after: lastEventID, subscriber: .grouped(stream))
+        }
+    }
+
+    /// An event stream of activity `id`, for its token or a sit's follower: `admit` checks
+    /// who asks and counts the stream against its key (answering the key, `nil` without
+    /// keys), and `attach` subscribes it from the `Last-Event-ID` given; when the stream
+    /// ends it is detached, then the key's count is given back.
+    private func streaming(
+        _ request: Request, _ context: SyncRequestContext, of id: String, admit: () async throws(SyncError) -> String?,
+        attach: (EventStream, UInt64?) async throws(SyncError) -> UUID?
+    ) async -> Response {
         let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
         let key: UUID?
-        let follower: String?
+        let owner: String?
         do {
-            follower = try await person(request)?.id
-            if let follower { try await access?.openStream(of: follower) }
-            let code = request.headers[Self.joinCode] ?? ""
+            owner = try await admit()
             let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
-            key = try await opening(countedAgainst: follower) { () async throws(SyncError) in
-                try await self.server.attach(following: id, code: code, after: lastEventID, subscriber: .grouped(stream))
+            // Each push is encoded (once for all subscribers) and handed to the stream's
+            // event loop on the server's actor, with the loop's other streams: no task of
+            // its own between the change and the write.
+            key = try await opening(countedAgainst: owner) { () async throws(SyncError) in
+                try await attach(stream, lastEventID)
             }
         } catch {
             stream.finish()
@@ -184,7 +190,7 @@ struct SyncRoutes: Sendable {
         let (server, access) = (self.server, self.access)
         let release = StreamRelease {
             if let key { await server.detach(key, from: id) }
-            if let follower { await access?.closeStream(of: follower) }
+            if let owner { await access?.closeStream(of: owner) }
         }
         stream.onEnd { release.start() }
         return eventStream(stream, release: release)

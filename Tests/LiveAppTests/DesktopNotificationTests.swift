@@ -1,5 +1,4 @@
 import DBus
-import Rendering
 import Foundation
 import Synchronization
 import TestSupport
@@ -64,16 +63,11 @@ struct DesktopNotificationTests {
         let desktop = try await DesktopSession.start()
         defer { desktop.stop() }
         let monitor = try await NotifyMonitor(environment: desktop.environment)
-        let leaderMachine = try LiveFixture()
-        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
-        defer {
-            server.signal(SIGTERM)
-            _ = server.waitForExit()
-        }
-        let leader = try leaderMachine.moments(
-            ["start", "20m", "--group", "--name", "Desk sangha", "--server", server.baseURL], size: Size(width: 140, height: 24))
+        let stage = try GroupSitStage()
+        let server = stage.server
+        let (leader, found) = try stage.lead(["20m", "--name", "Desk sangha"])
         defer { leader.signal(SIGKILL) }
-        let code = try #require(GroupSitProcessTests.joinCode(on: leader), "\(leader.errors)")
+        let code = try #require(found, "\(leader.errors)")
         let follower = try LiveFixture()
         let notify = try follower.moments(["notify", code, "--server", server.baseURL, "--silent"], extra: desktop.environment)
         defer { notify.signal(SIGKILL) }

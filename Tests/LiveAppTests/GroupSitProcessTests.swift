@@ -23,15 +23,10 @@ struct GroupSitProcessTests {
 
     @Test("followers see the leader's sit and only leave; the leader's pause reaches them; a late joiner sees the newest state; the revoked code lets them go and nobody in")
     func leaderAndFollowers() throws {
-        let leaderMachine = try LiveFixture()
-        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
-        defer {
-            server.signal(SIGTERM)
-            _ = server.waitForExit()
-        }
-        let leader = try leaderMachine.moments(
-            ["start", "10m", "--group", "--name", "Sangha", "--server", server.baseURL, "--silent"], size: Size(width: 140, height: 24))
-        let code = try #require(Self.joinCode(on: leader), "\(leader.screen.text)\n\(leader.errors)")
+        let stage = try GroupSitStage()
+        let server = stage.server
+        let (leader, found) = try stage.lead(["10m", "--name", "Sangha", "--silent"])
+        let code = try #require(found, "\(leader.screen.text)\n\(leader.errors)")
         #expect(leader.waitForText("group sit · others join with: moments join \(code)"), "\(leader.screen.text)")
 
         let follower = try LiveFixture()
@@ -78,14 +73,10 @@ struct GroupSitProcessTests {
 
     @Test("a follower sees the sit to its end and says how long it sat, exit 0; a wrong code or a sit alone's id is refused, exit 1")
     func toTheEnd() throws {
-        let leaderMachine = try LiveFixture()
-        let server = try ServerProcess(dataDirectory: leaderMachine.folder.path("server"))
-        defer {
-            server.signal(SIGTERM)
-            _ = server.waitForExit()
-        }
-        let leader = try leaderMachine.moments(["start", "4s", "--group", "--server", server.baseURL, "--no-tty", "--silent"])
-        let code = try #require(Self.joinCode(on: leader), "\(leader.errors)")
+        let stage = try GroupSitStage()
+        let server = stage.server
+        let (leader, found) = try stage.lead(["4s", "--no-tty", "--silent"])
+        let code = try #require(found, "\(leader.errors)")
         let follower = try LiveFixture()
         let joined = try follower.run(["join", code, "--server", server.baseURL, "--no-tty", "--silent"])
         #expect(joined.status == 0, "\(joined.errors)")
@@ -104,5 +95,32 @@ struct GroupSitProcessTests {
         #expect(wrong.status == 1 && wrong.errors.contains("opens no group sit"), "\(wrong.errors)")
         let garbled = try follower.run(["join", "not a code", "--server", server.baseURL])
         #expect(garbled.status == 1 && garbled.errors.contains("is not a join code"), "\(garbled.errors)")
+    }
+}
+
+/// A group sit's leader on a machine of their own, with a `moments serve` of its own that
+/// stops with the stage.
+final class GroupSitStage {
+    /// The leader's machine.
+    let machine: LiveFixture
+    /// The sit's server.
+    let server: ServerProcess
+
+    init() throws {
+        machine = try LiveFixture()
+        server = try ServerProcess(dataDirectory: machine.folder.path("server"))
+    }
+
+    deinit {
+        server.signal(SIGTERM)
+        _ = server.waitForExit()
+    }
+
+    /// `moments start ARGUMENTS --group` on the stage's server, in a terminal wide enough
+    /// for the whole join code line, and the code it shows (`nil` if it shows none).
+    func lead(_ arguments: [String]) throws -> (PseudoTerminal, String?) {
+        let leader = try machine.moments(
+            ["start"] + arguments + ["--group", "--server", server.baseURL], size: Size(width: 140, height: 24))
+        return (leader, GroupSitProcessTests.joinCode(on: leader))
     }
 }
