@@ -22,6 +22,10 @@ enum LiveScenarios {
                 Scenario(kind, "groupLeader", "moments start --group: the code others join with", LiveStateRecipe(.groupLeader)),
                 Scenario(kind, "groupFollower", "moments join CODE: the leader's sit, only Leave", LiveStateRecipe(.groupFollower)),
                 Scenario(kind, "groupRevoked", "The leader revoked the join code", LiveStateRecipe(.groupRevoked)),
+                Scenario(kind, "groupJoining", "moments join CODE, before the sit's first push", LiveStateRecipe(.groupJoining)),
+                Scenario(
+                    kind, "groupLeaderGone", "A follower whose server went away with the leader's machine",
+                    LiveStateRecipe(.groupLeaderGone)),
             ]
         case .watchScreen:
             return [

@@ -49,6 +49,11 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case groupFollower
         /// A group sit whose leader revoked the join code.
         case groupRevoked
+        /// A follower's screen joining, before the sit's first push.
+        case groupJoining
+        /// A follower's screen whose server went away (the leader's machine, hosting it,
+        /// was closed): the time runs on from the last push.
+        case groupLeaderGone
     }
 
     /// The code the leader's screen shows in the catalog: a fixed one, as a real server's
@@ -63,7 +68,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     /// Whether it is the session owner's screen or a watcher's.
     public let isOwner: Bool
     /// Whether it is a group sit's follower's screen.
-    public var isFollower: Bool { state == .groupFollower }
+    public var isFollower: Bool { [.groupFollower, .groupJoining, .groupLeaderGone].contains(state) }
     /// The code the screen shows others join with: the leader's only.
     public var joinCode: String? { state == .groupLeader ? Self.joinCode.description : nil }
     /// How the time is shown.
@@ -81,8 +86,9 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         self.isOwner = isOwner
         self.timeDisplay = timeDisplay
         let script = script ?? Self.script(for: state)
-        snapshot = [.connecting, .cannotConnect].contains(state) ? nil : ActivitySnapshotMother.makeSnapshot(script: script)
-        problem = [.cannotConnect, .reconnecting].contains(state) ? Self.unreachable : nil
+        snapshot = [.connecting, .cannotConnect, .groupJoining].contains(state)
+            ? nil : ActivitySnapshotMother.makeSnapshot(script: script)
+        problem = [.cannotConnect, .reconnecting, .groupLeaderGone].contains(state) ? Self.unreachable : nil
         let keyState = Self.keyState(of: state, content: snapshot?.activity.content)
         let part = Self.part(of: state)
         switch state {
@@ -132,7 +138,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     static func part(of state: State) -> SessionKeys.Part {
         switch state {
         case .groupLeader, .groupRevoked: return .leader
-        case .groupFollower: return .follower
+        case .groupFollower, .groupJoining, .groupLeaderGone: return .follower
         default: return .alone
         }
     }
@@ -151,7 +157,8 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case .paused: return SessionScriptMother.makeScript(moment: .paused(elapsed: 125))
         case .completed: return SessionScriptMother.makeScript(moment: .completed(elapsed: 300))
         case .refused: return SessionScriptMother.makeScript(plannedSeconds: 180)
-        case .groupLeader, .groupFollower: return SessionScriptMother.makeScript(name: "Evening sangha", isGroup: true)
+        case .groupLeader, .groupFollower, .groupJoining, .groupLeaderGone:
+            return SessionScriptMother.makeScript(name: "Evening sangha", isGroup: true)
         case .groupRevoked:
             return SessionScriptMother.makeScript(name: "Evening sangha", moment: .codeRevoked(elapsed: 125), isGroup: true)
         default: return SessionScriptMother.makeScript()

@@ -21,6 +21,7 @@ public actor KeyGate {
     private let monotonic: @Sendable () -> ContinuousClock.Instant
     private var buckets: [String: RequestBucket] = [:]
     private var openStreams: [String: Int] = [:]
+    private var followers: [String: Int] = [:]
     private var lastNoted: [String: Date] = [:]
 
     /// A gate over `store` with `limits`; `now` stamps a key's last use, and `monotonic`
@@ -85,11 +86,32 @@ public actor KeyGate {
         openStreams[id] = open + 1
     }
 
-    /// Gives back an event stream counted by ``openStream(of:)``.
-    public func closeStream(of id: String) {
+    /// Counts key `id`'s stream following group sit `sit` against the key's cap and the
+    /// sit's cap of followers (``KeyLimits/followersPerSit``); ``closeStream(of:following:)``
+    /// gives both back.
+    public func openStream(of id: String, following sit: String) throws(SyncError) {
+        let open = followers[sit, default: 0]
+        guard open < limits.followersPerSit else {
+            // As for a key's streams: a place is given back the moment a follower's stream closes.
+            throw .tooManyRequests(
+                retryAfter: 1, reason: "This group sit already has \(limits.followersPerSit) followers on this server, the most it takes")
+        }
+        try openStream(of: id)
+        followers[sit] = open + 1
+    }
+
+    /// Gives back an event stream counted by ``openStream(of:)``, or by
+    /// ``openStream(of:following:)`` when `sit` names the group sit it followed.
+    public func closeStream(of id: String, following sit: String? = nil) {
         let open = openStreams[id, default: 0] - 1
         openStreams[id] = open > 0 ? open : nil
+        guard let sit else { return }
+        let following = followers[sit, default: 0] - 1
+        followers[sit] = following > 0 ? following : nil
     }
+
+    /// How many followers' streams group sit `sit` has open (for tests and diagnostics).
+    public func followerCount(of sit: String) -> Int { followers[sit, default: 0] }
 
     /// How many event streams key `id` has open (for tests and diagnostics).
     public func streamCount(of id: String) -> Int { openStreams[id, default: 0] }

@@ -7,14 +7,19 @@ public struct KeyLimits: Hashable, Sendable {
     /// How many requests a key may make each second (its activities' requests count
     /// against it too), with bursts of as many.
     public var requestsPerSecond: Int
-    /// How many event streams a key's activities may have open at once.
+    /// How many event streams a key's activities may have open at once; a key's streams
+    /// following others' group sits count too.
     public var streams: Int
+    /// How many followers' streams one group sit may have open on this server (ADR 0072),
+    /// so that one sit cannot take every connection the server has.
+    public var followersPerSit: Int
 
     /// Limits a person sitting a few sessions from a few terminals never meets.
-    public init(liveActivities: Int = 10, requestsPerSecond: Int = 20, streams: Int = 16) {
+    public init(liveActivities: Int = 10, requestsPerSecond: Int = 20, streams: Int = 16, followersPerSit: Int = 20_000) {
         self.liveActivities = max(1, liveActivities)
         self.requestsPerSecond = max(1, requestsPerSecond)
         self.streams = max(1, streams)
+        self.followersPerSit = max(1, followersPerSit)
     }
 }
 

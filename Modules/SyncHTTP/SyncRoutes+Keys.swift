@@ -41,21 +41,44 @@ extension SyncRoutes {
     }
 
     /// Admits an event stream of activity `id` and counts it against its owner's cap of
-    /// open streams; the owner to give it back to when the stream ends.
-    func openStream(of id: String, token: String) async throws(SyncError) -> String? {
+    /// open streams; what to give back when the stream ends.
+    func openStream(of id: String, token: String) async throws(SyncError) -> CountedStream? {
         guard let access, let owner = try await admitToActivity(id, token: token) else { return nil }
         try await access.openStream(of: owner)
-        return owner
+        return CountedStream(key: owner)
     }
 
-    /// Runs `open`, the subscription of a stream already counted against `owner`, and
-    /// gives the count back when it fails.
-    func opening<T>(countedAgainst owner: String?, _ open: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+    /// Admits a follower's stream of group sit `id`: counted against the follower's own
+    /// key and the sit's cap of followers; what to give back when it ends.
+    func openFollowerStream(of id: String, for request: Request) async throws(SyncError) -> CountedStream? {
+        guard let access, let follower = try await person(request)?.id else { return nil }
+        try await access.openStream(of: follower, following: id)
+        return CountedStream(key: follower, sit: id)
+    }
+
+    /// Runs `open`, the subscription of a stream already `counted`, and gives the count
+    /// back when it fails.
+    func opening<T>(countedAgainst counted: CountedStream?, _ open: () async throws(SyncError) -> T) async throws(SyncError) -> T {
         do {
             return try await open()
         } catch {
-            if let owner { await access?.closeStream(of: owner) }
+            await giveBack(counted)
             throw error
         }
     }
+
+    /// Gives back what a stream was counted against.
+    func giveBack(_ counted: CountedStream?) async {
+        guard let counted else { return }
+        await access?.closeStream(of: counted.key, following: counted.sit)
+    }
+}
+
+/// What an open event stream is counted against on a shared server: a key's streams, and
+/// for a follower the group sit's followers too.
+struct CountedStream: Sendable {
+    /// The key whose cap of streams it counts against.
+    let key: String
+    /// The group sit whose followers it counts among, for a follower's stream.
+    var sit: String? = nil
 }

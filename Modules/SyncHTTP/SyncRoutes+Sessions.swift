@@ -18,11 +18,11 @@ extension SyncRoutes {
     func sessions(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
         let key: UUID
-        let streamOwner: String?
+        let streamOwner: CountedStream?
         do {
             let person = try await person(request)
-            streamOwner = person?.id
-            if let streamOwner { try await access?.openStream(of: streamOwner) }
+            streamOwner = person.map { CountedStream(key: $0.id) }
+            if let streamOwner { try await access?.openStream(of: streamOwner.key) }
             key = try await opening(countedAgainst: streamOwner) { () async throws(SyncError) in
                 try await self.server.subscribeToSessions(ownedBy: person?.id, sink: stream.sink)
             }
@@ -30,10 +30,9 @@ extension SyncRoutes {
             stream.finish()
             return Self.failure(error)
         }
-        let (server, access) = (self.server, self.access)
-        let release = StreamRelease {
+        let release = StreamRelease { [self] in
             await server.unsubscribeFromSessions(key)
-            if let streamOwner { await access?.closeStream(of: streamOwner) }
+            await giveBack(streamOwner)
         }
         stream.onEnd { release.start() }
         return eventStream(stream, release: release)

@@ -155,25 +155,24 @@ struct SyncRoutes: Sendable {
         let id = context.parameters.get("id") ?? ""
         let code = request.headers[Self.joinCode] ?? ""
         return await streaming(request, context, of: id, admit: { () async throws(SyncError) in
-            guard let follower = try await self.person(request)?.id else { return nil }
-            try await self.access?.openStream(of: follower)
-            return follower
+            try await self.openFollowerStream(of: id, for: request)
         }) { (stream, lastEventID) throws(SyncError) in
             try await self.server.attach(following: id, code: code, after: lastEventID, subscriber: .grouped(stream))
         }
     }
 
     /// An event stream of activity `id`, for its token or a sit's follower: `admit` checks
-    /// who asks and counts the stream against its key (answering the key, `nil` without
+    /// who asks and counts the stream (answering what it counts against, `nil` without
     /// keys), and `attach` subscribes it from the `Last-Event-ID` given; when the stream
-    /// ends it is detached, then the key's count is given back.
+    /// ends it is detached, then its count is given back.
     private func streaming(
-        _ request: Request, _ context: SyncRequestContext, of id: String, admit: () async throws(SyncError) -> String?,
+        _ request: Request, _ context: SyncRequestContext, of id: String,
+        admit: () async throws(SyncError) -> CountedStream?,
         attach: (EventStream, UInt64?) async throws(SyncError) -> UUID?
     ) async -> Response {
         let stream = EventStream(channel: context.channel, writes: writes, pushes: pushes)
         let key: UUID?
-        let owner: String?
+        let owner: CountedStream?
         do {
             owner = try await admit()
             let lastEventID = RequestValidation.lastEventID(request.headers[Self.lastEventID])
@@ -187,10 +186,9 @@ struct SyncRoutes: Sendable {
             stream.finish()
             return Self.failure(error)
         }
-        let (server, access) = (self.server, self.access)
-        let release = StreamRelease {
+        let release = StreamRelease { [self] in
             if let key { await server.detach(key, from: id) }
-            if let owner { await access?.closeStream(of: owner) }
+            await giveBack(owner)
         }
         stream.onEnd { release.start() }
         return eventStream(stream, release: release)

@@ -44,7 +44,7 @@ struct LiveStateConsistencyTests {
     /// connection's news and the person's access keys.
     static func lead(_ model: inout LiveScreenModel, to state: PreviewSessionScreenModel.State, script: SessionScript) async throws {
         switch state {
-        case .connecting: return
+        case .connecting, .groupJoining: return
         case .cannotConnect:
             model.reconnecting = PreviewSessionScreenModel.unreachable
             return
@@ -52,8 +52,10 @@ struct LiveStateConsistencyTests {
         }
         model.receive(try await LivePlayback.play(script))
         switch state {
-        case .running, .paused, .completed, .connecting, .cannotConnect, .groupLeader, .groupFollower, .groupRevoked: break
-        case .reconnecting: model.reconnecting = PreviewSessionScreenModel.unreachable
+        case .running, .paused, .completed, .connecting, .cannotConnect, .groupLeader, .groupFollower, .groupRevoked,
+            .groupJoining:
+            break
+        case .reconnecting, .groupLeaderGone: model.reconnecting = PreviewSessionScreenModel.unreachable
         case .help: _ = model.press(.character("?"))
         case .confirmCancel: _ = model.press(.character("c"))
         case .confirmQuit: _ = model.press(.character("q"))

@@ -62,12 +62,13 @@ struct JSONSyncStorageTests {
         let reopened = try JSONSyncStorage(locations: locations)
         defer { reopened.close() }
         let restarted = SyncServer(storage: reopened, clock: clock)
-        var pushes = try await restarted.follow(sit.id, code: try #require(sit.followCode)).makeAsyncIterator()
+        let code = try #require(sit.followCode)
+        var pushes = try await restarted.follow(sit.id, code: code).makeAsyncIterator()
         #expect(await pushes.next() == paused)
         await #expect(throws: SyncError.wrongToken) { try await restarted.follow(sit.id, code: sit.token) }
         await #expect(throws: SyncError.followerOnly) {
             try await restarted.send(
-                try IntentRequest(clientID: "a", intentID: "2", intent: .resume), to: sit.id, token: try #require(sit.followCode))
+                try IntentRequest(clientID: "a", intentID: "2", intent: .resume), to: sit.id, token: code)
         }
     }
 

@@ -64,6 +64,7 @@ struct GroupSitTests {
         let connection = try await transport.connect(to: harness)
         let sit = try await harness.create(SessionAttributesMother.makeGroupSit())
         let alone = try await harness.create()
+        let secret = try #require(sit.followCode)
         await #expect(throws: SyncError.wrongToken) {
             try await connection.follow(JoinCode(id: sit.id, secret: "not-the-code"), after: nil)
         }
@@ -72,10 +73,10 @@ struct GroupSitTests {
             try await connection.follow(JoinCode(id: sit.id, secret: sit.token), after: nil)
         }
         await #expect(throws: SyncError.wrongToken) {
-            try await connection.follow(JoinCode(id: alone.id, secret: try #require(sit.followCode)), after: nil)
+            try await connection.follow(JoinCode(id: alone.id, secret: secret), after: nil)
         }
         await #expect(throws: SyncError.notFound(id: "missing")) {
-            try await connection.follow(JoinCode(id: "missing", secret: try #require(sit.followCode)), after: nil)
+            try await connection.follow(JoinCode(id: "missing", secret: secret), after: nil)
         }
     }
 

@@ -232,4 +232,35 @@ struct SharedServerTests {
         #expect(try await own.next()?.id == code.id)
         try await f.http.stop()
     }
+    @Test("past a group sit's cap of followers: 429 with Retry-After for the next, whoever they are; a follower leaving gives the place back")
+    func followersPerSit() async throws {
+        let f = try await fixture(KeyLimits(followersPerSit: 1))
+        let reply = try await RawHTTP.send(
+            "POST", f.activities, json: #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#,
+            headers: bearer(f.alice))
+        let code = JoinCode(id: reply.json["id"] as? String ?? "", secret: reply.json["follow_code"] as? String ?? "")
+        let bob = HTTPSyncConnection(baseURL: f.base, accessKey: f.bob)
+        let stream = try await bob.follow(code, after: nil)
+        let reading = Task { for try await _ in stream {} }
+        let refused = try await RawHTTP.send(
+            "GET", "\(f.base)/v1/channels/\(code.id)/events", headers: bearer(f.alice) + [("Join-Code", code.secret)])
+        #expect(refused.status == 429 && refused.headers.first(name: "Retry-After") == "1")
+        #expect((refused.json["message"] as? String ?? "").contains("already has 1 followers"), "\(refused.body)")
+        reading.cancel()
+        // The place comes back as Bob's stream closes: Alice follows, within the server's notice.
+        let alice = HTTPSyncConnection(baseURL: f.base, accessKey: f.alice)
+        var followed = false
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: Patience.hang)
+        while !followed, clock.now < deadline {
+            if let opened = try? await alice.follow(code, after: nil) {
+                var pushes = opened.makeAsyncIterator()
+                followed = try await pushes.next()?.id == code.id
+            } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        #expect(followed)
+        try await f.http.stop()
+    }
 }

@@ -53,6 +53,9 @@ struct ServeCommand: LiveCommand {
     @Option(help: "With --require-keys: how many event streams each key's sessions may have open.")
     var maxStreams = KeyLimits().streams
 
+    @Option(help: "With --require-keys: how many followers' streams one group sit may have open on this server.")
+    var maxFollowers = KeyLimits().followersPerSit
+
     @Option(help: "Seconds a connection may take to send a whole request (headers, then body); idle connections are closed after it.")
     var requestTimeout = 30
 
@@ -87,7 +90,8 @@ struct ServeCommand: LiveCommand {
         }
         for (name, value) in [
             ("--max-live-activities", maxLiveActivities), ("--max-requests-per-second", maxRequestsPerSecond),
-            ("--max-streams", maxStreams), ("--request-timeout", requestTimeout), ("--stall-timeout", stallTimeout),
+            ("--max-streams", maxStreams), ("--max-followers", maxFollowers), ("--request-timeout", requestTimeout),
+            ("--stall-timeout", stallTimeout),
         ] where value < 1 {
             throw ValidationError("\(name) must be 1 or more, not \(value).")
         }
@@ -107,7 +111,8 @@ struct ServeCommand: LiveCommand {
         }
         if count == 0 { dependencies.console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
         let limits = KeyLimits(
-            liveActivities: maxLiveActivities, requestsPerSecond: maxRequestsPerSecond, streams: maxStreams)
+            liveActivities: maxLiveActivities, requestsPerSecond: maxRequestsPerSecond, streams: maxStreams,
+            followersPerSit: maxFollowers)
         return KeyGate(store: store, limits: limits)
     }
 
