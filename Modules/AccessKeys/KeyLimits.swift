@@ -13,13 +13,20 @@ public struct KeyLimits: Hashable, Sendable {
     /// How many followers' streams one group sit may have open on this server (ADR 0072),
     /// so that one sit cannot take every connection the server has.
     public var followersPerSit: Int
+    /// How many group sits a key may lead whose codes still let followers in (open
+    /// channels), among its live activities.
+    public var groupSits: Int
 
     /// Limits a person sitting a few sessions from a few terminals never meets.
-    public init(liveActivities: Int = 10, requestsPerSecond: Int = 20, streams: Int = 16, followersPerSit: Int = 20_000) {
+    public init(
+        liveActivities: Int = 10, requestsPerSecond: Int = 20, streams: Int = 16, followersPerSit: Int = 20_000,
+        groupSits: Int = 3
+    ) {
         self.liveActivities = max(1, liveActivities)
         self.requestsPerSecond = max(1, requestsPerSecond)
         self.streams = max(1, streams)
         self.followersPerSit = max(1, followersPerSit)
+        self.groupSits = max(1, groupSits)
     }
 }
 

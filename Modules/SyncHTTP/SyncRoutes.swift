@@ -57,7 +57,7 @@ struct SyncRoutes: Sendable {
             let create = try RequestValidation.createBody(body)
             let created = try await server.create(
                 create.attributes, showSeconds: create.showSeconds, clientID: create.clientID, idempotencyKey: key,
-                owner: owner, liveLimit: access?.limits.liveActivities)
+                owner: owner, liveLimit: access?.limits.liveActivities, groupLimit: access?.limits.groupSits)
             return Self.encoded(
                 CreatedBody(id: created.id, token: created.token, state: PushPayload(created.state), followCode: created.followCode),
                 status: created.isReplay ? .ok : .created)

@@ -263,4 +263,27 @@ struct SharedServerTests {
         #expect(followed)
         try await f.http.stop()
     }
+    @Test("past a key's group sits with open codes: 429, Retry-After until the first closes by itself; revoking one frees a place")
+    func groupSitsPerKey() async throws {
+        let f = try await fixture(KeyLimits(groupSits: 1))
+        let group = #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#
+        let first = try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.alice))
+        #expect(first.status == 201)
+        let refused = try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.alice))
+        #expect(refused.status == 429, "\(refused.body)")
+        // The sit's planned end is 600 s away, and its dismissal after it: no sooner.
+        let wait = Int(refused.headers.first(name: "Retry-After") ?? "") ?? 0
+        #expect(wait > 600, "\(wait)")
+        #expect((refused.json["message"] as? String ?? "").contains("moments group revoke"))
+        // A sit alone is not a channel, and another key has its own.
+        #expect(try await RawHTTP.send("POST", f.activities, json: Self.body, headers: bearer(f.alice)).status == 201)
+        #expect(try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.bob)).status == 201)
+        let revoke = try await RawHTTP.send(
+            "POST", "\(f.activities)/\(first.json["id"] as? String ?? "")/intents",
+            json: #"{"client_id":"cli","intent_id":"1","action":"revoke_code"}"#,
+            headers: bearer(first.json["token"] as? String ?? ""))
+        #expect(revoke.status == 200)
+        #expect(try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.alice)).status == 201)
+        try await f.http.stop()
+    }
 }

@@ -56,6 +56,9 @@ struct ServeCommand: LiveCommand {
     @Option(help: "With --require-keys: how many followers' streams one group sit may have open on this server.")
     var maxFollowers = KeyLimits().followersPerSit
 
+    @Option(help: "With --require-keys: how many group sits with open join codes each key may lead.")
+    var maxGroupSits = KeyLimits().groupSits
+
     @Option(help: "Seconds a connection may take to send a whole request (headers, then body); idle connections are closed after it.")
     var requestTimeout = 30
 
@@ -90,7 +93,8 @@ struct ServeCommand: LiveCommand {
         }
         for (name, value) in [
             ("--max-live-activities", maxLiveActivities), ("--max-requests-per-second", maxRequestsPerSecond),
-            ("--max-streams", maxStreams), ("--max-followers", maxFollowers), ("--request-timeout", requestTimeout),
+            ("--max-streams", maxStreams), ("--max-followers", maxFollowers), ("--max-group-sits", maxGroupSits),
+            ("--request-timeout", requestTimeout),
             ("--stall-timeout", stallTimeout),
         ] where value < 1 {
             throw ValidationError("\(name) must be 1 or more, not \(value).")
@@ -112,7 +116,7 @@ struct ServeCommand: LiveCommand {
         if count == 0 { dependencies.console.warn("no keys yet, so every request is refused: add one with `moments keys add NAME`.") }
         let limits = KeyLimits(
             liveActivities: maxLiveActivities, requestsPerSecond: maxRequestsPerSecond, streams: maxStreams,
-            followersPerSit: maxFollowers)
+            followersPerSit: maxFollowers, groupSits: maxGroupSits)
         return KeyGate(store: store, limits: limits)
     }
 

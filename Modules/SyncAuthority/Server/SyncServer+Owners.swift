@@ -43,6 +43,31 @@ extension SyncServer {
         }
     }
 
+    /// Refuses a group sit that would give `owner` more than `limit` open channels (group
+    /// sits whose code still lets followers in, ADR 0072). `Retry-After` is when the first
+    /// of them closes by itself at the latest (its dismissal, after its planned end);
+    /// revoking a code frees a place at once.
+    func refusePastGroupLimit(owner: String, limit: Int) async throws(SyncError) {
+        let now = clock.now()
+        let open: [Activity]
+        do {
+            open = try await storage.activities(ownedBy: owner).map(\.snapshot.activity).filter { $0.isFollowable(at: now) }
+        } catch {
+            throw .storageFailed(String(describing: error))
+        }
+        guard open.count >= limit else { return }
+        let closes = open.map { activity in
+            activity.lifecycle.dismissalDate
+                ?? activity.lifecycle.dismissalPolicy.dismissalDate(
+                    endedAt: activity.content.completionDate.map { min($0, activity.lifecycle.automaticEndDate) }
+                        ?? activity.lifecycle.automaticEndDate)
+        }.min() ?? now
+        throw .tooManyRequests(
+            retryAfter: max(1, Int(closes.timeIntervalSince(now).rounded(.up))),
+            reason: "This key already leads \(limit) group sits whose codes are open; revoke one (`moments group revoke`) "
+                + "or wait for one to end")
+    }
+
     /// Refuses a creation that would give `owner` more than `limit` live activities.
     func refusePastLiveLimit(owner: String, limit: Int) async throws(SyncError) {
         guard try await liveCount(ownedBy: owner) >= limit else { return }

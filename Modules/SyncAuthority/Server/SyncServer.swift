@@ -120,14 +120,16 @@ public actor SyncServer {
     /// after a restart or through another server, and never makes a second one.
     ///
     /// On a shared server, `owner` is the id of the person's access key that asks: the activity is
-    /// theirs (kept durably with it), and `liveLimit` caps how many of theirs may be live.
+    /// theirs (kept durably with it), `liveLimit` caps how many of theirs may be live, and
+    /// `groupLimit` how many group sits of theirs may have open channels.
     ///
     /// - Throws: `SyncError.idempotencyKeyReused` when the key already made an activity
     ///   with other attributes, `show_seconds`, client or owner; `SyncError.tooManyRequests(retryAfter:reason:)`
-    ///   when the owner already has `liveLimit` live activities. Nothing is created then.
+    ///   when the owner already has `liveLimit` live activities, or `groupLimit` open
+    ///   channels for a group sit. Nothing is created then.
     public func create(
         _ attributes: SessionAttributes, showSeconds: Bool = true, clientID: String = "",
-        idempotencyKey: IdempotencyKey? = nil, owner: String? = nil, liveLimit: Int? = nil
+        idempotencyKey: IdempotencyKey? = nil, owner: String? = nil, liveLimit: Int? = nil, groupLimit: Int? = nil
     ) async throws(SyncError) -> CreatedActivity {
         guard !isShutDown else { throw .unavailable }
         let creation = idempotencyKey.map {
@@ -138,6 +140,7 @@ public actor SyncServer {
                 return try await replay(creation, key: idempotencyKey, of: made.snapshot.id, owner: owner)
             }
             if let owner, let liveLimit { try await refusePastLiveLimit(owner: owner, limit: liveLimit) }
+            if let owner, let groupLimit, attributes.isGroup { try await refusePastGroupLimit(owner: owner, limit: groupLimit) }
             let id = makeID()
             let token = makeToken()
             // A group sit's channel opens with it (ADR 0072).
