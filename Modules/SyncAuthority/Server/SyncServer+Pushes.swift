@@ -165,7 +165,9 @@ extension SyncServer {
         // changes before it.
         let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
         if let newest, lastEventID.map({ newest.version > $0 }) ?? true { subscriber.push(newest) }
-        if newest?.event == .dismiss {
+        // The dismissal ends every stream; a revoked code a follower's, even one whose
+        // revocation was pushed while this was being read.
+        if newest?.event == .dismiss || (isFollower && newest?.activity.lifecycle.codeRevokedAt != nil) {
             subscriber.finish()
             closeIdle(id)
             return nil
