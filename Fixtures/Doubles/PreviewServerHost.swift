@@ -52,6 +52,11 @@ public final class PreviewServerHost: EmbeddedHost, ServerAssembly {
         return nil
     }
 
+    public func joinCode(of id: String) async -> JoinCode? {
+        guard let secret = try? await storage.activity(id)?.followCode?.plain else { return nil }
+        return JoinCode(id: id, secret: secret)
+    }
+
     public func shutdown() async {
         await server.shutdown()
         await serving.value

@@ -71,6 +71,24 @@ struct GroupSitProcessTests {
         #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 2, "\(leader.screen.text)")
     }
 
+    @Test("on the embedded server: a follower finds the sit by its code alone, and a start that picks the sit up shows the same code")
+    func embedded() throws {
+        let machine = try LiveFixture()
+        let first = try machine.moments(["start", "10m", "--group", "--no-tty", "--silent"])
+        let code = try #require(Self.joinCode(on: first), "\(first.errors)")
+        // Another person's data folder on this machine; no --server: the code names the sit.
+        let follower = try machine.moments(
+            ["join", code, "--no-tty", "--silent", "--data-dir", machine.folder.path("follower").path])
+        #expect(follower.waitForOutput("Following a group sit"), "\(follower.errors)")
+        #expect(follower.waitForOutput("Running"), "\(follower.errors)")
+        first.signal(SIGINT)
+        #expect(PseudoTerminal.exitCode(try #require(first.waitForExit())) == 2, "\(first.errors)")
+        let again = try machine.moments(["start", "--no-tty", "--silent"])
+        defer { again.signal(SIGKILL) }
+        #expect(Self.joinCode(on: again) == code, "\(String(decoding: again.output, as: UTF8.self))\n\(again.errors)")
+        follower.signal(SIGKILL)
+    }
+
     @Test("a follower sees the sit to its end and says how long it sat, exit 0; a wrong code or a sit alone's id is refused, exit 1")
     func toTheEnd() throws {
         let stage = try GroupSitStage()

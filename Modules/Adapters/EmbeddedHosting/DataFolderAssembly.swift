@@ -79,6 +79,13 @@ public final class DataFolderAssembly: SyncServerAssembly {
         return nil
     }
 
+    /// The join code of group sit `id`: the JSON files keep its follow code whole, as they
+    /// keep the token (ADR 0072).
+    public func joinCode(of id: String) async -> JoinCode? {
+        guard let secret = try? await storage.activity(id)?.followCode?.plain else { return nil }
+        return JoinCode(id: id, secret: secret)
+    }
+
     /// Ends every event stream, waits for the batch being written (up to two seconds: its
     /// changes' hooks are queued once it is durable), lets the hooks queued finish (each
     /// within its time limit: a session's end hook is not lost when `moments start`

@@ -85,6 +85,10 @@ public final class EmbeddedServer: EmbeddedHost {
         await assembled.liveSession()
     }
 
+    public func joinCode(of id: String) async -> JoinCode? {
+        await assembled.joinCode(of: id)
+    }
+
     public func shutdown() async {
         // No watcher came: the wait for one ends, and the listener is never built.
         socket?.close()

@@ -156,6 +156,8 @@ struct StartCommand: LiveCommand {
         var asksToReplace = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
             session = live
+            // A group sit picked up from this process's own state shows its code again.
+            joinCode = await link.host?.joinCode(of: live.id)
             asksToReplace = duration != nil || open
         } else {
             switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {

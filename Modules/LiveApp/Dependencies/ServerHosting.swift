@@ -45,6 +45,10 @@ public protocol EmbeddedHost: Sendable {
     /// The newest session still running or paused, with its token: one kept running when
     /// its terminal quit, picked up by the next `start` or `watch`.
     func liveSession() async -> SessionHandle?
+    /// The join code of group sit `id`, when the state keeps it whole (the personal files
+    /// do): what the leader's screen shows again when a `start` picks the sit up. `nil`
+    /// for a sit alone.
+    func joinCode(of id: String) async -> JoinCode?
     /// Ends every event stream, stops listening and releases the state.
     func shutdown() async
 }
