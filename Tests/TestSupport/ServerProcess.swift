@@ -60,6 +60,11 @@ public final class ServerProcess {
         firstLine = line
     }
 
+    /// What the process has written on standard error so far, while it runs.
+    public func errorsSoFar() -> String {
+        (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+    }
+
     /// Everything the process wrote on standard output and standard error, once it exited.
     public func everythingItSaid() -> String {
         reader.drain()
