@@ -74,7 +74,7 @@ public actor KeyGate {
         }
     }
 
-    /// Counts one open event stream against key `id`'s cap; ``closeStream(of:)`` gives it back.
+    /// Counts one open event stream against key `id`'s cap; ``closeStream(of:following:)`` gives it back.
     public func openStream(of id: String) throws(SyncError) {
         let open = openStreams[id, default: 0]
         guard open < limits.streams else {

@@ -199,14 +199,20 @@ struct SharedServerTests {
         #expect(try await sessions.next()?.id == next.id)
         try await f.http.stop()
     }
-    @Test("a group sit on a shared server: its follower needs a key of the server; their streams count against their own key, past its cap 429")
-    func groupSit() async throws {
-        let f = try await fixture(KeyLimits(streams: 1))
-        let reply = try await RawHTTP.send(
-            "POST", f.activities, json: #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#,
-            headers: bearer(f.alice))
+
+    /// A group sit Alice leads: her creation's answer, and its join code.
+    func groupSit(_ f: Fixture) async throws -> (reply: RawHTTP.Reply, code: JoinCode) {
+        let reply = try await RawHTTP.send("POST", f.activities, json: Self.groupBody, headers: bearer(f.alice))
         #expect(reply.status == 201)
-        let code = JoinCode(id: reply.json["id"] as? String ?? "", secret: reply.json["follow_code"] as? String ?? "")
+        return (reply, JoinCode(id: reply.json["id"] as? String ?? "", secret: reply.json["follow_code"] as? String ?? ""))
+    }
+
+    static let groupBody = #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#
+
+    @Test("a group sit on a shared server: its follower needs a key of the server; their streams count against their own key, past its cap 429")
+    func groupSitOnASharedServer() async throws {
+        let f = try await fixture(KeyLimits(streams: 1))
+        let (reply, code) = try await groupSit(f)
         #expect(code.secret.count == 26)
         // The code alone opens nothing here: 401, as for any request without a key.
         let keyless = try await RawHTTP.send("GET", "\(f.base)/v1/channels/\(code.id)/events", headers: [("Join-Code", code.secret)])
@@ -232,13 +238,11 @@ struct SharedServerTests {
         #expect(try await own.next()?.id == code.id)
         try await f.http.stop()
     }
+
     @Test("past a group sit's cap of followers: 429 with Retry-After for the next, whoever they are; a follower leaving gives the place back")
     func followersPerSit() async throws {
         let f = try await fixture(KeyLimits(followersPerSit: 1))
-        let reply = try await RawHTTP.send(
-            "POST", f.activities, json: #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#,
-            headers: bearer(f.alice))
-        let code = JoinCode(id: reply.json["id"] as? String ?? "", secret: reply.json["follow_code"] as? String ?? "")
+        let (_, code) = try await groupSit(f)
         let bob = HTTPSyncConnection(baseURL: f.base, accessKey: f.bob)
         let stream = try await bob.follow(code, after: nil)
         let reading = Task { for try await _ in stream {} }
@@ -263,12 +267,12 @@ struct SharedServerTests {
         #expect(followed)
         try await f.http.stop()
     }
+
     @Test("past a key's group sits with open codes: 429, Retry-After until the first closes by itself; revoking one frees a place")
     func groupSitsPerKey() async throws {
         let f = try await fixture(KeyLimits(groupSits: 1))
-        let group = #"{"name":"Sangha","target_seconds":600,"client_id":"cli","group":true}"#
-        let first = try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.alice))
-        #expect(first.status == 201)
+        let group = Self.groupBody
+        let (first, _) = try await groupSit(f)
         let refused = try await RawHTTP.send("POST", f.activities, json: group, headers: bearer(f.alice))
         #expect(refused.status == 429, "\(refused.body)")
         // The sit's planned end is 600 s away, and its dismissal after it: no sooner.

@@ -14,7 +14,7 @@ public struct StoredActivity: Hashable, Sendable {
     /// The bearer token, as the storage keeps it. Only the server changes it, to seal it
     /// again the current way (ADR 0024).
     public internal(set) var token: KeptToken
-    /// A group sit's follow code (``JoinCode/secret``), kept as the token is: whole in the
+    /// A group sit's follow code (`JoinCode.secret`), kept as the token is: whole in the
     /// personal files, its digest and seal in a shared store; `nil` for a sit alone.
     public let followCode: KeptToken?
     /// The keyed creation that made it; `nil` when it was created without a key.
