@@ -35,10 +35,8 @@ struct NotifyCommand: LiveCommand {
             }
         }
         // A join code: a group sit's notification, without buttons (a follower changes nothing).
-        if let given = target.id, given.contains(".") {
-            let code = try JoinedSit.code(given, console: console)
-            try await JoinedSit(code: code, server: target.server, key: target.key, data: target.data, bell: bell)
-                .show(surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
+        if let sit = try JoinedSit.named(by: target, bell: bell, console: console) {
+            try await sit.show(surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
             return
         }
         try await FollowedSession(target: target, bell: bell, command: "notify").show(

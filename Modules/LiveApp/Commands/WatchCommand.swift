@@ -46,10 +46,8 @@ struct WatchCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         // A join code names a group sit, followed through its channel (ADR 0072).
-        if let given = target.id, given.contains(".") {
-            let code = try JoinedSit.code(given, console: dependencies.console)
-            try await JoinedSit(code: code, server: server, key: target.key, data: data, bell: bell)
-                .show(surfaces: presentation.surfaces, noTTY: noTTY, dependencies: dependencies)
+        if let sit = try JoinedSit.named(by: target, bell: bell, console: dependencies.console) {
+            try await sit.show(surfaces: presentation.surfaces, noTTY: noTTY, dependencies: dependencies)
             return
         }
         try await FollowedSession(target: target, bell: bell).show(

@@ -19,6 +19,13 @@ struct JoinedSit {
     /// Whether the bells are sounded here.
     let bell: BellOption
 
+    /// The group sit `target`'s id names when it is a join code (`moments watch CODE`,
+    /// `moments notify CODE`); `nil` for a session's id, or none.
+    static func named(by target: SessionTarget, bell: BellOption, console: Console) throws -> JoinedSit? {
+        guard let given = target.id, given.contains(".") else { return nil }
+        return JoinedSit(code: try code(given, console: console), server: target.server, key: target.key, data: target.data, bell: bell)
+    }
+
     /// Reads a join code as typed, or says what one looks like (exit 1).
     static func code(_ text: String, console: Console) throws -> JoinCode {
         guard let code = JoinCode(text) else {
