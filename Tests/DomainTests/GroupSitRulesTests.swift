@@ -80,4 +80,27 @@ struct GroupSitRulesTests {
         let broken = text.replacingOccurrences(of: "2026-11-21T07:30:05.000Z", with: "2026-11-21T07:00:00.000Z")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Activity.self, from: Data(broken.utf8)) }
     }
+
+    @Test("a count of who sits (ADR 0073) changes the count and the most at once, nothing else; a sit alone, an ended sit and the same count are unchanged")
+    func counting() throws {
+        let sit = try sit()
+        #expect(sit.content.sitting == 1 && sit.content.mostSitting == 1, "the leader sits it from the start")
+        let crowd = Transition.counting(sit, sitting: 14)
+        #expect(crowd.content.sitting == 14 && crowd.content.mostSitting == 14)
+        #expect(crowd.content.secondsElapsed == sit.content.secondsElapsed && crowd.content.measuredAt == sit.content.measuredAt)
+        #expect(crowd.lifecycle == sit.lifecycle && crowd.attributes == sit.attributes)
+        let fewer = Transition.counting(crowd, sitting: 3)
+        #expect(fewer.content.sitting == 3 && fewer.content.mostSitting == 14, "the most at once stays")
+        #expect(Transition.counting(fewer, sitting: 3) == fewer)
+        let ended = try Transition.apply(.finish, to: fewer, at: start.addingTimeInterval(300))
+        #expect(Transition.counting(ended, sitting: 1) == ended, "frozen at the end: what its summaries say")
+        let alone = try Transition.apply(.start(SessionAttributesMother.makeAttributes(), showSeconds: true), to: nil, at: start)
+        #expect(alone.content.sitting == 0 && Transition.counting(alone, sitting: 5) == alone)
+        let json = String(decoding: try JSONEncoder().encode(fewer.content), as: UTF8.self)
+        #expect(json.contains(#""sitting":3"#) && json.contains(#""most_sitting":14"#))
+        #expect(try JSONDecoder().decode(ContentState.self, from: Data(json.utf8)) == fewer.content)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ContentState.self, from: Data(json.replacingOccurrences(of: #""sitting":3"#, with: #""sitting":-1"#).utf8))
+        }
+    }
 }

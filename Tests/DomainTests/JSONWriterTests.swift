@@ -144,6 +144,11 @@ struct JSONWriterTests {
             let finished = try? Transition.apply(.finish, to: revoked, at: InstantMother.morning.addingTimeInterval(300))
         {
             activities += [started, revoked, finished]
+            // Counted (ADR 0073): fourteen at most, three now, and frozen at the end.
+            let crowd = Transition.counting(Transition.counting(started, sitting: 14), sitting: 3)
+            if let ended = try? Transition.apply(.finish, to: crowd, at: InstantMother.morning.addingTimeInterval(300)) {
+                activities += [crowd, ended]
+            }
         }
         return activities
     }
@@ -153,6 +158,7 @@ struct JSONWriterTests {
         let activities = Self.activities()
         #expect(activities.count > 150)
         #expect(activities.contains { $0.attributes.isGroup && $0.lifecycle.codeRevokedAt != nil })
+        #expect(activities.contains { $0.content.mostSitting > $0.content.sitting })
         var alerts = 0
         for activity in activities {
             #expect(Self.written(activity) == (try Self.encoded(activity)))

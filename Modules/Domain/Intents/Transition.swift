@@ -116,6 +116,17 @@ public enum Transition {
         return activity
     }
 
+    /// The group sit with `sitting` people following it now (its leader included), as the
+    /// server counts them (ADR 0073): ``ContentState/sitting``, and the most at once so far.
+    /// Nothing else changes, the time sat included, as a count is no measurement of it.
+    /// Answers the activity unchanged for a sit alone, once it has ended (its count is then
+    /// what its summaries say), and when the count is the same.
+    public static func counting(_ activity: Activity, sitting: Int) -> Activity {
+        let content = activity.content
+        guard activity.attributes.isGroup, !content.isEnded, sitting >= 0, sitting != content.sitting else { return activity }
+        return activity.replacing(content: content.with(sitting: sitting))
+    }
+
     // MARK: - Helpers
 
     /// The group sit with its join code revoked at `now`; unchanged when it already was.
@@ -128,7 +139,7 @@ public enum Transition {
     private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) -> Activity {
         // A fresh session is valid by construction: zero elapsed, a target the attributes
         // already checked, measured at its own start. Without a warm-up, its start bell
-        // rings with it.
+        // rings with it. A group sit's leader sits it from the start (ADR 0073).
         let warmUp = attributes.bells?.warmUpSeconds ?? 0
         let rung = attributes.bells?.bellsDue(satSeconds: 0, warmedUp: warmUp == 0, target: attributes.plannedSeconds) ?? 0
         do {
@@ -137,7 +148,7 @@ public enum Transition {
                 content: ContentState(
                     secondsElapsed: 0, targetTimeInSeconds: attributes.plannedSeconds,
                     showSeconds: showSeconds, isPaused: false, measuredAt: now, outcome: nil, warmUpLeft: warmUp,
-                    bellsRung: rung),
+                    bellsRung: rung, sitting: attributes.isGroup ? 1 : 0),
                 lifecycle: ActivityLifecycle(startedAt: now))
         } catch {
             preconditionFailure("a new session is consistent by construction: \(error)")
@@ -186,7 +197,8 @@ extension ContentState {
         measuredAt: Date? = nil,
         outcome: SessionOutcome? = nil,
         warmUpLeft: Double? = nil,
-        bellsRung: Int? = nil
+        bellsRung: Int? = nil,
+        sitting: Int? = nil
     ) -> ContentState {
         do {
             return try ContentState(
@@ -197,7 +209,9 @@ extension ContentState {
                 measuredAt: measuredAt ?? self.measuredAt,
                 outcome: outcome ?? self.outcome,
                 warmUpLeft: warmUpLeft ?? self.warmUpLeft,
-                bellsRung: bellsRung ?? self.bellsRung)
+                bellsRung: bellsRung ?? self.bellsRung,
+                sitting: sitting ?? self.sitting,
+                mostSitting: mostSitting)
         } catch {
             preconditionFailure("transition produced an invalid state: \(error)")
         }

@@ -75,12 +75,20 @@ extension ContentState: JSONWritable {
         writer.bool(isPaused)
         writer.key("measured_at")
         writer.instant(measuredAt)
+        if mostSitting > 0 {
+            writer.key("most_sitting")
+            writer.integer(mostSitting)
+        }
         writer.key("outcome")
         if let outcome { writer.string(outcome.rawValue) } else { writer.null() }
         writer.key("seconds_elapsed")
         writer.number(secondsElapsed)
         writer.key("show_seconds")
         writer.bool(showSeconds)
+        if sitting > 0 {
+            writer.key("sitting")
+            writer.integer(sitting)
+        }
         writer.key("target_seconds")
         if let targetTimeInSeconds { writer.number(targetTimeInSeconds) } else { writer.null() }
         if warmUpLeft > 0 {

@@ -31,6 +31,13 @@ public struct ContentState: Hashable, Sendable {
     /// How many of the program's bells before the end (``BellProgram/bell(_:target:)``) the
     /// server has rung: the next to ring is that index.
     public let bellsRung: Int
+    /// How many people follow a group sit now, its leader included (a person with several
+    /// surfaces open counts once): the server's count, pushed at most once a second
+    /// (ADR 0073). 0 for a sit alone, and frozen at the end.
+    public let sitting: Int
+    /// The most people who sat the group sit at once: what its summaries call "sat with N".
+    /// Never below ``sitting``; 0 for a sit alone.
+    public let mostSitting: Int
 
     /// A content state, checked: elapsed time finite and not negative, a target within
     /// ``SessionLimits/targetRange``; an ended session is never paused. Durations are kept
@@ -43,13 +50,17 @@ public struct ContentState: Hashable, Sendable {
         measuredAt: Date,
         outcome: SessionOutcome?,
         warmUpLeft: Double = 0,
-        bellsRung: Int = 0
+        bellsRung: Int = 0,
+        sitting: Int = 0,
+        mostSitting: Int = 0
     ) throws(ValidationError) {
         guard secondsElapsed.isFinite else { throw .notFinite(field: "seconds_elapsed") }
         guard secondsElapsed >= 0 else { throw .negative(field: "seconds_elapsed", value: secondsElapsed) }
         guard warmUpLeft.isFinite else { throw .notFinite(field: "warm_up_left_seconds") }
         guard warmUpLeft >= 0 else { throw .negative(field: "warm_up_left_seconds", value: warmUpLeft) }
         guard bellsRung >= 0 else { throw .negative(field: "bells_rung", value: Double(bellsRung)) }
+        guard sitting >= 0 else { throw .negative(field: "sitting", value: Double(sitting)) }
+        guard mostSitting >= 0 else { throw .negative(field: "most_sitting", value: Double(mostSitting)) }
         self.secondsElapsed = Seconds.canonical(secondsElapsed)
         self.targetTimeInSeconds = try targetTimeInSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
@@ -60,6 +71,8 @@ public struct ContentState: Hashable, Sendable {
         self.outcome = outcome
         self.warmUpLeft = outcome == nil ? Seconds.canonical(warmUpLeft) : 0
         self.bellsRung = bellsRung
+        self.sitting = sitting
+        self.mostSitting = max(mostSitting, sitting)
     }
 
     /// Whether the session reached its target (or was finished with nothing left to
@@ -133,6 +146,8 @@ extension ContentState: Codable {
         case outcome
         case warmUpLeft = "warm_up_left_seconds"
         case bellsRung = "bells_rung"
+        case sitting
+        case mostSitting = "most_sitting"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -146,7 +161,9 @@ extension ContentState: Codable {
                 measuredAt: container.decodeInstant(forKey: .measuredAt),
                 outcome: container.decodeIfPresent(SessionOutcome.self, forKey: .outcome),
                 warmUpLeft: container.decodeIfPresent(Double.self, forKey: .warmUpLeft) ?? 0,
-                bellsRung: container.decodeIfPresent(Int.self, forKey: .bellsRung) ?? 0)
+                bellsRung: container.decodeIfPresent(Int.self, forKey: .bellsRung) ?? 0,
+                sitting: container.decodeIfPresent(Int.self, forKey: .sitting) ?? 0,
+                mostSitting: container.decodeIfPresent(Int.self, forKey: .mostSitting) ?? 0)
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -164,5 +181,8 @@ extension ContentState: Codable {
         // Only a session with a bell program has these: other states read as they always did.
         if warmUpLeft > 0 { try container.encode(warmUpLeft, forKey: .warmUpLeft) }
         if bellsRung > 0 { try container.encode(bellsRung, forKey: .bellsRung) }
+        // Only a group sit's: every other state reads as before.
+        if sitting > 0 { try container.encode(sitting, forKey: .sitting) }
+        if mostSitting > 0 { try container.encode(mostSitting, forKey: .mostSitting) }
     }
 }

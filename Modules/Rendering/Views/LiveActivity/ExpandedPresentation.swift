@@ -19,7 +19,8 @@ public struct ExpandedLeading: CompositeView {
     }
 }
 
-/// The expanded island's center region: the name, and the target below it.
+/// The expanded island's center region: the name, and the target below it; for a group
+/// sit, how many sit it below that.
 /// Budget: 26 × 3 (``PresentationBudget/expandedCenter``).
 public struct ExpandedCenter: CompositeView {
     /// The session shown.
@@ -31,7 +32,7 @@ public struct ExpandedCenter: CompositeView {
     public func body(in environment: ViewEnvironment) -> AnyView {
         Budgeted(PresentationBudget.expandedCenter, VStack(alignment: .center, [
             Text(session.name).bold(), Text(session.caption).foreground(.secondary),
-        ]).frame(maxWidth: .max, alignment: .top)).erased
+        ] + [session.presenceText].compactMap { $0.map { Text($0).foreground(.secondary) } }).frame(maxWidth: .max, alignment: .top)).erased
     }
 }
 

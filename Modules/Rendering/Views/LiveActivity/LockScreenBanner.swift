@@ -1,5 +1,6 @@
 /// The Live Activity on the lock screen: name and state, the time in small block digits
-/// with the target beside it, progress, and Pause/Resume and Finish as labelled keys.
+/// with the target beside it (and, for a group sit, how many sit it), progress, and
+/// Pause/Resume and Finish as labelled keys.
 ///
 /// Budget: 50 × 8 cells (``PresentationBudget/lockScreen``), the platform's full-width
 /// banner of up to 160 points. Offered less, it drops the digits for a bold time on one
@@ -30,9 +31,12 @@ public struct LockScreenBanner: CompositeView {
         let time = session.timeText(at: environment.now)
         let digits = HStack(alignment: .bottom, spacing: 2, [
             BigDigits(time, size: .small, color: phase.color),
-            VStack([Text(session.caption).foreground(.secondary), Text(session.percentText(at: environment.now) ?? "").foreground(.secondary)]),
+            VStack(([session.caption, session.percentText(at: environment.now) ?? "", session.presenceText] as [String?]).compactMap {
+                $0.map { Text($0).foreground(.secondary) }
+            }),
         ])
-        let textTime = HStack(spacing: 1, [Text(time).bold().foreground(phase.color).layoutPriority(1), Text(session.caption).foreground(.secondary)])
+        let caption = ([session.caption, session.presenceText] as [String?]).compactMap { $0 }.joined(separator: " · ")
+        let textTime = HStack(spacing: 1, [Text(time).bold().foreground(phase.color).layoutPriority(1), Text(caption).foreground(.secondary)])
         return VStack([
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(session, at: environment.now).layoutPriority(1)]).layoutPriority(2),
             ViewThatFits(digits, textTime).layoutPriority(3),

@@ -94,6 +94,7 @@ public struct NotificationContent: Hashable, Sendable {
             let label = pending.map { $0 + "…" } ?? phase.label
             body = "\(label) · \(session.timeText(at: now)) \(session.caption)"
         }
+        if let presence = session.presenceText { body += " · \(presence)" }
         progressPercent = session.percent(at: now)
         switch phase {
         case .warmingUp, .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low

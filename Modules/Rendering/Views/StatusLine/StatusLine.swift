@@ -85,11 +85,13 @@ public struct StatusLine: Hashable, Sendable {
         return name.isEmpty ? head : "\(head) \(name)"
     }
 
-    /// The line's two parts at `now`: the glyph with the time and progress, which formats
-    /// colour, and the name cut to the room left (empty when none is).
+    /// The line's two parts at `now`: the glyph with the time and progress (and a group
+    /// sit's `●14` sitting), which formats colour, and the name cut to the room left
+    /// (empty when none is).
     public func parts(at now: Date) -> (head: String, name: String) {
         guard let session else { return ("", "") }
-        let head = "\(bellMark(at: now))\(glyph(at: now)) \(timeAndProgress(at: now))"
+        let presence = session.presenceMark.map { " \($0)" } ?? ""
+        let head = "\(bellMark(at: now))\(glyph(at: now)) \(timeAndProgress(at: now))\(presence)"
         let room = Self.budget - GraphemeWidth.width(of: head) - 1
         return (head, Self.fitted(session.name, width: room))
     }
@@ -106,7 +108,8 @@ public struct StatusLine: Hashable, Sendable {
         let state = pending.map { "\($0)…" } ?? session.phase.label
         let time = session.timeText(at: now)
         let percent = session.percentText(at: now).map { " (\($0))" } ?? ""
-        return "\(Sanitizer.clean(session.name)) · \(state) · \(time) \(session.caption)\(percent)"
+        let presence = session.presenceText.map { " · \($0)" } ?? ""
+        return "\(Sanitizer.clean(session.name)) · \(state) · \(time) \(session.caption)\(percent)\(presence)"
     }
 
     /// The percentage done at `now`, 0 to 100; 0 when open-ended (waybar's `percentage`

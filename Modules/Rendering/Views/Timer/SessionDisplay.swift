@@ -101,6 +101,41 @@ public struct SessionDisplay: Hashable, Sendable {
         return following ? .following : .leading(joinCode: joinCode)
     }
 
+    /// How many sit the group sit (ADR 0073): `● 14 sitting` while it runs, `sat with 14`
+    /// (the most who sat at once) once it has ended with others; `nil` for a sit alone.
+    /// What every surface says of the people sitting.
+    public var presenceText: String? {
+        if content.isEnded { return content.mostSitting > 1 ? "sat with \(Self.grouped(content.mostSitting))" : nil }
+        return content.sitting > 0 ? "● \(Self.grouped(content.sitting)) sitting" : nil
+    }
+
+    /// The count of people sitting as a status bar's cell has room for: `●14`; `nil` for a
+    /// sit alone and once it has ended.
+    public var presenceMark: String? {
+        content.isEnded || content.sitting == 0 ? nil : "●\(Self.grouped(content.sitting))"
+    }
+
+    /// A group sit's line (``Group/texts``) with the people sitting before it, longest
+    /// first: the shortest forms keep a leader's code whole, or keep the count alone.
+    public var groupTexts: [String] {
+        guard let group else { return [] }
+        guard let presence = presenceText else { return group.texts }
+        let together = group.texts.map { "\(presence) · \($0)" }
+        if case .leading(_?) = group { return together + group.texts }
+        return together + [presence]
+    }
+
+    /// `10,000`: a count with its thousands grouped, as every surface writes one.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// Whether the warm-up is still counting down at `now` (before any time is sat).
     public func isWarmingUp(at now: Date) -> Bool { content.isWarmingUp(at: now) }
 

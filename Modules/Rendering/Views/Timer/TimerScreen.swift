@@ -110,10 +110,11 @@ public struct TimerScreen: CompositeView {
 
     /// A group sit's line (who leads, how others join), or `nil` for a sit alone.
     private var groupRow: AnyView? {
-        session.group.map { group in
+        let texts = session.groupTexts
+        return session.group.map { _ in
             // The longest form that fits whole: a code cut short would be no code at all.
             Responsive { size, _ in
-                let text = group.texts.first { GraphemeWidth.width(of: $0) <= size.width } ?? group.texts[group.texts.count - 1]
+                let text = texts.first { GraphemeWidth.width(of: $0) <= size.width } ?? texts[texts.count - 1]
                 return Text(text).foreground(.secondary).erased
             }.frame(height: 1).erased
         }

@@ -1,0 +1,51 @@
+import Domain
+import Fixtures
+import Rendering
+import Testing
+
+/// What every surface says of the people sitting a group sit (ADR 0073): a count while it
+/// runs, the most at once once it has ended, nothing for a sit alone.
+@Suite("Presence on every surface")
+struct PresenceTextTests {
+    static func display(sitting: Int, most: Int = 0, ended: Bool = false, group: SessionDisplay.Group? = .following) throws
+        -> SessionDisplay
+    {
+        let content = try ContentState(
+            secondsElapsed: 125, targetTimeInSeconds: 300, showSeconds: true, isPaused: false,
+            measuredAt: InstantMother.morning, outcome: ended ? .completed : nil, sitting: sitting, mostSitting: most)
+        return SessionDisplay(name: "Evening sangha", content: content, group: group)
+    }
+
+    @Test("a running sit says how many sit now, its thousands grouped", arguments: [
+        (1, "● 1 sitting", "●1"), (14, "● 14 sitting", "●14"), (999, "● 999 sitting", "●999"),
+        (1_000, "● 1,000 sitting", "●1,000"), (10_000, "● 10,000 sitting", "●10,000"), (1_234_567, "● 1,234,567 sitting", "●1,234,567"),
+    ])
+    func running(sitting: Int, text: String, mark: String) throws {
+        let display = try Self.display(sitting: sitting)
+        #expect(display.presenceText == text && display.presenceMark == mark)
+    }
+
+    @Test("an ended sit says how many sat with you at most, and nothing when nobody did")
+    func ended() throws {
+        #expect(try Self.display(sitting: 3, most: 14, ended: true).presenceText == "sat with 14")
+        #expect(try Self.display(sitting: 1, most: 1, ended: true).presenceText == nil)
+        #expect(try Self.display(sitting: 3, most: 14, ended: true).presenceMark == nil)
+    }
+
+    @Test("a sit alone says nothing of anyone")
+    func alone() throws {
+        let display = try Self.display(sitting: 0, group: nil)
+        #expect(display.presenceText == nil && display.presenceMark == nil && display.groupTexts.isEmpty)
+    }
+
+    @Test("the group line leads with the count; narrower forms keep a leader's code whole, or the count alone")
+    func groupLine() throws {
+        let follower = try Self.display(sitting: 14)
+        #expect(follower.groupTexts.first == "● 14 sitting · following a group sit · its leader keeps the time")
+        #expect(follower.groupTexts.last == "● 14 sitting")
+        let leader = try Self.display(sitting: 14, group: .leading(joinCode: "ABCD-EFGH"))
+        #expect(leader.groupTexts.first == "● 14 sitting · group sit · others join with: moments join ABCD-EFGH")
+        #expect(leader.groupTexts.last == "ABCD-EFGH", "the code survives the narrowest screen")
+        #expect(try Self.display(sitting: 0).groupTexts == SessionDisplay.Group.following.texts)
+    }
+}
