@@ -142,13 +142,15 @@ public struct HTTPSyncConnection: SyncConnection {
     }
 
     /// A group sit's channel: `GET /v1/channels/{id}/events`, its secret in `Join-Code`, and
-    /// on a shared server the person's own access key as the bearer token.
-    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+    /// on a shared server the person's own access key as the bearer token; the sitter in
+    /// `Sitter`.
+    public func follow(_ code: JoinCode, as sitter: Sitter?, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
         let server = baseURL
         var request = HTTPClientRequest(url: server + "/v1/channels/\(Self.escape(code.id))/events")
         request.headers.add(name: JoinCode.headerName, value: code.secret)
+        if let sitter { request.headers.add(name: Sitter.headerName, value: sitter.id) }
         if let accessKey { request.headers.add(name: "Authorization", value: "Bearer \(accessKey)") }
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }

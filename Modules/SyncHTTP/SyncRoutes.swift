@@ -154,10 +154,16 @@ struct SyncRoutes: Sendable {
     private func channel(_ request: Request, _ context: SyncRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
         let code = request.headers[Self.joinCode] ?? ""
+        let sitter: Sitter?
+        do {
+            sitter = try Self.sitter(request)
+        } catch {
+            return Self.failure(error)
+        }
         return await streaming(request, context, of: id, admit: { () async throws(SyncError) in
             try await self.openFollowerStream(of: id, for: request)
         }) { (stream, lastEventID) throws(SyncError) in
-            try await self.server.attach(following: id, code: code, after: lastEventID, subscriber: .grouped(stream))
+            try await self.server.attach(following: id, code: code, as: sitter, after: lastEventID, subscriber: .grouped(stream))
         }
     }
 
@@ -237,12 +243,24 @@ struct SyncRoutes: Sendable {
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
     /// Where a follower sends its join code's secret.
     private static let joinCode = HTTPField.Name(JoinCode.headerName)!
+    /// Where a follower sends who they are, for the count of people sitting (ADR 0073).
+    private static let sitterField = HTTPField.Name(Sitter.headerName)!
     /// The IETF httpapi draft's header for making a POST safe to retry.
     private static let idempotencyKeyField = HTTPField.Name(IdempotencyKey.headerName)!
 
     /// The creation's key, if it sent one; one header at most, and a valid key.
     private static func idempotencyKey(_ request: Request) throws(SyncError) -> IdempotencyKey? {
         try RequestValidation.idempotencyKey(request.headers[values: idempotencyKeyField])
+    }
+
+    /// The follower's sitter, if they sent one: one header at most, and a valid id.
+    private static func sitter(_ request: Request) throws(SyncError) -> Sitter? {
+        let values = request.headers[values: sitterField]
+        guard let text = values.first else { return nil }
+        guard values.count == 1, let sitter = Sitter(text) else {
+            throw .badRequest("The Sitter header must be one id of 1 to 64 letters, digits, '-' or '_', as `moments join` sends it.")
+        }
+        return sitter
     }
 
     private static func body(of request: Request) async throws -> Data {

@@ -38,9 +38,12 @@ struct PostgresGroupSitTests {
                     _ = try await servers[0].send(
                         try IntentRequest(clientID: "leader", intentID: "2", intent: .revokeCode), to: sit.id, token: sit.token)
                     for stream in followers {
-                        // The start, the pause and the revocation, then the stream's end.
-                        let seen = try await first(4, of: stream)
-                        #expect(seen.map(\.version) == [1, 2, 3], "\(seen.map(\.version))")
+                        // The start, the counts of who sits (ADR 0073), the pause and the
+                        // revocation, in order, then the stream's end.
+                        let seen = try await first(.max, of: stream)
+                        let versions = seen.map(\.version)
+                        #expect(versions.first == 1 && versions == versions.sorted() && Set(versions).count == versions.count, "\(versions)")
+                        #expect(seen.contains { $0.activity.content.isPaused })
                         #expect(seen.last?.activity.lifecycle.codeRevokedAt != nil)
                     }
                     for server in servers {
@@ -50,6 +53,56 @@ struct PostgresGroupSitTests {
                     let retried = try await servers[2].create(
                         SessionAttributesMother.makeGroupSit(), clientID: "leader", idempotencyKey: key)
                     #expect(retried.isReplay && retried.followCode == code)
+                }
+            }
+        }
+        for storage in storages { await storage.close() }
+    }
+
+    @Test("presence is counted across three servers: a person following through two counts once, and a server gone drops out within its record's lifetime")
+    func presence() async throws {
+        let url = try PostgresScope.freshDatabase()
+        var storages: [PostgresSyncStorage] = []
+        for _ in 0..<3 { storages.append(try await openStorage(url)) }
+        let clock = PreviewClock()
+        let servers = storages.map { SyncServer(storage: $0, clock: clock) }
+        /// Every server's state of `id` once each has counted `sitting` (the clock moving a
+        /// second between tries, as counts come at most once a second).
+        func counted(_ id: String, sitting: Int) async throws {
+            try await eventually {
+                for server in servers { await server.tick() }
+                var counts: [Int] = []
+                for server in servers { counts.append((try? await server.snapshot(of: id))?.activity.content.sitting ?? -1) }
+                guard counts.allSatisfy({ $0 == sitting }) else {
+                    clock.advance(by: 1)
+                    return false
+                }
+                return true
+            }
+        }
+        try await servers[0].running {
+            try await servers[1].running {
+                try await servers[2].running {
+                    let sit = try await servers[0].create(SessionAttributesMother.makeGroupSit())
+                    let code = try #require(sit.followCode)
+                    let ana = try #require(Sitter("ana")), ben = try #require(Sitter("ben"))
+                    let streams = [
+                        try await servers[1].follow(sit.id, code: code, as: ana),
+                        try await servers[2].follow(sit.id, code: code, as: ana),
+                        try await servers[2].follow(sit.id, code: code, as: ben),
+                        try await servers[0].follow(sit.id, code: code, as: Sitter("carl")),
+                    ]
+                    // The leader, Ana (once, through two servers), Ben and Carl.
+                    try await counted(sit.id, sitting: 4)
+                    // A server that stopped without a word leaves its record behind: Dora
+                    // counts while it is fresh, then drops out.
+                    _ = try await storages[0].count(["dora"], following: sit.id, through: UUID(), at: clock.now())
+                    _ = try await servers[1].follow(sit.id, code: code, as: ana)
+                    try await counted(sit.id, sitting: 5)
+                    try await counted(sit.id, sitting: 4)
+                    let state = try await servers[0].snapshot(of: sit.id)
+                    #expect(state.activity.content.mostSitting == 5)
+                    withExtendedLifetime(streams) {}
                 }
             }
         }

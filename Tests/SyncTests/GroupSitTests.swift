@@ -39,6 +39,9 @@ struct GroupSitTests {
         let stream = try await connection.follow(try #require(sit.joinCode), after: nil)
         var pushes = stream.makeAsyncIterator()
         #expect(try await pushes.next() == paused)
+        // The follower is counted: the leader and one more sit it (ADR 0073).
+        let counted = try await harness.counted(sit.id, sitting: 2)
+        #expect(try await pushes.next() == counted)
         let resumed = try await connection.send(try request(.resume), to: sit.id, token: sit.token)
         #expect(try await pushes.next() == resumed)
     }
@@ -87,18 +90,22 @@ struct GroupSitTests {
         let sit = try await harness.create(SessionAttributesMother.makeGroupSit())
         let code = try #require(sit.joinCode)
         let stream = try await connection.follow(code, after: nil)
+        _ = try await harness.counted(sit.id, sitting: 2)
         harness.clock.advance(by: 30)
         let revoked = try await connection.send(try request(.revokeCode), to: sit.id, token: sit.token)
-        #expect(revoked.version == 2 && revoked.event == .update)
+        #expect(revoked.version == 3 && revoked.event == .update)
         #expect(revoked.activity.lifecycle.codeRevokedAt != nil)
         #expect(!revoked.activity.isFollowable(at: harness.clock.now()))
-        // Everything until the end of the stream: the start, then the revocation, then no more.
+        // Everything until the end of the stream: the start, the count, then the revocation,
+        // then no more.
         var seen: [ActivitySnapshot] = []
         for try await push in stream { seen.append(push) }
-        #expect(seen.map(\.version) == [1, 2])
+        #expect(seen.map(\.version) == [1, 2, 3])
         await #expect(throws: SyncError.channelClosed(revoked: true)) { try await connection.follow(code, after: nil) }
+        // The follower let go no longer sits it.
+        let alone = try await harness.counted(sit.id, sitting: 1)
         // Again changes nothing; the leader's sit goes on.
-        #expect(try await connection.send(try request(.revokeCode), to: sit.id, token: sit.token) == revoked)
+        #expect(try await connection.send(try request(.revokeCode), to: sit.id, token: sit.token) == alone)
         let paused = try await connection.send(try request(.pause), to: sit.id, token: sit.token)
         #expect(paused.activity.content.isPaused && paused.activity.lifecycle.codeRevokedAt == revoked.activity.lifecycle.codeRevokedAt)
     }

@@ -84,6 +84,22 @@ public enum SyncDecision {
         return (stored, changes)
     }
 
+    /// The clock rules of `stored` due at `now` (``advanceClockRules(_:at:)``), then the count
+    /// of people sitting the group sit (`Domain.Transition.counting(_:sitting:)`, ADR 0073):
+    /// an `update` when the count changed. Answers the activity after them and each state
+    /// they made.
+    public static func count(_ stored: consuming StoredActivity, sitting: Int, at now: Date) -> (StoredActivity, [ActivitySnapshot]) {
+        var (stored, changes) = advanceClockRules(stored, at: now)
+        let snapshot = stored.snapshot
+        guard snapshot.event != .dismiss else { return (stored, changes) }
+        let counted = Transition.counting(snapshot.activity, sitting: sitting)
+        guard counted != snapshot.activity else { return (stored, changes) }
+        let next = snapshot.next(.update, activity: counted, at: now)
+        stored.snapshot = next
+        changes.append(next)
+        return (stored, changes)
+    }
+
     /// A new activity: version 1, `start`, at `now`, with its token (and a group sit's
     /// follow code) as the server keeps them.
     ///

@@ -8,7 +8,8 @@ import SyncProtocol
 
 /// The clock rules: at each deadline the storage knows of (completion at the target, the
 /// 8-hour end, going stale, dismissal), the activities that came due are advanced and
-/// written like any other change. Servers sharing a storage all wake for the same
+/// written like any other change, and the group sits whose count of people is due are
+/// counted (ADR 0073). Servers sharing a storage all wake for the same
 /// deadline; the conditional write lets one of them make each change, once.
 extension SyncServer {
     /// How many due activities one run of the clock rules takes; the rest come in the next
@@ -31,10 +32,13 @@ extension SyncServer {
             scheduleIfEarlier(notBefore!)
             return
         }
+        let counts = takeDuePresence(at: now)
         await withTaskGroup(of: Void.self) { group in
             for id in due { group.addTask { await self.advance(id, at: now) } }
+            for id in counts { group.addTask { await self.countPresence(of: id, at: now) } }
         }
         await scheduleNextDeadline(after: now)
+        if let counting = presence.next { scheduleIfEarlier(counting) }
     }
 
     /// Applies the clock rules due at `now` to one activity, deciding again when another

@@ -16,6 +16,9 @@ struct ActivitySubscribers {
         /// Whether it follows a group sit through its channel, with the join code: it ends
         /// when the leader revokes the code.
         var isFollower = false
+        /// The person a follower is, by the opaque id their surfaces send (``Sitter``);
+        /// `nil`: a stream counted as a person of its own.
+        var sitter: String? = nil
     }
 
     var entries: [UUID: Entry] = [:]
@@ -26,6 +29,14 @@ struct ActivitySubscribers {
     var opening = 0
 
     var isIdle: Bool { entries.isEmpty && opening == 0 }
+
+    /// The people following the sit through this server, each once (ADR 0073): by the id
+    /// they sent, else one per stream.
+    var sitters: Set<String> {
+        var people = Set<String>()
+        for (key, entry) in entries where entry.isFollower { people.insert(entry.sitter ?? key.uuidString) }
+        return people
+    }
 
     /// Gives `snapshot` to each subscriber that does not have it or a newer one yet, so none
     /// is ever given an older state after a newer one, and a subscriber that opened on a
@@ -98,7 +109,7 @@ extension SyncServer {
     package func attach(
         to id: String, token: String?, after lastEventID: UInt64?, subscriber: Subscriber
     ) async throws(SyncError) -> UUID? {
-        try await attach(to: id, after: lastEventID, subscriber: subscriber, isFollower: false) { (known) throws(SyncError) in
+        try await attach(to: id, after: lastEventID, subscriber: subscriber, follower: nil) { (known) throws(SyncError) in
             try Self.authorize(known, token)
         }
     }
@@ -110,29 +121,40 @@ extension SyncServer {
     ///
     /// - Throws: `SyncError.wrongToken` for a code that is not the sit's (or a sit alone),
     ///   `SyncError.channelClosed(revoked:)` once it is revoked or the sit dismissed.
+    ///
+    /// The follower counts among the people sitting it as `sitter` (ADR 0073): the same
+    /// person on several surfaces counts once; `nil`, the stream is a person of its own.
     package func attach(
-        following id: String, code: String, after lastEventID: UInt64?, subscriber: Subscriber
+        following id: String, code: String, as sitter: Sitter? = nil, after lastEventID: UInt64?, subscriber: Subscriber
     ) async throws(SyncError) -> UUID? {
         let now = clock.now()
-        return try await attach(to: id, after: lastEventID, subscriber: subscriber, isFollower: true) { (known) throws(SyncError) in
-            try Self.admitFollower(known, code, at: now)
+        let key = try await attach(to: id, after: lastEventID, subscriber: subscriber, follower: .some(sitter?.id)) {
+            (known) throws(SyncError) in try Self.admitFollower(known, code, at: now)
         }
+        if key != nil { presenceMoved(id) }
+        return key
     }
 
     /// The pushes of a group sit as a follower is given them: ``subscribe(to:token:after:)``
     /// through the sit's channel, with its join code's secret.
-    public func follow(_ id: String, code: String, after lastEventID: UInt64? = nil) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
+    public func follow(
+        _ id: String, code: String, as sitter: Sitter? = nil, after lastEventID: UInt64? = nil
+    ) async throws(SyncError) -> AsyncStream<ActivitySnapshot> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
-        if let key = try await attach(following: id, code: code, after: lastEventID, subscriber: .sink(Broadcast.Sink(continuation) { $0 })) {
+        if let key = try await attach(
+            following: id, code: code, as: sitter, after: lastEventID, subscriber: .sink(Broadcast.Sink(continuation) { $0 }))
+        {
             continuation.onTermination = { [weak self] _ in Task { await self?.detach(key, from: id) } }
         }
         return stream
     }
 
+    /// `follower`: `nil` for the leader's streams, else the sitter a follower counts as.
     private func attach(
-        to id: String, after lastEventID: UInt64?, subscriber: Subscriber, isFollower: Bool,
+        to id: String, after lastEventID: UInt64?, subscriber: Subscriber, follower: String??,
         admit: (StoredActivity) throws(SyncError) -> Void
     ) async throws(SyncError) -> UUID? {
+        let isFollower = follower != nil
         guard !isShutDown else { throw .unavailable }
         // Held open while the state is read, so a push meanwhile is not lost to it.
         subscribers[id, default: ActivitySubscribers()].opening += 1
@@ -176,14 +198,16 @@ extension SyncServer {
         // In place: a copy of the subscribers stored back would copy all of them for
         // each new one.
         subscribers[id, default: ActivitySubscribers()].entries[key] = ActivitySubscribers.Entry(
-            subscriber: subscriber, version: max(newest?.version ?? 0, lastEventID ?? 0), isFollower: isFollower)
+            subscriber: subscriber, version: max(newest?.version ?? 0, lastEventID ?? 0), isFollower: isFollower,
+            sitter: follower ?? nil)
         return key
     }
 
     /// Removes a subscriber added by ``attach(to:token:after:subscriber:)``.
     package func detach(_ key: UUID, from id: String) {
-        subscribers[id]?.entries[key] = nil
+        let removed = subscribers[id]?.entries.removeValue(forKey: key)
         closeIdle(id)
+        if removed?.isFollower == true { presenceMoved(id) }
     }
 
     /// How many subscribers an activity has (for tests and diagnostics).
@@ -208,6 +232,8 @@ extension SyncServer {
         // In place: a copy taken out and stored back would copy its
         // subscribers at the first change.
         guard subscribers[id] != nil else { return }
+        // A revoked code lets this server's followers go: they no longer sit it.
+        if snapshot.activity.lifecycle.codeRevokedAt != nil, subscribers[id]?.sitters.isEmpty == false { presenceMoved(id) }
         subscribers[id]?.push(snapshot)
         if snapshot.event == .dismiss { subscribers[id]?.finish() }
         closeIdle(id)

@@ -71,6 +71,10 @@ public actor SyncServer {
     /// The storage's change feed, heard from the server's making on, so that nothing
     /// committed elsewhere before its first subscriber is lost; ``run()`` takes it in.
     let feedChanges: AsyncStream<ActivitySnapshot>
+    /// This server among those sharing the storage, in its records of who follows a sit.
+    let presenceID = UUID()
+    /// When each group sit is counted next (ADR 0073).
+    var presence = PresenceLedger()
     /// The deadline the running clock sleeps until (``run()``).
     var scheduledDeadline: Date?
     /// Wakes the running clock when ``scheduledDeadline`` moves; `nil` while it is not asleep.

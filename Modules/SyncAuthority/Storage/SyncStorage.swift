@@ -79,6 +79,19 @@ public protocol SyncStorage: Sendable {
     /// two, also while the storage is down. The default, for a storage in this process's
     /// own files, is `nil`.
     func unavailability() async -> String?
+
+    /// Records who follows the group sit `id` through the server `server` now, `sitters`
+    /// (each person once, by the opaque id their surfaces send; empty: nobody any more),
+    /// and answers how many distinct people follow it through every server sharing the
+    /// storage whose record is fresh at `now` (ADR 0073). The default, for a storage with
+    /// one server, answers `sitters.count`.
+    func count(_ sitters: Set<String>, following id: String, through server: UUID, at now: Date) async throws -> Int
+
+    /// How long a server's record of its followers (``count(_:following:through:at:)``)
+    /// counts after it was written: a server keeps its records fresh by writing them again
+    /// well within it, so that those of a server that stopped drop out. `nil`, the default:
+    /// a storage with one server, whose count is its own.
+    var presenceLifetime: Duration? { get }
 }
 
 extension SyncStorage {
@@ -88,6 +101,14 @@ extension SyncStorage {
 
     /// No work of its own: the storage's files are written by the calls alone.
     public func run() async {}
+
+    /// One server: the people it counts are all there are.
+    public func count(_ sitters: Set<String>, following id: String, through server: UUID, at now: Date) async throws -> Int {
+        sitters.count
+    }
+
+    /// One server: its count never goes stale.
+    public var presenceLifetime: Duration? { nil }
 
     /// One batch at a time: a storage says so when it commits in order.
     public var commitsInOrder: Bool { false }

@@ -40,14 +40,14 @@ public struct InProcessConnection: SyncConnection {
         return stream
     }
 
-    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+    public func follow(_ code: JoinCode, as sitter: Sitter?, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
         let id = code.id
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: ActivitySnapshot.self, bufferingPolicy: .bufferingNewest(256))
         if let key = try await server.attach(
-            following: id, code: code.secret, after: lastEventID, subscriber: .sink(Broadcast.Sink(throwing: continuation)))
+            following: id, code: code.secret, as: sitter, after: lastEventID, subscriber: .sink(Broadcast.Sink(throwing: continuation)))
         {
             continuation.onTermination = { [server] _ in Task { await server.detach(key, from: id) } }
         }

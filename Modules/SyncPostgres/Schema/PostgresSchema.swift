@@ -42,6 +42,11 @@ import SyncProtocol
 ///   `IntentOutcome`. Each activity keeps at least the last 16 of each client and 256 in
 ///   all; the change feed prunes older ones now and then. Version 3 moves the answers
 ///   that `state` held into it; `state` holds none since.
+/// - `sit_presence` (version 6): who follows each group sit through each server (ADR 0073).
+///   `activity_id` and `server_id` (a uuid each server makes when it starts) the primary
+///   key; `sitters` text[], the opaque ids of the people following through that server;
+///   `seen` timestamptz, when the server last wrote it. A row not written again within
+///   ``PostgresSyncStorage/presenceLifetime`` no longer counts, and is deleted later.
 public enum PostgresSchema {
     /// The version this program writes and understands.
     public static var version: Int { migrations.count }
@@ -123,6 +128,17 @@ public enum PostgresSchema {
         // retried (`SyncServer`'s replay). The step moves no row; its number keeps a
         // program of version 4, which cannot open the new seal, from opening the database.
         [],
+        [
+            """
+            CREATE TABLE sit_presence (
+                activity_id text NOT NULL,
+                server_id uuid NOT NULL,
+                sitters text[] NOT NULL,
+                seen timestamptz NOT NULL,
+                PRIMARY KEY (activity_id, server_id)
+            )
+            """
+        ],
     ]
 
     /// What a migration does past its statements, by its index in ``migrations``: work

@@ -51,13 +51,14 @@ public struct ActivityFollower: Sendable {
     /// Follows group sit `code` through its channel, as a follower (ADR 0072), the same
     /// way: until it is dismissed, the code is refused (revoked: the stream ends after the
     /// state that says so, and the channel refuses the next try), or the task is cancelled.
+    /// It counts among the people sitting as `sitter` (ADR 0073).
     public func follow(
-        _ code: JoinCode, into observer: ActivityObserver,
+        _ code: JoinCode, as sitter: Sitter? = nil, into observer: ActivityObserver,
         onState: @escaping @Sendable (ConnectionState) async -> Void = { _ in }
     ) async -> Ending {
         let connection = self.connection
         return await follow(into: observer, onState: onState, closed: { $0.activity.lifecycle.codeRevokedAt != nil }) {
-            (after) throws(SyncError) in try await connection.follow(code, after: after)
+            (after) throws(SyncError) in try await connection.follow(code, as: sitter, after: after)
         }
     }
 

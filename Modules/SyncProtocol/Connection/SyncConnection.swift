@@ -29,8 +29,9 @@ public protocol SyncConnection: Sendable {
     /// (ADR 0072): the same states as ``events(of:token:after:)``, read-only, until the sit
     /// is dismissed or the leader revokes the code (the stream ends after the state that
     /// says so). A wrong code is refused (`SyncError.wrongToken`), a closed channel too
-    /// (`SyncError.channelClosed(revoked:)`).
-    func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+    /// (`SyncError.channelClosed(revoked:)`). The follower counts among the people sitting
+    /// it as `sitter` (ADR 0073); `nil`: the stream counts as a person of its own.
+    func follow(_ code: JoinCode, as sitter: Sitter?, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     /// The person's sessions (on a server that requires keys, those of the connection's
     /// access key; else every activity): the current state of each not yet dismissed, then
@@ -40,6 +41,13 @@ public protocol SyncConnection: Sendable {
 }
 
 extension SyncConnection {
+    /// ``follow(_:as:after:)`` as a person of its own: a stream nobody else's counts with.
+    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+        -> AsyncThrowingStream<ActivitySnapshot, any Error>
+    {
+        try await follow(code, as: nil, after: lastEventID)
+    }
+
     /// Reads without the token: for a transport whose server shows every activity to
     /// whoever can reach it (the embedded one in this process, a preview double).
     public func activity(id: String, token: String?) async throws(SyncError) -> ActivitySnapshot {

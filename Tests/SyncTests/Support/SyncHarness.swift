@@ -5,6 +5,7 @@ import SyncAuthority
 import SyncClient
 import SyncProtocol
 import SyncTestSupport
+import TestSupport
 
 /// A server over in-memory storage and a clock moved by hand, and the transports the
 /// contract suite runs against.
@@ -22,6 +23,19 @@ struct SyncHarness {
     /// A second server on the same storage: what a restart sees.
     func restarted() throws -> SyncHarness {
         try SyncHarness(storage: storage, clock: clock)
+    }
+
+    /// The state of group sit `id` once the server has counted `sitting` people in it
+    /// (ADR 0073): its clock rules run until it has, as a running server runs them by itself,
+    /// the clock moving on a second between tries (counts come at most once a second).
+    func counted(_ id: String, sitting: Int) async throws -> ActivitySnapshot {
+        try await eventually {
+            await server.tick()
+            guard (try? await server.snapshot(of: id))?.activity.content.sitting != sitting else { return true }
+            clock.advance(by: 1)
+            return false
+        }
+        return try await server.snapshot(of: id)
     }
 
     /// Creates an activity with the fixtures' attributes.

@@ -1,0 +1,74 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SyncProtocol
+
+/// Presence (ADR 0073): how many people sit a group sit now, its leader and each person
+/// following it once (by the opaque id their surfaces send, ``Sitter``), counted across
+/// every server sharing the storage and pushed as part of the state
+/// (`Domain.ContentState.sitting`), at most once a second.
+extension SyncServer {
+    /// Asks for a count of group sit `id`, now or a second after the last.
+    func presenceMoved(_ id: String) {
+        scheduleIfEarlier(presence.moved(id, at: clock.now()))
+    }
+
+    /// The counts due at `now` (``PresenceLedger``), taken off the ledger.
+    func takeDuePresence(at now: Date) -> [String] {
+        presence.takeDue(at: now)
+    }
+
+    /// Counts who sits group sit `id` at `now` and writes the count when it changed, as a
+    /// clock rule is written: read, counted, decided and queued, again after a conflict
+    /// (the count read again with it). The count of the storage is read after the state,
+    /// so the last count written was read after every state before it was committed. On a
+    /// shared storage, a sit still followed through this server, or counted with others'
+    /// followers, is counted again within a third of the storage's presence lifetime.
+    func countPresence(of id: String, at now: Date) async {
+        let sitters = subscribers[id]?.sitters ?? []
+        for _ in 0..<Self.decisionAttempts {
+            guard !isShutDown else { return }
+            let committed: StoredActivity??
+            let followers: Int
+            do {
+                committed = try await committedBeforeDeciding(id)
+                followers = try await storage.count(sitters, following: id, through: presenceID, at: now)
+            } catch {
+                // The storage cannot say now: try again at the next refresh.
+                refreshPresence(of: id, at: now)
+                return
+            }
+            // The leader sits too (`Domain.Transition.counting(_:sitting:)`).
+            let sitting = followers + 1
+            let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
+                guard let found = current(id, committed: committed, in: state) else { return true }
+                guard let stored = found, stored.snapshot.activity.attributes.isGroup else { return false }
+                let (next, changes) = SyncDecision.count(stored, sitting: sitting, at: now)
+                guard !changes.isEmpty else { return false }
+                state.queue(next, changes: changes, base: stored.snapshot.version, for: waiting(false))
+                startCommitIfIdle(&state)
+                return false
+            }
+            switch decided {
+            case .written(_, .conflict), .notQueued(true): continue
+            default:
+                if !sitters.isEmpty || followers > 0 { refreshPresence(of: id, at: now) }
+                return
+            }
+        }
+    }
+
+    /// On a storage shared by several servers, counts `id` again a third of its presence
+    /// lifetime after `now`, while the sit is live: this server's record stays fresh, and
+    /// a stopped server's followers drop out of the count.
+    private func refreshPresence(of id: String, at now: Date) {
+        guard let lifetime = storage.presenceLifetime else { return }
+        let seconds = Double(lifetime.components.seconds) + Double(lifetime.components.attoseconds) / 1e18
+        let at = now.addingTimeInterval(seconds / 3)
+        presence.refresh(id, at: at)
+        scheduleIfEarlier(at)
+    }
+}
