@@ -26,6 +26,8 @@ enum LiveScenarios {
                 Scenario(
                     kind, "groupLeaderGone", "A follower whose server went away with the leader's machine",
                     LiveStateRecipe(.groupLeaderGone)),
+                Scenario(kind, "groupCrowd", "A follower of a sit 10,000 people sit", LiveStateRecipe(.groupCrowd)),
+                Scenario(kind, "groupSatWith", "The leader's sit ended: sat with 14", LiveStateRecipe(.groupSatWith)),
             ]
         case .watchScreen:
             return [
@@ -37,6 +39,9 @@ enum LiveScenarios {
                 Scenario(kind, "reconnecting", "Watching, the connection dropped", LiveStateRecipe(.reconnecting, on: .lock)),
                 Scenario(kind, "completed", "Watching a completed session", LiveStateRecipe(.completed, on: .lock)),
                 Scenario(kind, "groupFollower", "moments watch CODE: a group sit followed", LiveStateRecipe(.groupFollower, on: .lock)),
+                Scenario(
+                    kind, "groupCrowdExpanded", "moments watch CODE --presentation expanded: 10,000 sitting",
+                    LiveStateRecipe(.groupCrowd, on: .expanded)),
             ]
         case .lineOutput:
             return [

@@ -27,6 +27,11 @@ public final class PreviewPersonalFiles: PersonalFiles {
 
     public var stateFolder: String { "/preview/state" }
 
+    /// The one sitter of these files, made with them.
+    private let madeSitter = Sitter.make()
+
+    public func sitter() throws(StoreProblem) -> Sitter { madeSitter }
+
     public var accessKeyPath: String { "/preview/config/key" }
 
     public func readHistory<Result>(_ read: (any SessionHistory) -> Result) throws(StoreProblem) -> Result {

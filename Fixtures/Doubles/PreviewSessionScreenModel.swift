@@ -54,6 +54,21 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         /// A follower's screen whose server went away (the leader's machine, hosting it,
         /// was closed): the time runs on from the last push.
         case groupLeaderGone
+        /// A follower of a sit that 10,000 people sit (ADR 0073).
+        case groupCrowd
+        /// The leader's screen once the sit ended: how many sat it.
+        case groupSatWith
+    }
+
+    /// How many people besides its leader follow the sit of `state`: none for the leader's
+    /// own screen, the follower whose screen it is, 9,999 of the crowd, 13 for the end.
+    static func followers(of state: State) -> Int {
+        switch state {
+        case .groupFollower, .groupLeaderGone: return 1
+        case .groupCrowd: return 9_999
+        case .groupSatWith: return 13
+        default: return 0
+        }
     }
 
     /// The code the leader's screen shows in the catalog: a fixed one, as a real server's
@@ -68,9 +83,9 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     /// Whether it is the session owner's screen or a watcher's.
     public let isOwner: Bool
     /// Whether it is a group sit's follower's screen.
-    public var isFollower: Bool { [.groupFollower, .groupJoining, .groupLeaderGone].contains(state) }
+    public var isFollower: Bool { [.groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd].contains(state) }
     /// The code the screen shows others join with: the leader's only.
-    public var joinCode: String? { state == .groupLeader ? Self.joinCode.description : nil }
+    public var joinCode: String? { [.groupLeader, .groupSatWith].contains(state) ? Self.joinCode.description : nil }
     /// How the time is shown.
     public let timeDisplay: Settings.TimeDisplay
     /// The push shown, `nil` before the first.
@@ -137,8 +152,8 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     /// Whose screen `state` is, as the keys see it.
     static func part(of state: State) -> SessionKeys.Part {
         switch state {
-        case .groupLeader, .groupRevoked: return .leader
-        case .groupFollower, .groupJoining, .groupLeaderGone: return .follower
+        case .groupLeader, .groupRevoked, .groupSatWith: return .leader
+        case .groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd: return .follower
         default: return .alone
         }
     }
@@ -157,8 +172,11 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case .paused: return SessionScriptMother.makeScript(moment: .paused(elapsed: 125))
         case .completed: return SessionScriptMother.makeScript(moment: .completed(elapsed: 300))
         case .refused: return SessionScriptMother.makeScript(plannedSeconds: 180)
-        case .groupLeader, .groupFollower, .groupJoining, .groupLeaderGone:
-            return SessionScriptMother.makeScript(name: "Evening sangha", isGroup: true)
+        case .groupLeader, .groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd:
+            return SessionScriptMother.makeScript(name: "Evening sangha", isGroup: true, followers: followers(of: state))
+        case .groupSatWith:
+            return SessionScriptMother.makeScript(
+                name: "Evening sangha", moment: .completed(elapsed: 300), isGroup: true, followers: followers(of: state))
         case .groupRevoked:
             return SessionScriptMother.makeScript(name: "Evening sangha", moment: .codeRevoked(elapsed: 125), isGroup: true)
         default: return SessionScriptMother.makeScript()

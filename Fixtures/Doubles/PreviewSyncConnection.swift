@@ -26,13 +26,13 @@ public struct PreviewSyncConnection: SyncConnection {
         self.pushes = pushes
     }
 
-    /// A connection replaying the pushes of `script`: the start, then each step that
-    /// changed the activity, stamped with the step's instant. The activities are
+    /// A connection replaying the pushes of `script`: the start, a group sit's count of its
+    /// followers, then each step that changed the activity, stamped with the step's instant. The activities are
     /// ``ContentStateMother``'s, so they are the ones the script's own activity ends with.
     public init(script: SessionScript) {
         let timeline = ContentStateMother.makeTimeline(
             attributes: script.attributes, showSeconds: script.showSeconds, start: script.start,
-            steps: script.steps.map { ($0.afterSeconds, $0.intent) })
+            steps: script.steps.map { ($0.afterSeconds, $0.intent) }, sitting: script.sitting)
         var pushes: [ActivitySnapshot] = []
         for (index, entry) in timeline.enumerated() where index == 0 || entry.activity != timeline[index - 1].activity {
             let event: ActivityEvent = index == 0 ? .start : entry.activity.content.isEnded ? .end : .update
@@ -90,7 +90,7 @@ public struct PreviewSyncConnection: SyncConnection {
     }
 
     /// Its pushes, as a follower of the one session there is sees them: any code opens it.
-    public func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+    public func follow(_ code: JoinCode, as sitter: Sitter?, after lastEventID: UInt64?) async throws(SyncError)
         -> AsyncThrowingStream<ActivitySnapshot, any Error>
     {
         try await events(of: code.id, token: code.secret, after: lastEventID)

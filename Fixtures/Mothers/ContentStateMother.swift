@@ -15,24 +15,32 @@ public enum ContentStateMother {
         attributes: SessionAttributes = SessionAttributesMother.makeAttributes(),
         showSeconds: Bool = true,
         start: Date = InstantMother.morning,
-        steps: [(afterSeconds: Double, intent: Intent?)] = []
+        steps: [(afterSeconds: Double, intent: Intent?)] = [],
+        sitting: Int? = nil
     ) -> Activity {
-        let timeline = makeTimeline(attributes: attributes, showSeconds: showSeconds, start: start, steps: steps)
+        let timeline = makeTimeline(attributes: attributes, showSeconds: showSeconds, start: start, steps: steps, sitting: sitting)
         return timeline[timeline.count - 1].activity
     }
 
-    /// Every activity ``makeActivity(attributes:showSeconds:start:steps:)`` passes through,
-    /// with the instant it is reached: the start, then one entry per step (unchanged when
-    /// the step changed nothing). What a double replays as a server's pushes.
+    /// Every activity ``makeActivity(attributes:showSeconds:start:steps:sitting:)`` passes through,
+    /// with the instant it is reached: the start, a group sit's count of people when
+    /// `sitting` is given (as its followers join at the start), then one entry per step
+    /// (unchanged when the step changed nothing). What a double replays as a server's pushes.
     public static func makeTimeline(
         attributes: SessionAttributes = SessionAttributesMother.makeAttributes(),
         showSeconds: Bool = true,
         start: Date = InstantMother.morning,
-        steps: [(afterSeconds: Double, intent: Intent?)] = []
+        steps: [(afterSeconds: Double, intent: Intent?)] = [],
+        sitting: Int? = nil
     ) -> [(at: Date, activity: Activity)] {
         var now = start
         var activity = apply(.start(attributes, showSeconds: showSeconds), to: nil, at: now)
         var timeline = [(at: now, activity: activity)]
+        // A group sit's followers, counted by the server as they join at its start (ADR 0073).
+        if let sitting, Transition.counting(activity, sitting: sitting) != activity {
+            activity = Transition.counting(activity, sitting: sitting)
+            timeline.append((at: now, activity: activity))
+        }
         for step in steps {
             now = now.addingTimeInterval(step.afterSeconds)
             activity = Transition.advance(activity, to: now)

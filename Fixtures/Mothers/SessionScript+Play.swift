@@ -39,6 +39,13 @@ extension SessionScript {
         of created: CreatedActivity, through connection: any SyncConnection, ticking server: SyncServer, clock: PreviewClock,
         clientID: String = "script"
     ) async throws {
+        // The followers join at the start, each a person of their own, and stay to the
+        // last step; the server counts them at its next clock run (ADR 0073).
+        var following: [AsyncThrowingStream<ActivitySnapshot, any Error>] = []
+        if followers > 0, let code = created.joinCode {
+            for person in 0..<followers { following.append(try await connection.follow(code, as: Sitter("sitter-\(person)"), after: nil)) }
+            await server.tick()
+        }
         for (index, step) in steps.enumerated() {
             clock.advance(by: step.afterSeconds)
             await server.tick()
@@ -46,5 +53,6 @@ extension SessionScript {
             let request = try IntentRequest(clientID: clientID, intentID: "\(clientID)-step-\(index + 1)", intent: intent)
             _ = try await connection.send(request, to: created.id, token: created.token)
         }
+        withExtendedLifetime(following) {}
     }
 }

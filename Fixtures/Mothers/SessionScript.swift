@@ -117,17 +117,27 @@ public struct SessionScript: Hashable, Sendable {
     public let viewedAfter: Double
     /// The instant the session is started.
     public let start: Date
+    /// How many people follow a group sit through its channel from its start, each on a
+    /// surface of their own: the server counts them with its leader (ADR 0073). 0 for none.
+    public let followers: Int
 
     /// A script; ``SessionScriptMother`` makes them with realistic defaults. Seconds the
     /// rules could not reach (a pause after the target, a negative time) are brought back
     /// into range, so every script plays.
-    public init(attributes: SessionAttributes, showSeconds: Bool, moment: Moment, viewedAfter: Double, start: Date) {
+    public init(
+        attributes: SessionAttributes, showSeconds: Bool, moment: Moment, viewedAfter: Double, start: Date, followers: Int = 0
+    ) {
         self.attributes = attributes
         self.showSeconds = showSeconds
         self.moment = moment.playable(target: attributes.plannedSeconds)
         self.viewedAfter = viewedAfter.isFinite ? max(0, viewedAfter) : 0
         self.start = start
+        self.followers = attributes.isGroup ? max(0, followers) : 0
     }
+
+    /// What the server counts sitting once the followers joined: they and the leader;
+    /// `nil` when nobody follows.
+    public var sitting: Int? { followers > 0 ? followers + 1 : nil }
 
     /// The steps after the start that lead to ``moment``.
     public var steps: [Step] {
@@ -163,13 +173,14 @@ public struct SessionScript: Hashable, Sendable {
     public var activity: Activity {
         ContentStateMother.makeActivity(
             attributes: attributes, showSeconds: showSeconds, start: start,
-            steps: steps.map { ($0.afterSeconds, $0.intent) })
+            steps: steps.map { ($0.afterSeconds, $0.intent) }, sitting: sitting)
     }
 
     /// The bell the last step rang (its push's alert), as the server decides it.
     public var alert: BellAlert? {
         let timeline = ContentStateMother.makeTimeline(
-            attributes: attributes, showSeconds: showSeconds, start: start, steps: steps.map { ($0.afterSeconds, $0.intent) })
+            attributes: attributes, showSeconds: showSeconds, start: start, steps: steps.map { ($0.afterSeconds, $0.intent) },
+            sitting: sitting)
         let previous = timeline.count > 1 ? timeline[timeline.count - 2].activity : nil
         return BellAlert.rung(from: previous, to: timeline[timeline.count - 1].activity)
     }

@@ -18,12 +18,13 @@ public enum SessionScriptMother {
         viewedAfter: Double = 0,
         start: Date = InstantMother.morning,
         bells: BellProgram? = nil,
-        isGroup: Bool = false
+        isGroup: Bool = false,
+        followers: Int = 0
     ) -> SessionScript {
         SessionScript(
             attributes: SessionAttributesMother.makeAttributes(
                 name: name, plannedSeconds: plannedSeconds, bells: bells?.fitted(toTarget: plannedSeconds), isGroup: isGroup),
-            showSeconds: showSeconds, moment: moment, viewedAfter: viewedAfter, start: start)
+            showSeconds: showSeconds, moment: moment, viewedAfter: viewedAfter, start: start, followers: followers)
     }
 
     /// Running past its target with no push yet: 125 s in, seen 200 s later (325 of 300),

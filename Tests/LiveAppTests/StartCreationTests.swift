@@ -48,10 +48,10 @@ struct StartCreationTests {
             try await inner.sessions()
         }
 
-        func follow(_ code: JoinCode, after lastEventID: UInt64?) async throws(SyncError)
+        func follow(_ code: JoinCode, as sitter: Sitter?, after lastEventID: UInt64?) async throws(SyncError)
             -> AsyncThrowingStream<ActivitySnapshot, any Error>
         {
-            try await inner.follow(code, after: lastEventID)
+            try await inner.follow(code, as: sitter, after: lastEventID)
         }
     }
 

@@ -53,7 +53,7 @@ struct LiveStateConsistencyTests {
         model.receive(try await LivePlayback.play(script))
         switch state {
         case .running, .paused, .completed, .connecting, .cannotConnect, .groupLeader, .groupFollower, .groupRevoked,
-            .groupJoining:
+            .groupJoining, .groupCrowd, .groupSatWith:
             break
         case .reconnecting, .groupLeaderGone: model.reconnecting = PreviewSessionScreenModel.unreachable
         case .help: _ = model.press(.character("?"))

@@ -42,6 +42,24 @@ public struct FileStores: PersonalFiles {
         }
     }
 
+    public func sitter() throws(StoreProblem) -> Sitter {
+        let url = locations.stateDirectory.appendingPathComponent("sitter")
+        do {
+            if let kept = try SecretFile.firstLine(of: url), let sitter = Sitter(kept) { return sitter }
+            // None yet (or one no `moments` wrote): a new one, read back after it is saved,
+            // so that two surfaces making one at once agree on whichever was saved last.
+            try DurableFile.save(Data((Sitter.make().id + "\n").utf8), to: url)
+            guard let saved = try SecretFile.firstLine(of: url).flatMap(Sitter.init) else {
+                throw StoreProblem("\(url.path) does not hold the sitter just saved in it; remove it and try again")
+            }
+            return saved
+        } catch let problem as StoreProblem {
+            throw problem
+        } catch {
+            throw StoreProblem(error)
+        }
+    }
+
     public func readSettings() throws(StoreProblem) -> Settings {
         let store = try open { () throws(PersistenceError) in try SettingsStore.open(locations: locations) }
         defer { store.close() }

@@ -20,6 +20,11 @@ public protocol PersonalFiles: Sendable {
     /// same id is there already (the sit was recorded once).
     func recordFollowedSit(_ record: SessionRecord) throws(StoreProblem) -> Bool
 
+    /// Who this person is to the group sits they follow (ADR 0073): an opaque id made the
+    /// first time it is asked for and kept in the data folder, so that all of their surfaces
+    /// count as one person sitting.
+    func sitter() throws(StoreProblem) -> Sitter
+
     /// The saved settings (the standard ones when none were saved).
     func readSettings() throws(StoreProblem) -> Settings
 

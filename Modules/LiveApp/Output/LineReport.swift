@@ -31,12 +31,14 @@ public final class LineReport {
         let warming = phase == .warmingUp
         let label = phase.label
         let caption = warming ? "then " + (display.targetText ?? "open-ended") : display.caption
-        let state = "\(label) · \(caption)"
+        // A group sit's count of people is said when it changes, with the state.
+        let presence = display.presenceText.map { " · \($0)" } ?? ""
+        let state = "\(label) · \(caption)\(presence)"
         let minute = Int(display.content.elapsed(at: now) / 60)
         guard state != lastState || (display.phase == .running && minute != lastMinute) else { return }
         lastState = state
         lastMinute = minute
-        say("\(label)  \(display.timeText(at: now)) \(caption)  \(display.name)", at: now)
+        say("\(label)  \(display.timeText(at: now)) \(caption)\(presence)  \(display.name)", at: now)
     }
 
     /// What a watcher's lines say when the session ends and its dismissal has not come yet;

@@ -204,7 +204,7 @@ final class LiveSession {
     private func handle(_ event: Event) -> Ending? {
         switch event {
         case .push(let push):
-            if case .following(_, let sat) = group { sat.saw(push, at: clock.now()) }
+            if case .following(_, let sat, _) = group { sat.saw(push, at: clock.now()) }
             let wasEnded = model.isEnded
             redraw = model.receive(push)
             if let alert = bells?.present(push, at: clock.now()), case .lines(let report) = output {
@@ -297,8 +297,8 @@ final class LiveSession {
             let follower = ActivityFollower(connection: connection, retryDelay: policy.firstDelay, maximumDelay: policy.maximumDelay)
             let onState: @Sendable (ActivityFollower.ConnectionState) async -> Void = { state in sink.yield(.connection(state)) }
             let ending: ActivityFollower.Ending
-            if case .following(let code, _) = group {
-                ending = await follower.follow(code, into: observer, onState: onState)
+            if case .following(let code, _, let sitter) = group {
+                ending = await follower.follow(code, as: sitter, into: observer, onState: onState)
             } else {
                 ending = await follower.follow(id: id, token: token, into: observer, onState: onState)
             }

@@ -14,8 +14,9 @@ public enum SessionShow {
         /// The leader's terminal, which shows the code others join with.
         case leading(JoinCode)
         /// A follower's terminal, following the sit through its channel with this code,
-        /// noting what it saw in `sat`.
-        case following(JoinCode, FollowedTime)
+        /// noting what it saw in `sat`, counted among the people sitting as the sitter
+        /// (ADR 0073).
+        case following(JoinCode, FollowedTime, as: Sitter?)
     }
 
     /// Shows `session`: the timer screen when `surfaces` is empty, else those Live

@@ -92,12 +92,14 @@ struct JoinedSit {
         let accessKey = server == nil ? nil : try key.resolve(files)
         let link = SessionLink.remote(url, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
         try await Self.check(code, on: url, through: link, files: files, console: console)
+        // Not knowing who sits here would only count this person once per surface.
+        let sitter = try? files.files.sitter()
         let kept = try await notification?()
         let sat = FollowedTime()
         let ending = await SessionShow.run(
             connection: link.current, id: code.id, token: code.secret, on: dependencies.terminal(), settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
-            notification: kept, group: .following(code, sat)
+            notification: kept, group: .following(code, sat, as: sitter)
         ) { output in
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }
@@ -113,7 +115,9 @@ struct JoinedSit {
         switch ending {
         case .ended(let snapshot):
             let sat = timerDisplayFromSeconds(seconds: snapshot.activity.content.secondsElapsed, showSeconds: true)
-            console.say("The group sit \(snapshot.activity.attributes.name.value) ended; it sat \(sat).")
+            let with = SessionDisplay(activity: snapshot.activity, timeDisplay: .elapsed, following: true, at: snapshot.timestamp)
+                .presenceText.map { "; you \($0)" } ?? ""
+            console.say("The group sit \(snapshot.activity.attributes.name.value) ended; it sat \(sat)\(with).")
         case .left:
             console.say("You left the group sit; it goes on with its leader. Join again with `moments join \(code)`.")
         case .refused(let error):
