@@ -33,6 +33,9 @@ struct GroupSitProcessTests {
         let first = try follower.moments(["join", code, "--server", server.baseURL, "--silent"], size: Size(width: 100, height: 24))
         #expect(first.waitForScreen { $0.text.contains("Running") && $0.text.contains("following a group sit") }, "\(first.screen.text)\n\(first.errors)")
         #expect(first.screen.text.contains("[q] Leave") && !first.screen.text.contains("Pause"), "\(first.screen.text)")
+        // Presence (ADR 0073): the leader and the follower, on both screens.
+        #expect(first.waitForText("● 2 sitting"), "\(first.screen.text)")
+        #expect(leader.waitForText("● 2 sitting"), "\(leader.screen.text)")
         // A follower's keys change nothing: space is no pause here, and none reaches the sit.
         first.type(" f")
         #expect(!first.waitForText("Paused", timeout: .seconds(2)), "\(first.screen.text)")
@@ -46,11 +49,16 @@ struct GroupSitProcessTests {
         let second = try late.moments(["watch", code, "--server", server.baseURL, "--no-tty", "--silent"])
         #expect(second.waitForOutput("Following a group sit"), "\(second.errors)")
         #expect(second.waitForOutput("Paused"), "\(String(decoding: second.output, as: UTF8.self))\n\(second.errors)")
+        // Three people now; the first follower's second surface is the same person.
+        #expect(leader.waitForText("● 3 sitting"), "\(leader.screen.text)")
+        let secondSurface = try follower.moments(["watch", code, "--server", server.baseURL, "--no-tty", "--silent"])
+        #expect(secondSurface.waitForOutput("● 3 sitting"), "\(String(decoding: secondSurface.output, as: UTF8.self))\n\(secondSurface.errors)")
+        #expect(!leader.waitForText("● 4 sitting", timeout: .seconds(2)), "\(leader.screen.text)")
 
         // The leader revokes the code with r: both followers are let go, saying why, exit 1.
         leader.type("r")
         #expect(leader.waitForText("join code revoked"), "\(leader.screen.text)")
-        for terminal in [first, second] {
+        for terminal in [first, second, secondSurface] {
             let status = try #require(terminal.waitForExit())
             #expect(PseudoTerminal.exitCode(status) == 1, "\(terminal.errors)")
             #expect(terminal.errors.contains("The leader revoked this join code"), "\(terminal.errors)")
