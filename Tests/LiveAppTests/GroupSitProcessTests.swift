@@ -104,8 +104,15 @@ struct GroupSitProcessTests {
         let (leader, found) = try stage.lead(["4s", "--no-tty", "--silent"])
         let code = try #require(found, "\(leader.errors)")
         let follower = try LiveFixture()
+        // A sitter file no `moments` wrote is said, and left as it was; the person still follows.
+        try FileManager.default.createDirectory(at: follower.data, withIntermediateDirectories: true)
+        let sitterFile = follower.data.appendingPathComponent("sitter")
+        try Data("not a sitter's id!\n".utf8).write(to: sitterFile)
+        #expect(chmod(sitterFile.path, 0o600) == 0)
         let joined = try follower.run(["join", code, "--server", server.baseURL, "--no-tty", "--silent"])
         #expect(joined.status == 0, "\(joined.errors)")
+        #expect(joined.errors.contains("each surface of this sit counts as one more person sitting"), "\(joined.errors)")
+        #expect(try Data(contentsOf: sitterFile) == Data("not a sitter's id!\n".utf8))
         #expect(joined.output.contains("Completed") && joined.output.contains("ended; it sat 0:04"), "\(joined.output)")
         #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 0)
         // The follower's own history holds the sit once, with the time they sat.

@@ -20,6 +20,27 @@ struct DurableFileTests {
         }
     }
 
+    @Test("a creation makes the file once: a second keeps the first's bytes, and of many at once exactly one wins, each reading it whole")
+    func aCreationMakesTheFileOnlyWhereThereIsNone() async throws {
+        try await TemporaryFolder.with { (folder: TemporaryFolder) async throws in
+            let target = folder.path("sitter")
+            #expect(try DurableFile.create(Data("first\n".utf8), at: target))
+            #expect(try !DurableFile.create(Data("second\n".utf8), at: target))
+            #expect(try folder.bytes("sitter") == Data("first\n".utf8))
+            #expect(try folder.names() == ["sitter"], "no temporary file is left behind")
+            let racing = folder.path("raced")
+            let wins = await withTaskGroup(of: Bool.self) { group in
+                for writer in 0..<16 {
+                    group.addTask { (try? DurableFile.create(Data("writer \(writer)\n".utf8), at: racing)) ?? false }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(wins == 1)
+            #expect(String(decoding: try folder.bytes("raced"), as: UTF8.self).hasPrefix("writer "))
+            #expect(try folder.names().sorted() == ["raced", "sitter"])
+        }
+    }
+
     @Test func aLargeDocumentIsWrittenWhole() throws {
         try TemporaryFolder.with { folder in
             var generator = SeededGenerator(seed: 7)

@@ -93,7 +93,7 @@ struct PostgresAnswerTests {
         let state = String(decoding: try JSONEncoder().encode(before.checkpoint), as: UTF8.self)
         #expect(!state.contains("'"))
         try server.psql(
-            "DROP TABLE activity_answers; UPDATE moments_schema SET version = 2; UPDATE activities SET state = '\(state)'::jsonb",
+            "DROP TABLE activity_answers; DROP TABLE sit_presence; UPDATE moments_schema SET version = 2; UPDATE activities SET state = '\(state)'::jsonb",
             database: database)
 
         try await withStorage(url) { storage async throws in

@@ -86,7 +86,7 @@ struct PostgresTokenTests {
         let legacy = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
         #expect(!legacy.contains("'"))
         try server.psql(
-            "UPDATE moments_schema SET version = 3; UPDATE activities SET state = '\(legacy)'::jsonb, creation_key = '\(Self.key)'",
+            "DROP TABLE sit_presence; UPDATE moments_schema SET version = 3; UPDATE activities SET state = '\(legacy)'::jsonb, creation_key = '\(Self.key)'",
             database: database)
         #expect(try Self.rows(of: database, on: server).contains(created.token))
 
@@ -126,7 +126,7 @@ struct PostgresTokenTests {
         }
         // Back to version 4, whose seal was an XOR keystream: the row as that version wrote it.
         try server.psql(
-            "UPDATE moments_schema SET version = 4; "
+            "DROP TABLE sit_presence; UPDATE moments_schema SET version = 4; "
                 + "UPDATE activities SET state = jsonb_set(state, '{sealed_token}', '\"\(KeptTokenMother.legacySealed)\"')",
             database: database)
         #expect(try column("state->>'sealed_token'") == KeptTokenMother.legacySealed)

@@ -46,11 +46,12 @@ public struct FileStores: PersonalFiles {
         let url = locations.stateDirectory.appendingPathComponent("sitter")
         do {
             if let kept = try SecretFile.firstLine(of: url), let sitter = Sitter(kept) { return sitter }
-            // None yet (or one no `moments` wrote): a new one, read back after it is saved,
-            // so that two surfaces making one at once agree on whichever was saved last.
-            try DurableFile.save(Data((Sitter.make().id + "\n").utf8), to: url)
+            // None yet: a new one, created only where there is none, so that two surfaces
+            // making one at once both read the one that was made first.
+            let made = Sitter.make()
+            if try DurableFile.create(Data((made.id + "\n").utf8), at: url) { return made }
             guard let saved = try SecretFile.firstLine(of: url).flatMap(Sitter.init) else {
-                throw StoreProblem("\(url.path) does not hold the sitter just saved in it; remove it and try again")
+                throw StoreProblem("\(url.path) holds no sitter id `moments` could read; remove it and try again")
             }
             return saved
         } catch let problem as StoreProblem {

@@ -29,6 +29,17 @@ public enum DurableFile {
         try staged.replace()
     }
 
+    /// Durably creates the file at `url` with `data` unless one is there already; answers
+    /// whether it did. Of several writers creating it at once, exactly one does (the file
+    /// is linked into place, which fails when the name is taken), and every one that did
+    /// not finds the winner's whole file, never a part of it.
+    public static func create(_ data: Data, at url: URL) throws(PersistenceError) -> Bool {
+        let staged = try StagedFile(replacing: url)
+        try staged.append(data)
+        try staged.sync()
+        return try staged.link()
+    }
+
     /// Creates a new temporary file beside `url`, retrying on the (unlikely) name clash.
     fileprivate static func createTemporary(for url: URL) throws(PersistenceError) -> (String, FileDescriptor) {
         let folder = url.deletingLastPathComponent()
@@ -101,6 +112,20 @@ final class StagedFile {
             throw .from(errno: code, operation: .replace, path: target)
         }
         try Directory.sync(folder)
+    }
+
+    /// Links the temporary file in as the target unless the target exists (then answers
+    /// `false`, the target as it was), removes the temporary name, then syncs the folder.
+    func link() throws(PersistenceError) -> Bool {
+        close()
+        defer { unlink(temporary) }
+        if Glibc.link(temporary, target) != 0 {
+            let code = errno
+            if code == EEXIST { return false }
+            throw .from(errno: code, operation: .replace, path: target)
+        }
+        try Directory.sync(folder)
+        return true
     }
 
     /// Closes and removes the temporary file: the target stays as it was.

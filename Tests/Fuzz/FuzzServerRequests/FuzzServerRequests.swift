@@ -10,7 +10,8 @@ import Foundation
 /// The server's fuzz target: what a client sends, through `RequestValidation`, the checks
 /// the routes make. The same bytes are read as a creation body, an intent body, and as the
 /// `Authorization`, `Last-Event-ID`, `If-Match` and `Idempotency-Key` headers (a line per
-/// header value), and as a group sit's join code as a person types it.
+/// header value), and as a group sit's join code as a person types it and a follower's
+/// `Sitter` header.
 ///
 /// Properties: an accepted intent body is what `JSONDecoder` alone reads (the compact
 /// reader agrees with its reference); an accepted body encodes, as the client writes it, and reads back to the
@@ -51,6 +52,13 @@ enum ServerRequestsFuzz {
         }
         if let code = JoinCode(text) {
             fuzzRequire(!code.id.isEmpty && !code.secret.isEmpty && JoinCode(code.description) == code, "join code '\(code)' does not read back")
+        }
+        if let sitter = Sitter(text) {
+            fuzzRequire(
+                (1...64).contains(sitter.id.utf8.count)
+                    && sitter.id.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+                    && Sitter(sitter.id) == sitter,
+                "Sitter '\(sitter)' holds what the header may not, or does not read back")
         }
         let values = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if let key = try? RequestValidation.idempotencyKey(values) {

@@ -38,16 +38,17 @@ struct JoinedSit {
 
     /// Opens the sit's channel once, within the command's patience, before anything is
     /// shown: a server that cannot be reached (3), a code that opens nothing or a closed
-    /// channel (1) ends the command here, saying so, as a `watch` of no session does.
+    /// channel (1) ends the command here, saying so, as a `watch` of no session does. It
+    /// goes as `sitter`, so that it counts as the person it is, not one more.
     private static func check(
-        _ code: JoinCode, on url: String, through link: SessionLink, files: CommandFiles, console: Console
+        _ code: JoinCode, as sitter: Sitter?, on url: String, through link: SessionLink, files: CommandFiles, console: Console
     ) async throws {
         let connection = link.connection
         do {
             // Dropped at once: the screen opens its own stream, from the newest state.
             _ = try await RetryPolicy.command.with(patience: link.serverPatience).run {
                 () async throws(SyncError) -> AsyncThrowingStream<ActivitySnapshot, any Error> in
-                try await connection.follow(code, after: nil)
+                try await connection.follow(code, as: sitter, after: nil)
             }
         } catch {
             await link.close()
@@ -91,9 +92,15 @@ struct JoinedSit {
         }
         let accessKey = server == nil ? nil : try key.resolve(files)
         let link = SessionLink.remote(url, accessKey: accessKey, dataDirectory: data.path, runtime: runtime, dependencies: dependencies)
-        try await Self.check(code, on: url, through: link, files: files, console: console)
-        // Not knowing who sits here would only count this person once per surface.
-        let sitter = try? files.files.sitter()
+        // Not knowing who sits here only counts this person once per surface: said, not fatal.
+        let sitter: Sitter?
+        do {
+            sitter = try files.files.sitter()
+        } catch {
+            console.warn("each surface of this sit counts as one more person sitting: \(error.description)")
+            sitter = nil
+        }
+        try await Self.check(code, as: sitter, on: url, through: link, files: files, console: console)
         let kept = try await notification?()
         let sat = FollowedTime()
         let ending = await SessionShow.run(
