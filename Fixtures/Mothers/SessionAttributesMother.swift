@@ -1,4 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Session attributes as the app meets them: typical names, and the names that stress a
 /// terminal (long, emoji, CJK, right-to-left).
@@ -10,10 +15,12 @@ public enum SessionAttributesMother {
 
     /// Attributes with a realistic name and a five-minute plan (seeds/000's 300 s).
     public static func makeAttributes(
-        name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil, isGroup: Bool = false
+        name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil, isGroup: Bool = false,
+        startsAt: Date? = nil
     ) -> SessionAttributes {
         do {
-            return try SessionAttributes(name: makeName(name), plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup)
+            return try SessionAttributes(
+                name: makeName(name), plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup, startsAt: startsAt)
         } catch {
             preconditionFailure("fixture attributes are invalid: \(error)")
         }
@@ -22,6 +29,15 @@ public enum SessionAttributesMother {
     /// A group sit (ADR 0072): the sangha's evening half hour, which others follow.
     public static func makeGroupSit(name: String = "Evening sangha", plannedSeconds: Double? = 1_800) -> SessionAttributes {
         makeAttributes(name: name, plannedSeconds: plannedSeconds, isGroup: true)
+    }
+
+    /// A sit scheduled to begin by itself at `startsAt` (ADR 0074): by default 4 minutes
+    /// after the fixtures' morning, a group sit of 20 minutes.
+    public static func makeScheduled(
+        startsAt: Date = InstantMother.morning.addingTimeInterval(240), plannedSeconds: Double? = 1_200, isGroup: Bool = true,
+        bells: BellProgram? = nil
+    ) -> SessionAttributes {
+        makeAttributes(name: "Dawn sit", plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup, startsAt: startsAt)
     }
 
     /// An open-ended session: no target.

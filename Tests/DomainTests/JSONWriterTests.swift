@@ -150,6 +150,13 @@ struct JSONWriterTests {
                 activities += [crowd, ended]
             }
         }
+        // A scheduled sit (ADR 0074), waiting, then begun by itself.
+        if let waiting = try? Transition.apply(
+            .start(SessionAttributesMother.makeScheduled(bells: BellProgramMother.makeWarmUpSit()), showSeconds: true), to: nil,
+            at: InstantMother.morning)
+        {
+            activities += [waiting, Transition.advance(waiting, to: InstantMother.morning.addingTimeInterval(250.5))]
+        }
         return activities
     }
 
@@ -159,6 +166,7 @@ struct JSONWriterTests {
         #expect(activities.count > 150)
         #expect(activities.contains { $0.attributes.isGroup && $0.lifecycle.codeRevokedAt != nil })
         #expect(activities.contains { $0.content.mostSitting > $0.content.sitting })
+        #expect(activities.contains { $0.content.isScheduled })
         var alerts = 0
         for activity in activities {
             #expect(Self.written(activity) == (try Self.encoded(activity)))

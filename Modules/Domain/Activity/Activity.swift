@@ -38,8 +38,10 @@ public struct Activity: Hashable, Sendable {
     /// - Paused: ``SessionLimits/pausedStaleAfter`` after the pause (capped at the automatic
     ///   end): a session left paused that long is probably forgotten, and the server marks
     ///   it stale with a push; resuming makes it fresh again.
+    /// - Scheduled: a little after its start, the push the server makes then.
     public var staleDate: Date? {
         guard !content.isEnded else { return nil }
+        if let startsAt = content.startsAt { return Instant.canonical(startsAt.addingTimeInterval(SessionLimits.staleGrace)) }
         let automaticEnd = lifecycle.automaticEndDate
         if content.isPaused {
             return min(Instant.canonical(content.measuredAt.addingTimeInterval(SessionLimits.pausedStaleAfter)), automaticEnd)
@@ -69,8 +71,8 @@ public struct Activity: Hashable, Sendable {
     }
 
     /// The first instant after `instant` at which the status or the server's clock rules
-    /// (``Transition/advance(_:to:)``) change something: the completion, the automatic end,
-    /// the next bell, going stale, or the dismissal. `nil` when nothing more will happen.
+    /// (``Transition/advance(_:to:)``) change something: a scheduled start, the completion,
+    /// the automatic end, the next bell, going stale, or the dismissal. `nil` when nothing more will happen.
     /// The server sleeps until then instead of ticking, and pushes what changed.
     ///
     /// Every deadline is a millisecond instant (``Instant/canonical(_:)``), as the instant
@@ -80,6 +82,8 @@ public struct Activity: Hashable, Sendable {
         if content.isEnded {
             return lifecycle.dismissalDate.flatMap { $0 > instant ? $0 : nil }
         }
+        // A scheduled sit waits for its start alone: every other rule runs from there.
+        if let startsAt = content.startsAt { return startsAt > instant ? startsAt : staleDate.flatMap { $0 > instant ? $0 : nil } }
         var candidates = [lifecycle.automaticEndDate]
         if let completion = content.completionDate { candidates.append(completion) }
         if let bell = nextBell, let date = content.date(whenSatReaches: bell.satSeconds) { candidates.append(date) }

@@ -20,12 +20,17 @@ public enum Transition {
     ///   after the target was reached meets an ended session, and is refused.
     /// - Pause when paused and resume when running answer the activity unchanged.
     /// - Any intent after the end is ``TransitionError/sessionEnded(_:)``.
+    /// - A start whose attributes are scheduled (``SessionAttributes/startsAt``) makes a
+    ///   scheduled sit, paused at 0 until its instant; an instant not after `now`, or more
+    ///   than ``SessionLimits/scheduleHorizon`` ahead, is refused. On a scheduled sit,
+    ///   resume starts it now, pause changes nothing, and finish is
+    ///   ``TransitionError/notYetBegun(startsAt:)`` (cancel ends it uncounted).
     public static func apply(
         _ intent: Intent, to activity: Activity?, at now: Date
     ) throws(TransitionError) -> Activity {
         guard let activity else {
             guard case .start(let attributes, let showSeconds) = intent else { throw .notStarted }
-            return start(attributes, showSeconds: showSeconds, at: Instant.canonical(now))
+            return try start(attributes, showSeconds: showSeconds, at: Instant.canonical(now))
         }
         return try apply(intent, toAdvanced: advance(activity, to: now), at: now)
     }
@@ -49,6 +54,10 @@ public enum Transition {
             throw .alreadyStarted
         case .revokeCode:
             return try revokingCode(of: current, at: now)
+        case .resume where content.isScheduled:
+            return current.beginning(at: now)
+        case .finish where content.isScheduled:
+            throw .notYetBegun(startsAt: content.startsAt ?? now)
         case .pause:
             guard content.isRunning else { return current }
             return current.replacing(content: content.measured(at: now, isPaused: true))
@@ -91,6 +100,11 @@ public enum Transition {
         let content = activity.content
         guard !content.isEnded else { return activity }
         let now = instant(now, for: activity)
+        // A scheduled sit begins at its instant (its start bell with it), then the rules
+        // run on from there, as if the server had woken at it.
+        if let startsAt = content.startsAt {
+            return startsAt <= now ? advance(activity.beginning(at: startsAt), to: now) : activity
+        }
         let automaticEnd = activity.lifecycle.automaticEndDate
 
         if let completion = content.completionDate, completion <= now, completion <= automaticEnd,
@@ -136,19 +150,27 @@ public enum Transition {
         return current.rebuilt(content: current.content, lifecycle: current.lifecycle.revokingCode(at: instant(now, for: current)))
     }
 
-    private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) -> Activity {
+    private static func start(_ attributes: SessionAttributes, showSeconds: Bool, at now: Date) throws(TransitionError)
+        -> Activity
+    {
+        if let startsAt = attributes.startsAt {
+            guard startsAt > now else { throw .startsInThePast(startsAt) }
+            guard Seconds.between(now, startsAt) <= SessionLimits.scheduleHorizon else { throw .startsTooFarAhead(startsAt) }
+        }
         // A fresh session is valid by construction: zero elapsed, a target the attributes
         // already checked, measured at its own start. Without a warm-up, its start bell
         // rings with it. A group sit's leader sits it from the start (ADR 0073).
+        // A scheduled one waits paused, its bells with it, until its instant.
+        let scheduled = attributes.startsAt != nil
         let warmUp = attributes.bells?.warmUpSeconds ?? 0
-        let rung = attributes.bells?.bellsDue(satSeconds: 0, warmedUp: warmUp == 0, target: attributes.plannedSeconds) ?? 0
+        let rung = scheduled ? 0 : attributes.bells?.bellsDue(satSeconds: 0, warmedUp: warmUp == 0, target: attributes.plannedSeconds) ?? 0
         do {
             return try Activity(
                 attributes: attributes,
                 content: ContentState(
                     secondsElapsed: 0, targetTimeInSeconds: attributes.plannedSeconds,
-                    showSeconds: showSeconds, isPaused: false, measuredAt: now, outcome: nil, warmUpLeft: warmUp,
-                    bellsRung: rung, sitting: attributes.isGroup ? 1 : 0),
+                    showSeconds: showSeconds, isPaused: scheduled, measuredAt: now, outcome: nil, warmUpLeft: warmUp,
+                    bellsRung: rung, sitting: attributes.isGroup ? 1 : 0, startsAt: attributes.startsAt),
                 lifecycle: ActivityLifecycle(startedAt: now))
         } catch {
             preconditionFailure("a new session is consistent by construction: \(error)")
@@ -166,6 +188,24 @@ extension Activity {
     fileprivate func bellsDue(satSeconds: Double, warmedUp: Bool) -> Int {
         max(content.bellsRung, attributes.bells?.bellsDue(
             satSeconds: satSeconds, warmedUp: warmedUp, target: content.targetTimeInSeconds) ?? 0)
+    }
+
+    /// The scheduled sit begun at `instant`: running from it, measured at it, its start
+    /// bell rung unless a warm-up comes first, and started then (its history says when it
+    /// was sat, not when it was planned).
+    fileprivate func beginning(at instant: Date) -> Activity {
+        let warmedUp = content.warmUpLeft == 0
+        let rung = attributes.bells?.bellsDue(satSeconds: 0, warmedUp: warmedUp, target: content.targetTimeInSeconds) ?? 0
+        let begun: ContentState
+        do {
+            begun = try ContentState(
+                secondsElapsed: 0, targetTimeInSeconds: content.targetTimeInSeconds, showSeconds: content.showSeconds,
+                isPaused: false, measuredAt: instant, outcome: nil, warmUpLeft: content.warmUpLeft,
+                bellsRung: max(rung, content.bellsRung), sitting: content.sitting, mostSitting: content.mostSitting)
+        } catch {
+            preconditionFailure("a scheduled sit begins consistent: \(error)")
+        }
+        return rebuilt(content: begun, lifecycle: lifecycle.began(at: instant))
     }
 
     /// The same activity with new live content.
@@ -211,7 +251,9 @@ extension ContentState {
                 warmUpLeft: warmUpLeft ?? self.warmUpLeft,
                 bellsRung: bellsRung ?? self.bellsRung,
                 sitting: sitting ?? self.sitting,
-                mostSitting: mostSitting)
+                mostSitting: mostSitting,
+                // Ended, it was never begun: nothing of it is scheduled any more.
+                startsAt: (outcome ?? self.outcome) == nil ? startsAt : nil)
         } catch {
             preconditionFailure("transition produced an invalid state: \(error)")
         }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Why the rules refused an intent. Nothing changed; the message says what to do.
 public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The intent needs a session and there is none.
@@ -16,6 +22,12 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidAdjustment(seconds: Double)
     /// A join code revoked on a session that is not a group sit: it has none.
     case notAGroup
+    /// A sit scheduled for an instant that is not after the creation.
+    case startsInThePast(Date)
+    /// A sit scheduled further ahead than ``SessionLimits/scheduleHorizon``.
+    case startsTooFarAhead(Date)
+    /// A finish for a scheduled sit that has not begun: there is nothing sat to finish.
+    case notYetBegun(startsAt: Date)
 
     /// A stable, machine-readable code, used on the wire (`"error": "session_ended"`).
     public var code: String {
@@ -28,6 +40,9 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .targetBelowElapsed: return "target_below_elapsed"
         case .invalidAdjustment: return "invalid_adjustment"
         case .notAGroup: return "not_a_group"
+        case .startsInThePast: return "starts_in_the_past"
+        case .startsTooFarAhead: return "starts_too_far_ahead"
+        case .notYetBegun: return "not_yet_begun"
         }
     }
 
@@ -51,6 +66,14 @@ public enum TransitionError: Error, Hashable, Sendable, CustomStringConvertible 
             return "An adjustment of \(seconds) seconds is not a number of seconds; use a finite value such as 60 or -60."
         case .notAGroup:
             return "This session is not a group sit, so it has no join code to revoke; start one with --group."
+        case .startsInThePast(let date):
+            return "The sit was to start at \(Instant.format(date)), which has passed; schedule it for a time ahead, "
+                + "or start it now."
+        case .startsTooFarAhead(let date):
+            return "The sit was to start at \(Instant.format(date)), more than a week ahead; schedule it within a week."
+        case .notYetBegun(let startsAt):
+            return "The sit has not begun (it starts at \(Instant.format(startsAt))), so there is nothing sat to finish; "
+                + "start it now, or cancel it."
         }
     }
 

@@ -59,6 +59,10 @@ extension SessionAttributes: JSONWritable {
         writer.value(name)
         writer.key("planned_seconds")
         if let plannedSeconds { writer.number(plannedSeconds) } else { writer.null() }
+        if let startsAt {
+            writer.key("starts_at")
+            writer.instant(startsAt)
+        }
         writer.endObject()
     }
 }
@@ -88,6 +92,10 @@ extension ContentState: JSONWritable {
         if sitting > 0 {
             writer.key("sitting")
             writer.integer(sitting)
+        }
+        if let startsAt {
+            writer.key("starts_at")
+            writer.instant(startsAt)
         }
         writer.key("target_seconds")
         if let targetTimeInSeconds { writer.number(targetTimeInSeconds) } else { writer.null() }

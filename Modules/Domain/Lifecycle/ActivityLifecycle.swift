@@ -56,6 +56,13 @@ public struct ActivityLifecycle: Hashable, Sendable {
             codeRevokedAt: codeRevokedAt)
     }
 
+    /// This lifecycle of a scheduled sit begun at `instant` (ADR 0074): started then.
+    func began(at instant: Date) -> ActivityLifecycle {
+        ActivityLifecycle(
+            startedAt: max(instant, startedAt), endedAt: endedAt, dismissalPolicy: dismissalPolicy,
+            codeRevokedAt: codeRevokedAt)
+    }
+
     /// This lifecycle with its join code revoked at `instant` (not before it started).
     func revokingCode(at instant: Date) -> ActivityLifecycle {
         ActivityLifecycle(

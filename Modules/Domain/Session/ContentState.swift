@@ -38,6 +38,11 @@ public struct ContentState: Hashable, Sendable {
     /// The most people who sat the group sit at once: what its summaries call "sat with N".
     /// Never below ``sitting``; 0 for a sit alone.
     public let mostSitting: Int
+    /// When a scheduled sit starts by itself (ADR 0074), while it has not begun: the
+    /// session is then **scheduled**, paused at 0 with nothing sat, and the server begins
+    /// it at this instant (``Transition/advance(_:to:)``). `nil` once it has begun, and for
+    /// every session that started when it was created.
+    public let startsAt: Date?
 
     /// A content state, checked: elapsed time finite and not negative, a target within
     /// ``SessionLimits/targetRange``; an ended session is never paused. Durations are kept
@@ -52,7 +57,8 @@ public struct ContentState: Hashable, Sendable {
         warmUpLeft: Double = 0,
         bellsRung: Int = 0,
         sitting: Int = 0,
-        mostSitting: Int = 0
+        mostSitting: Int = 0,
+        startsAt: Date? = nil
     ) throws(ValidationError) {
         guard secondsElapsed.isFinite else { throw .notFinite(field: "seconds_elapsed") }
         guard secondsElapsed >= 0 else { throw .negative(field: "seconds_elapsed", value: secondsElapsed) }
@@ -61,6 +67,14 @@ public struct ContentState: Hashable, Sendable {
         guard bellsRung >= 0 else { throw .negative(field: "bells_rung", value: Double(bellsRung)) }
         guard sitting >= 0 else { throw .negative(field: "sitting", value: Double(sitting)) }
         guard mostSitting >= 0 else { throw .negative(field: "most_sitting", value: Double(mostSitting)) }
+        if let startsAt {
+            guard outcome == nil, isPaused, secondsElapsed == 0 else {
+                throw .scheduledStart("'starts_at' is for a sit that has not begun: paused, nothing sat, not ended.")
+            }
+            guard startsAt >= measuredAt else {
+                throw .scheduledStart("'starts_at' must not come before 'measured_at'.")
+            }
+        }
         self.secondsElapsed = Seconds.canonical(secondsElapsed)
         self.targetTimeInSeconds = try targetTimeInSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
@@ -73,6 +87,16 @@ public struct ContentState: Hashable, Sendable {
         self.bellsRung = bellsRung
         self.sitting = sitting
         self.mostSitting = max(mostSitting, sitting)
+        self.startsAt = startsAt.map(Instant.canonical)
+    }
+
+    /// Whether the sit is scheduled: it has not begun, and begins at ``startsAt``.
+    public var isScheduled: Bool { startsAt != nil }
+
+    /// Seconds from `instant` to the scheduled start, never below zero; `nil` unless
+    /// scheduled.
+    public func secondsToStart(at instant: Date) -> Double? {
+        startsAt.map { Seconds.canonical(max(0, Seconds.between(instant, $0))) }
     }
 
     /// Whether the session reached its target (or was finished with nothing left to
@@ -148,6 +172,7 @@ extension ContentState: Codable {
         case bellsRung = "bells_rung"
         case sitting
         case mostSitting = "most_sitting"
+        case startsAt = "starts_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -163,7 +188,8 @@ extension ContentState: Codable {
                 warmUpLeft: container.decodeIfPresent(Double.self, forKey: .warmUpLeft) ?? 0,
                 bellsRung: container.decodeIfPresent(Int.self, forKey: .bellsRung) ?? 0,
                 sitting: container.decodeIfPresent(Int.self, forKey: .sitting) ?? 0,
-                mostSitting: container.decodeIfPresent(Int.self, forKey: .mostSitting) ?? 0)
+                mostSitting: container.decodeIfPresent(Int.self, forKey: .mostSitting) ?? 0,
+                startsAt: container.decodeInstantIfPresent(forKey: .startsAt))
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -184,5 +210,7 @@ extension ContentState: Codable {
         // Only a group sit's: every other state reads as before.
         if sitting > 0 { try container.encode(sitting, forKey: .sitting) }
         if mostSitting > 0 { try container.encode(mostSitting, forKey: .mostSitting) }
+        // Only a scheduled sit's, before it begins.
+        if let startsAt { try container.encodeInstant(startsAt, forKey: .startsAt) }
     }
 }

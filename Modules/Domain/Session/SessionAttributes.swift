@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What stays fixed for the life of an activity, like ActivityKit's `ActivityAttributes`:
 /// the session's name, the target it was planned with, its bells, and whether it is a
-/// group sit that others follow through its channel.
+/// group sit that others follow through its channel, and the hour it was scheduled for.
 public struct SessionAttributes: Hashable, Sendable, Codable {
     /// The session's name.
     public let name: SessionName
@@ -13,15 +19,21 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
     /// a join code, as ActivityKit's broadcast channels carry one update to many (ADR 0072).
     /// Only the leader, who holds the session's token, changes it.
     public let isGroup: Bool
+    /// The instant a scheduled sit is to start by itself (ADR 0074), or `nil` for a session
+    /// that starts when it is created. The plan, kept as it was asked; whether the sit has
+    /// begun is its state's (``ContentState/startsAt``).
+    public let startsAt: Date?
 
     /// An activity's attributes; the planned target must lie in ``SessionLimits/targetRange``
     /// and the bells ring before it (``BellProgram/checked(forTarget:)``). A silent program
     /// is kept as `nil`.
     public init(
-        name: SessionName, plannedSeconds: Double?, bells: BellProgram? = nil, isGroup: Bool = false
+        name: SessionName, plannedSeconds: Double?, bells: BellProgram? = nil, isGroup: Bool = false,
+        startsAt: Date? = nil
     ) throws(ValidationError) {
         self.name = name
         self.isGroup = isGroup
+        self.startsAt = startsAt.map(Instant.canonical)
         let planned = try plannedSeconds.map { (seconds) throws(ValidationError) in
             try SessionLimits.validatedTarget(seconds)
         }
@@ -36,6 +48,7 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         case plannedSeconds = "planned_seconds"
         case bells
         case isGroup = "group"
+        case startsAt = "starts_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -44,8 +57,9 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         let planned = try container.decodeIfPresent(Double.self, forKey: .plannedSeconds)
         let bells = try container.decodeIfPresent(BellProgram.self, forKey: .bells)
         let isGroup = try container.decodeIfPresent(Bool.self, forKey: .isGroup) ?? false
+        let startsAt = try container.decodeInstantIfPresent(forKey: .startsAt)
         do {
-            try self.init(name: name, plannedSeconds: planned, bells: bells, isGroup: isGroup)
+            try self.init(name: name, plannedSeconds: planned, bells: bells, isGroup: isGroup, startsAt: startsAt)
         } catch {
             throw DecodingError.dataCorruptedError(
                 forKey: .plannedSeconds, in: container, debugDescription: error.description)
@@ -59,5 +73,7 @@ public struct SessionAttributes: Hashable, Sendable, Codable {
         try container.encodeIfPresent(bells, forKey: .bells)
         // Written only for a group sit, so a sit alone reads and writes as it always did.
         if isGroup { try container.encode(true, forKey: .isGroup) }
+        // Written only for a scheduled sit, likewise.
+        if let startsAt { try container.encodeInstant(startsAt, forKey: .startsAt) }
     }
 }

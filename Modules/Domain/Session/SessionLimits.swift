@@ -16,6 +16,9 @@ public enum SessionLimits {
     /// nothing for this long past it knows its state is out of date.
     public static let staleGrace: Double = 60
 
+    /// How far ahead a sit may be scheduled (``SessionAttributes/startsAt``): a week.
+    public static let scheduleHorizon: Double = 7 * 24 * 3_600
+
     /// How long a session may stay paused before what it shows counts as stale.
     public static let pausedStaleAfter: Double = 30 * 60
 

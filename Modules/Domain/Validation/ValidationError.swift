@@ -24,6 +24,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unreadableDuration(text: String)
     /// A bell program that cannot be rung as given, with what to do instead.
     case bellProgram(String)
+    /// A scheduled start (``ContentState/startsAt``) that does not fit the state it is in.
+    case scheduledStart(String)
 
     public var description: String {
         switch self {
@@ -47,7 +49,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "'\(value)' is not a valid value for '\(key)'; expected \(expected)."
         case .unreadableDuration(let text):
             return "'\(text)' is not a duration; write it like 10m, 90s, 1h15m or a number of minutes such as 20."
-        case .bellProgram(let message):
+        case .bellProgram(let message), .scheduledStart(let message):
             return message
         }
     }

@@ -48,6 +48,14 @@ struct StartCommand: LiveCommand {
     @Flag(help: "A group sit: others follow it with the join code it shows (`moments join CODE`); only you change it.")
     var group = false
 
+    @Option(help: ArgumentHelp(
+        "Schedule the sit to begin by itself at a time of day (07:00, the next one to come) or a local date and time (2026-12-02T07:00); every surface shows the countdown, and others may join a group sit before.",
+        valueName: "time"))
+    var at: String?
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Schedule the sit to begin by itself after this long: 10m, 1h.", valueName: "duration"))
+    var startsIn: String?
+
     @OptionGroup var bell: BellOption
 
     @OptionGroup var servers: ServerOption
@@ -66,13 +74,15 @@ struct StartCommand: LiveCommand {
         let console = dependencies.console
         // Bad input is refused before any file is opened or made.
         let (sessionName, seconds) = try parseInput(console)
+        let startsAt = try scheduledStart(console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
         let files = data.files(dependencies)
         let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
         let attributes: SessionAttributes
         do {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds
             attributes = try SessionAttributes(
-                name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target), isGroup: group)
+                name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target), isGroup: group,
+                startsAt: startsAt)
         } catch {
             files.warn(settingsWarning)
             throw console.failure(error.description)
@@ -128,6 +138,32 @@ struct StartCommand: LiveCommand {
         } catch {
             throw console.failure(error.description)
         }
+    }
+
+    /// The instant `--at` or `--in` schedules the sit for, or `nil` to begin now; one that
+    /// has passed, a day that does not exist, or both options, is exit 1 saying what to
+    /// type. The server checks the instant again (`Domain.Transition`).
+    private func scheduledStart(_ console: Console, timeZone: LocalTimeZone, now: Date) throws -> Date? {
+        guard !(at != nil && startsIn != nil) else { throw console.failure("give --at or --in, not both.") }
+        let asked: ScheduledStart
+        if let at {
+            do { asked = try ScheduledStart(at: at) } catch { throw console.failure(error.description) }
+        } else if let startsIn {
+            do { asked = try ScheduledStart(in: startsIn) } catch { throw console.failure(error.description) }
+        } else {
+            return nil
+        }
+        let shown = at ?? "in \(startsIn ?? "")"
+        guard let instant = asked.instant(in: timeZone, now: now) else {
+            throw console.failure("\(shown) is no day of the calendar; check the date.")
+        }
+        guard instant > now else {
+            throw console.failure("\(shown) has passed (it is \(timeZone.localTime(of: now).clockTime) now); give a time ahead, or leave --at out to start now.")
+        }
+        guard Seconds.between(now, instant) <= SessionLimits.scheduleHorizon else {
+            throw console.failure("\(shown) is more than a week ahead; schedule a sit within a week.")
+        }
+        return instant
     }
 
     /// The bells asked for, read over the default program of `settings` (fitted to

@@ -141,7 +141,8 @@ public final class SessionNotification: Sendable {
     public static func intent(of action: NotificationContent.Action) -> Intent {
         switch action {
         case .pause: return .pause
-        case .resume: return .resume
+        // A scheduled sit resumed is begun (`Domain.Transition`).
+        case .resume, .startNow: return .resume
         case .finish: return .finish
         case .extend: return .adjustTarget(bySeconds: 60)
         }

@@ -25,12 +25,13 @@ public final class LineReport {
 
     /// Writes a line for `display` at `now` if its state changed or a new minute was sat.
     /// During a warm-up the line says so and what follows (`Warm-up  0:30 then 3:00`); the
-    /// start bell's push ends it with a `Running` line.
+    /// start bell's push ends it with a `Running` line. Before a scheduled start it says
+    /// when (`Scheduled  3:59 starts in 4m, then 20:00`), again as the minutes change.
     public func report(_ display: SessionDisplay, at now: Date) {
         let phase = display.phase(at: now)
         let warming = phase == .warmingUp
         let label = phase.label
-        let caption = warming ? "then " + (display.targetText ?? "open-ended") : display.caption
+        let caption = warming ? "then " + (display.targetText ?? "open-ended") : display.caption(at: now)
         // A group sit's count of people is said when it changes, with the state.
         let presence = display.presenceText.map { " · \($0)" } ?? ""
         let state = "\(label) · \(caption)\(presence)"

@@ -33,6 +33,8 @@ public enum SessionKeys {
         case running
         /// The session is paused.
         case paused
+        /// The sit is scheduled and has not begun (ADR 0074): space starts it now.
+        case scheduled
         /// The session has ended.
         case ended
         /// The help panel is open.
@@ -90,6 +92,23 @@ public enum SessionKeys {
         switch state {
         case .connecting, .ended:
             return [Binding([.character("q"), .escape, .enter], .leave, hint: KeyHint(key: "q", label: "Quit")), interrupt]
+        case .scheduled:
+            return [
+                Binding(
+                    [.space], .send(.resume), hint: KeyHint(key: "space", label: "Start now"), button: true,
+                    help: KeyHint(key: "space", label: "Start now, before the hour")),
+                Binding(
+                    [.character("+"), .character("="), .up], .send(.adjustTarget(bySeconds: 60)),
+                    help: KeyHint(key: "+/-", label: "1 min more or less (or ↑/↓)")),
+                Binding([.character("-"), .character("_"), .down], .send(.adjustTarget(bySeconds: -60))),
+                Binding(
+                    [.character("c")], .open(.confirmCancel), hint: KeyHint(key: "c", label: "Cancel"),
+                    help: KeyHint(key: "c", label: "Cancel")),
+                quit,
+                Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")),
+                interrupt,
+            ] + (part == .leader
+                ? [Binding([.character("r")], .send(.revokeCode), help: KeyHint(key: "r", label: "Revoke the join code"))] : [])
         case .running, .paused:
             let running = state == .running
             return [
@@ -115,7 +134,7 @@ public enum SessionKeys {
         case .help:
             // The panel lists the keys of the session as it is, and each of them works while
             // it is open; ? or Esc closes it.
-            let shown = session == .paused ? State.paused : .running
+            let shown = [State.paused, .scheduled].contains(session) ? session : .running
             let listed = bindings(in: shown, isOwner: isOwner, part: part).filter { !$0.keys.contains(.character("?")) }
             return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
                 + listed.map { Binding($0.keys, $0.action, help: $0.help) }
@@ -153,7 +172,7 @@ public enum SessionKeys {
         case .help:
             return [Binding([.character("?"), .escape], .close, hint: KeyHint(key: "?", label: "Close help"))]
                 + [Binding([.character("q")], .leave, help: leave.help), interrupt]
-        case .running, .paused:
+        case .running, .paused, .scheduled:
             return [leave, Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")), interrupt]
         case .connecting, .ended, .confirmCancel, .confirmQuit, .confirmReplace:
             return [Binding([.character("q"), .escape, .enter], .leave, hint: KeyHint(key: "q", label: "Leave")), interrupt]
@@ -190,6 +209,7 @@ public enum SessionKeys {
     public static func state(of content: ContentState?) -> State {
         guard let content else { return .connecting }
         if content.isEnded { return .ended }
+        if content.isScheduled { return .scheduled }
         return content.isPaused ? .paused : .running
     }
 }

@@ -3,7 +3,7 @@ import Domain
 /// The body of `POST /v1/activities`: the client writes it and the server reads it, so
 /// both share this one definition of the wire format.
 package struct CreateActivityBody: Codable {
-    package static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells", "group"]
+    package static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells", "group", "starts_at"]
 
     package let attributes: SessionAttributes
     package let clientID: String
@@ -16,6 +16,7 @@ package struct CreateActivityBody: Codable {
         case showSeconds = "show_seconds"
         case bells
         case group
+        case startsAt = "starts_at"
     }
 
     /// The body a client sends to start an activity.
@@ -32,6 +33,12 @@ package struct CreateActivityBody: Codable {
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
         let isGroup = try container.decodeIfPresent(Bool.self, forKey: .group) ?? false
+        let startsAt = try container.decodeIfPresent(String.self, forKey: .startsAt).map { (text) throws(SyncError) in
+            guard let instant = Instant.parse(text) else {
+                throw SyncError.badRequest("'starts_at' must be an RFC 3339 instant such as 2026-12-02T07:00:00.000Z, not '\(text.prefix(40))'.")
+            }
+            return instant
+        }
         try IntentRequest.checkID(clientID, field: "client_id")
         let bells: BellProgram?
         do {
@@ -40,7 +47,8 @@ package struct CreateActivityBody: Codable {
             throw SyncError.badRequest("'bells': \(context.debugDescription)")
         }
         do {
-            attributes = try SessionAttributes(name: SessionName(name), plannedSeconds: target, bells: bells, isGroup: isGroup)
+            attributes = try SessionAttributes(
+                name: SessionName(name), plannedSeconds: target, bells: bells, isGroup: isGroup, startsAt: startsAt)
         } catch {
             let field = switch error {
             case .targetOutOfRange: "target_seconds"
@@ -62,6 +70,8 @@ package struct CreateActivityBody: Codable {
         try container.encodeIfPresent(attributes.bells, forKey: .bells)
         // Only for a group sit, so a sit alone's body reads as before.
         if attributes.isGroup { try container.encode(true, forKey: .group) }
+        // Only for a scheduled sit (ADR 0074), likewise.
+        if let startsAt = attributes.startsAt { try container.encode(Instant.format(startsAt), forKey: .startsAt) }
     }
 }
 

@@ -31,7 +31,7 @@ public struct ExpandedCenter: CompositeView {
 
     public func body(in environment: ViewEnvironment) -> AnyView {
         Budgeted(PresentationBudget.expandedCenter, VStack(alignment: .center, [
-            Text(session.name).bold(), Text(session.caption).foreground(.secondary),
+            Text(session.name).bold(), Text(session.caption(at: environment.now)).foreground(.secondary),
         ] + [session.presenceText].compactMap { $0.map { Text($0).foreground(.secondary) } }).frame(maxWidth: .max, alignment: .top)).erased
     }
 }

@@ -31,11 +31,11 @@ public struct LockScreenBanner: CompositeView {
         let time = session.timeText(at: environment.now)
         let digits = HStack(alignment: .bottom, spacing: 2, [
             BigDigits(time, size: .small, color: phase.color),
-            VStack(([session.caption, session.percentText(at: environment.now) ?? "", session.presenceText] as [String?]).compactMap {
+            VStack(([session.caption(at: environment.now), session.percentText(at: environment.now) ?? "", session.presenceText] as [String?]).compactMap {
                 $0.map { Text($0).foreground(.secondary) }
             }),
         ])
-        let caption = ([session.caption, session.presenceText] as [String?]).compactMap { $0 }.joined(separator: " · ")
+        let caption = ([session.caption(at: environment.now), session.presenceText] as [String?]).compactMap { $0 }.joined(separator: " · ")
         let textTime = HStack(spacing: 1, [Text(time).bold().foreground(phase.color).layoutPriority(1), Text(caption).foreground(.secondary)])
         return VStack([
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), SessionViews.stateLabel(session, at: environment.now).layoutPriority(1)]).layoutPriority(2),

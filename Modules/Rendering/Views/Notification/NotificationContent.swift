@@ -40,6 +40,8 @@ public struct NotificationContent: Hashable, Sendable {
         case finish
         /// Add a minute to the target.
         case extend
+        /// Start a scheduled sit now, before its hour.
+        case startNow = "start_now"
 
         /// The label the notification shows.
         public var label: String {
@@ -48,6 +50,7 @@ public struct NotificationContent: Hashable, Sendable {
             case .resume: return "Resume"
             case .finish: return "Finish"
             case .extend: return "+1 min"
+            case .startNow: return "Start now"
             }
         }
     }
@@ -88,6 +91,8 @@ public struct NotificationContent: Hashable, Sendable {
         } else if pending == nil, let bell = session.flashing(at: now) {
             // A bell is the one moment of a sit worth a glance: the notification says it.
             body = "🔔 \(bell.title) · \(session.timeText(at: now)) \(session.caption)"
+        } else if pending == nil, phase == .scheduled {
+            body = "Scheduled · \(session.startsText(at: now) ?? "starts now"), then \(session.targetText ?? "open-ended")"
         } else if pending == nil, phase == .warmingUp {
             body = "Warm-up · \(session.timeText(at: now)), then \(session.targetText ?? "open-ended")"
         } else {
@@ -97,10 +102,12 @@ public struct NotificationContent: Hashable, Sendable {
         if let presence = session.presenceText { body += " · \(presence)" }
         progressPercent = session.percent(at: now)
         switch phase {
-        case .warmingUp, .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low
+        case .scheduled, .warmingUp, .running, .paused, .cancelled: urgency = pending == nil && session.flashing(at: now) != nil ? .normal : .low
         case .completed, .finishedEarly, .expired, .reconnecting, .stale: urgency = .normal
         }
-        if offersActions, !phase.isEnded, !content.isEnded {
+        if offersActions, content.isScheduled {
+            actions = [.startNow]
+        } else if offersActions, !phase.isEnded, !content.isEnded {
             actions = [content.isPaused ? .resume : .pause, .finish, .extend]
         } else {
             actions = []

@@ -59,9 +59,11 @@ public struct StatusLine: Hashable, Sendable {
     }
 
     /// The time and the percentage at `now`: `2:05 41%`, `42:00` when open-ended; during
-    /// the warm-up its countdown alone (`0:04`), as no time is sat yet.
+    /// the warm-up its countdown alone (`0:04`), as no time is sat yet; before a scheduled
+    /// start, when it starts (`starts in 4m`).
     public func timeAndProgress(at now: Date) -> String {
         guard let session else { return "" }
+        if let starts = session.startsText(at: now) { return starts }
         let time = session.timeText(at: now)
         guard !session.isWarmingUp(at: now) else { return time }
         return session.percentText(at: now).map { "\(time) \($0)" } ?? time
@@ -109,7 +111,7 @@ public struct StatusLine: Hashable, Sendable {
         let time = session.timeText(at: now)
         let percent = session.percentText(at: now).map { " (\($0))" } ?? ""
         let presence = session.presenceText.map { " · \($0)" } ?? ""
-        return "\(Sanitizer.clean(session.name)) · \(state) · \(time) \(session.caption)\(percent)\(presence)"
+        return "\(Sanitizer.clean(session.name)) · \(state) · \(time) \(session.caption(at: now))\(percent)\(presence)"
     }
 
     /// The percentage done at `now`, 0 to 100; 0 when open-ended (waybar's `percentage`

@@ -182,8 +182,21 @@ public struct SessionDisplay: Hashable, Sendable {
         case .finishedEarly: return .finishedEarly
         case .cancelled: return .cancelled
         case .expired: return .expired
-        case nil: return content.isPaused ? .paused : .running
+        case nil: return content.isScheduled ? .scheduled : content.isPaused ? .paused : .running
         }
+    }
+
+    /// `starts in 4m` (`45s`, `1h 5m`, `2d 3h`) at `now`, for a scheduled sit; `nil` for
+    /// any other. Rounded up, so it never says a start has come before it has.
+    public func startsText(at now: Date) -> String? {
+        guard content.outcome == nil, let left = content.secondsToStart(at: now) else { return nil }
+        let seconds = Int(left.rounded(.up))
+        if seconds < 60 { return "starts in \(seconds)s" }
+        let minutes = (seconds + 59) / 60
+        if minutes < 60 { return "starts in \(minutes)m" }
+        if minutes < 24 * 60 { return "starts in \(minutes / 60)h" + (minutes % 60 == 0 ? "" : " \(minutes % 60)m") }
+        let hours = (minutes + 59) / 60
+        return "starts in \(hours / 24)d" + (hours % 24 == 0 ? "" : " \(hours % 24)h")
     }
 
     /// Where the session is at `now`: ``phase``, or ``SessionPhase/warmingUp`` while a
@@ -210,6 +223,7 @@ public struct SessionDisplay: Hashable, Sendable {
     /// sit, `3 min` and `2:57`, never `2 min`); during the warm-up, the warm-up left, also
     /// rounded up.
     public func shownSeconds(at now: Date) -> Double {
+        if content.outcome == nil, let toStart = content.secondsToStart(at: now) { return toStart.rounded(.up) }
         if isWarmingUp(at: now) { return content.warmUpLeft(at: now).rounded(.up) }
         let sat = secondsSat(at: now)
         guard countsDown, let target = content.targetTimeInSeconds else { return sat }
@@ -231,6 +245,13 @@ public struct SessionDisplay: Hashable, Sendable {
     public var caption: String {
         guard let target = targetText else { return "open-ended" }
         return countsDown ? "left of \(target)" : "of \(target)"
+    }
+
+    /// ``caption`` at `now`; before a scheduled sit's start, when it starts and what
+    /// follows (`starts in 4m, then 20:00`), as the big time counts down to it.
+    public func caption(at now: Date) -> String {
+        guard let starts = startsText(at: now) else { return caption }
+        return "\(starts), then \(targetText ?? "open-ended")"
     }
 
     /// The fraction done at `now`, or `nil` when open-ended.

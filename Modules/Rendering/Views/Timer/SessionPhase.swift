@@ -1,6 +1,9 @@
 /// Where a session is, as a person reads it: warming up, running, paused, one of the ways
 /// it ended, or a warning that what is shown may be out of date.
 public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
+    /// A sit scheduled for an hour, waiting for it (ADR 0074): nothing sat yet; the big
+    /// time counts down to the start.
+    case scheduled
     /// Running, with the warm-up still counting down: no time is sat yet
     /// (``SessionDisplay/phase(at:)``; `warmingUp` as a bar's class).
     case warmingUp
@@ -24,6 +27,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     /// The word shown next to the time.
     public var label: String {
         switch self {
+        case .scheduled: return "Scheduled"
         case .warmingUp: return "Warm-up"
         case .running: return "Running"
         case .paused: return "Paused"
@@ -40,6 +44,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     /// cell wide everywhere (no emoji, whose width terminals disagree on).
     public var symbol: Character {
         switch self {
+        case .scheduled: return "◴"
         case .warmingUp: return "◌"
         case .running: return "▸"
         case .paused: return "‖"
@@ -59,7 +64,7 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
         case .paused, .reconnecting: return .warning
         case .completed, .finishedEarly: return .success
         case .cancelled: return .danger
-        case .expired, .stale: return .secondary
+        case .scheduled, .expired, .stale: return .secondary
         }
     }
 

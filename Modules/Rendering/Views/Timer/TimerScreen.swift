@@ -130,10 +130,11 @@ public struct TimerScreen: CompositeView {
         SessionViews.stateLabel(session, at: environment.now)
     }
 
-    /// `of 5:00 · next bell 2:00`, or during the warm-up `warm-up, then 3:00`.
+    /// `of 5:00 · next bell 2:00`, during the warm-up `warm-up, then 3:00`, and before a
+    /// scheduled start `starts in 4m, then 3:00`.
     private func caption(_ environment: ViewEnvironment) -> String {
         if session.isWarmingUp(at: environment.now) { return "warm-up, then " + (session.targetText ?? "open-ended") }
-        return [session.caption, session.nextBellText].compactMap { $0 }.joined(separator: " · ")
+        return [session.caption(at: environment.now), session.nextBellText].compactMap { $0 }.joined(separator: " · ")
     }
 
     private func bigTime(_ digits: DigitSize, _ environment: ViewEnvironment) -> BigDigits {
