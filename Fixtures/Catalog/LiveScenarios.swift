@@ -28,6 +28,11 @@ enum LiveScenarios {
                     LiveStateRecipe(.groupLeaderGone)),
                 Scenario(kind, "groupCrowd", "A follower of a sit 10,000 people sit", LiveStateRecipe(.groupCrowd)),
                 Scenario(kind, "groupSatWith", "The leader's sit ended: sat with 14", LiveStateRecipe(.groupSatWith)),
+                Scenario(
+                    kind, "scheduled", "moments start 20m --group --in 4m: the countdown to the start", LiveStateRecipe(.scheduled)),
+                Scenario(
+                    kind, "scheduledFollower", "moments join CODE before the sit begins: starts in 4m",
+                    LiveStateRecipe(.scheduledFollower)),
             ]
         case .watchScreen:
             return [
@@ -42,6 +47,9 @@ enum LiveScenarios {
                 Scenario(
                     kind, "groupCrowdExpanded", "moments watch CODE --presentation expanded: 10,000 sitting",
                     LiveStateRecipe(.groupCrowd, on: .expanded)),
+                Scenario(
+                    kind, "scheduledLock", "moments watch CODE before a scheduled sit: starts in 4m",
+                    LiveStateRecipe(.scheduledFollower, on: .lock)),
             ]
         case .lineOutput:
             return [

@@ -36,6 +36,8 @@ enum SessionScenarios {
             ("hostileName", "Escape sequences in the name, refused by the server", SessionRecipe(surface, name: hostileName)),
             ("warmUp", "Warming up: 6 of 10 seconds left", SessionRecipe(
                 surface, plannedSeconds: 180, moment: .justStarted, viewedAfter: 4, bells: BellProgramMother.makeWarmUpSit())),
+            ("scheduled", "Scheduled for an hour: starts in 4m, then 20:00", SessionRecipe(
+                surface, plannedSeconds: 1_200, moment: .scheduled(startsIn: 240))),
             ("bellRinging", "A bell rung: bell 1 of 2, a second ago", SessionRecipe(
                 surface, plannedSeconds: 180, moment: .rang(elapsed: 60), viewedAfter: 1, bells: BellProgramMother.makeProgram())),
             ("nextBell", "A bell program: the next bell at 3:00", SessionRecipe(surface, bells: BellProgramMother.makeProgram())),

@@ -58,6 +58,11 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case groupCrowd
         /// The leader's screen once the sit ended: how many sat it.
         case groupSatWith
+        /// A group sit scheduled for an hour (ADR 0074), its leader's screen 4 minutes
+        /// before: the countdown, Start now, and two who joined early.
+        case scheduled
+        /// The same sit on a follower's screen, joined before it begins.
+        case scheduledFollower
     }
 
     /// How many people besides its leader follow the sit of `state`: none for the leader's
@@ -67,6 +72,7 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
         case .groupFollower, .groupLeaderGone: return 1
         case .groupCrowd: return 9_999
         case .groupSatWith: return 13
+        case .scheduled, .scheduledFollower: return 2
         default: return 0
         }
     }
@@ -83,9 +89,9 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     /// Whether it is the session owner's screen or a watcher's.
     public let isOwner: Bool
     /// Whether it is a group sit's follower's screen.
-    public var isFollower: Bool { [.groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd].contains(state) }
+    public var isFollower: Bool { [.groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd, .scheduledFollower].contains(state) }
     /// The code the screen shows others join with: the leader's only.
-    public var joinCode: String? { [.groupLeader, .groupSatWith].contains(state) ? Self.joinCode.description : nil }
+    public var joinCode: String? { [.groupLeader, .groupSatWith, .scheduled].contains(state) ? Self.joinCode.description : nil }
     /// How the time is shown.
     public let timeDisplay: Settings.TimeDisplay
     /// The push shown, `nil` before the first.
@@ -152,8 +158,8 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
     /// Whose screen `state` is, as the keys see it.
     static func part(of state: State) -> SessionKeys.Part {
         switch state {
-        case .groupLeader, .groupRevoked, .groupSatWith: return .leader
-        case .groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd: return .follower
+        case .groupLeader, .groupRevoked, .groupSatWith, .scheduled: return .leader
+        case .groupFollower, .groupJoining, .groupLeaderGone, .groupCrowd, .scheduledFollower: return .follower
         default: return .alone
         }
     }
@@ -179,6 +185,10 @@ public struct PreviewSessionScreenModel: SessionScreenModel {
                 name: "Evening sangha", moment: .completed(elapsed: 300), isGroup: true, followers: followers(of: state))
         case .groupRevoked:
             return SessionScriptMother.makeScript(name: "Evening sangha", moment: .codeRevoked(elapsed: 125), isGroup: true)
+        case .scheduled, .scheduledFollower:
+            return SessionScriptMother.makeScript(
+                name: "Dawn sit", plannedSeconds: 1_200, moment: .scheduled(startsIn: 240), isGroup: true,
+                followers: followers(of: state))
         default: return SessionScriptMother.makeScript()
         }
     }

@@ -34,6 +34,9 @@ public struct SessionScript: Hashable, Sendable {
         /// A group sit running `elapsed` seconds in, when its leader revoked the join code
         /// (ADR 0072); for a sit alone, running.
         case codeRevoked(elapsed: Double)
+        /// Scheduled to begin by itself `startsIn` seconds after the creation (ADR 0074),
+        /// shown at the creation: waiting, nothing sat.
+        case scheduled(startsIn: Double)
 
         /// The moment's name, as the catalog's controls offer it.
         public var name: String {
@@ -47,12 +50,13 @@ public struct SessionScript: Hashable, Sendable {
             case .expired: return "expired"
             case .rang: return "rang"
             case .codeRevoked: return "codeRevoked"
+            case .scheduled: return "scheduled"
             }
         }
 
         /// Every moment's name, in the order a control offers them.
         public static let names = [
-            "justStarted", "running", "paused", "completed", "finishedEarly", "cancelled", "expired", "rang",
+            "justStarted", "running", "paused", "completed", "finishedEarly", "cancelled", "expired", "rang", "scheduled",
         ]
 
         /// The moment called `name`, `elapsed` seconds in; `nil` for an unknown name.
@@ -67,6 +71,8 @@ public struct SessionScript: Hashable, Sendable {
             case "expired": self = .expired(elapsed: elapsed)
             case "rang": self = .rang(elapsed: elapsed)
             case "codeRevoked": self = .codeRevoked(elapsed: elapsed)
+            // Its seconds are the wait: at least one, as a start must lie ahead.
+            case "scheduled": self = .scheduled(startsIn: max(1, elapsed.isFinite ? elapsed : 1))
             default: return nil
             }
         }
@@ -75,6 +81,9 @@ public struct SessionScript: Hashable, Sendable {
         /// not negative, and short of the target and of the automatic end, which would
         /// have ended the session first.
         func playable(target: Double?) -> Moment {
+            if case .scheduled(let wait) = self {
+                return .scheduled(startsIn: min(max(1, wait.isFinite ? wait : 1), SessionLimits.scheduleHorizon))
+            }
             let limit = min(target ?? SessionLimits.maximumActivityDuration, SessionLimits.maximumActivityDuration)
             let seconds = min(max(0, elapsed.isFinite ? elapsed : 0), max(0, limit - 1))
             return Moment(name: name, elapsed: seconds) ?? self
@@ -85,7 +94,8 @@ public struct SessionScript: Hashable, Sendable {
             switch self {
             case .justStarted: return 0
             case .running(let seconds), .paused(let seconds), .completed(let seconds), .finishedEarly(let seconds),
-                .cancelled(let seconds), .expired(let seconds), .rang(let seconds), .codeRevoked(let seconds):
+                .cancelled(let seconds), .expired(let seconds), .rang(let seconds), .codeRevoked(let seconds),
+                .scheduled(startsIn: let seconds):
                 return seconds
             }
         }
@@ -127,9 +137,17 @@ public struct SessionScript: Hashable, Sendable {
     public init(
         attributes: SessionAttributes, showSeconds: Bool, moment: Moment, viewedAfter: Double, start: Date, followers: Int = 0
     ) {
-        self.attributes = attributes
+        let moment = moment.playable(target: attributes.plannedSeconds)
+        // A scheduled moment's attributes say when it starts; every other's, that it starts
+        // at once.
+        var startsAt: Date? = nil
+        if case .scheduled(let wait) = moment { startsAt = Instant.canonical(start.addingTimeInterval(wait)) }
+        self.attributes =
+            (try? SessionAttributes(
+                name: attributes.name, plannedSeconds: attributes.plannedSeconds, bells: attributes.bells, isGroup: attributes.isGroup,
+                startsAt: startsAt)) ?? attributes
         self.showSeconds = showSeconds
-        self.moment = moment.playable(target: attributes.plannedSeconds)
+        self.moment = moment
         self.viewedAfter = viewedAfter.isFinite ? max(0, viewedAfter) : 0
         self.start = start
         self.followers = attributes.isGroup ? max(0, followers) : 0
@@ -142,7 +160,7 @@ public struct SessionScript: Hashable, Sendable {
     /// The steps after the start that lead to ``moment``.
     public var steps: [Step] {
         switch moment {
-        case .justStarted:
+        case .justStarted, .scheduled:
             return []
         case .running(let elapsed):
             return [Step(afterSeconds: elapsed, intent: .pause), Step(afterSeconds: 0, intent: .resume)]

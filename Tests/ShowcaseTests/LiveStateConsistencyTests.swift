@@ -53,7 +53,7 @@ struct LiveStateConsistencyTests {
         model.receive(try await LivePlayback.play(script))
         switch state {
         case .running, .paused, .completed, .connecting, .cannotConnect, .groupLeader, .groupFollower, .groupRevoked,
-            .groupJoining, .groupCrowd, .groupSatWith:
+            .groupJoining, .groupCrowd, .groupSatWith, .scheduled, .scheduledFollower:
             break
         case .reconnecting, .groupLeaderGone: model.reconnecting = PreviewSessionScreenModel.unreachable
         case .help: _ = model.press(.character("?"))

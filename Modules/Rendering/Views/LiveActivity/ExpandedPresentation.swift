@@ -48,7 +48,7 @@ public struct ExpandedTrailing: CompositeView {
     public func body(in environment: ViewEnvironment) -> AnyView {
         Budgeted(PresentationBudget.expandedTrailing, VStack(alignment: .trailing, [
             Text(session.timeText(at: environment.now)).bold().foreground(session.phase.color),
-            Text(session.countsDown ? "remaining" : "elapsed").foreground(.secondary),
+            Text(session.content.isScheduled ? "to start" : session.countsDown ? "remaining" : "elapsed").foreground(.secondary),
         ]).frame(maxWidth: .max, alignment: .topTrailing)).erased
     }
 }
