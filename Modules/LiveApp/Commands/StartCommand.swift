@@ -153,7 +153,7 @@ struct StartCommand: LiveCommand {
         } else {
             return nil
         }
-        let shown = at ?? "in \(startsIn ?? "")"
+        let shown = at.map { "--at \($0)" } ?? "--in \(startsIn ?? "")"
         guard let instant = asked.instant(in: timeZone, now: now) else {
             throw console.failure("\(shown) is no day of the calendar; check the date.")
         }
