@@ -108,4 +108,40 @@ struct PostgresGroupSitTests {
         }
         for storage in storages { await storage.close() }
     }
+
+    @Test("a scheduled sit on three servers begins once, at its instant, for followers on every server")
+    func scheduledStart() async throws {
+        let url = try PostgresScope.freshDatabase()
+        var storages: [PostgresSyncStorage] = []
+        for _ in 0..<3 { storages.append(try await openStorage(url)) }
+        let clock = PreviewClock()
+        let servers = storages.map { SyncServer(storage: $0, clock: clock) }
+        try await servers[0].running {
+            try await servers[1].running {
+                try await servers[2].running {
+                    let startsAt = Instant.canonical(clock.now().addingTimeInterval(120))
+                    let sit = try await servers[0].create(SessionAttributesMother.makeScheduled(startsAt: startsAt))
+                    let code = try #require(sit.followCode)
+                    let followers = [try await servers[1].follow(sit.id, code: code), try await servers[2].follow(sit.id, code: code)]
+                    clock.advance(by: 120)
+                    for server in servers { await server.tick() }
+                    var versions: Set<UInt64> = []
+                    for stream in followers {
+                        var begun: ActivitySnapshot?
+                        for await snapshot in stream where snapshot.activity.content.isRunning {
+                            begun = snapshot
+                            break
+                        }
+                        #expect(begun?.activity.content.measuredAt == startsAt && begun?.activity.lifecycle.startedAt == startsAt)
+                        if let begun { versions.insert(begun.version) }
+                    }
+                    // Begun once: one version says so on every server, whichever server's clock rule wrote it.
+                    #expect(versions.count == 1, "\(versions)")
+                    let now = try await servers[2].snapshot(of: sit.id)
+                    #expect(now.activity.content.isRunning && now.activity.lifecycle.startedAt == startsAt)
+                }
+            }
+        }
+        for storage in storages { await storage.close() }
+    }
 }
