@@ -9,19 +9,39 @@ import LiveApp
 
 /// The command line's fuzz target: everything a person types as a value. The same text
 /// goes to `DurationText` (`moments start 10m`), to every setting of `Settings.set`
-/// (`moments settings set KEY VALUE`, and as a key name) and to `--since`.
+/// (`moments settings set KEY VALUE`, and as a key name), to `--since` and to `start --at`.
 ///
 /// Properties: a duration read is a valid target, and the clock form shown for it reads
 /// back to the same seconds; a refused setting changes nothing, an accepted one encodes
 /// and decodes to itself and is shown by `value(of:)` in a form `set` reads back to the
 /// same settings (a duration: when it is a whole number of seconds); a day `--since`
-/// reads is written back and read to itself.
+/// reads is written back and read to itself; a time `--at` reads is written back and read
+/// to itself, and a time of day is the next one to come, within a day.
 enum CommandLineFuzz {
     static func check(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         duration(text)
         settings(text)
         since(text)
+        at(text)
+    }
+
+    static func at(_ text: String) {
+        guard let asked = try? ScheduledStart(at: text) else { return }
+        let written: String
+        switch asked {
+        case .clock(let hour, let minute):
+            written = padded(hour, 2) + ":" + padded(minute, 2)
+            let now = Date(timeIntervalSince1970: 1_795_246_200)
+            let instant = asked.instant(in: .utc, now: now)
+            fuzzRequire(instant.map { $0 > now && $0.timeIntervalSince(now) <= 86_400 } == true, "--at '\(text)' is \(String(describing: instant)), not within the day to come")
+        case .local(let year, let month, let day, let hour, let minute):
+            written = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(hour, 2) + ":" + padded(minute, 2)
+        case .after:
+            fuzzRequire(false, "--at '\(text)' read as a duration")
+            return
+        }
+        fuzzRequire((try? ScheduledStart(at: written)) == asked, "--at '\(text)' is \(asked), written '\(written)', which reads otherwise")
     }
 
     static func duration(_ text: String) {

@@ -63,7 +63,7 @@ package enum ScheduledStart: Hashable, Sendable {
     }
 
     /// The instant asked for, at `now` in `timeZone`; `nil` for a date there is no such day.
-    func instant(in timeZone: LocalTimeZone, now: Date) -> Date? {
+    package func instant(in timeZone: LocalTimeZone, now: Date) -> Date? {
         switch self {
         case .after(let seconds):
             return now.addingTimeInterval(seconds)
