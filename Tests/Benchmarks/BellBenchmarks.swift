@@ -91,7 +91,45 @@ enum BellBenchmarks {
         let name = "bells: instant to alert read by a client, \(label) (\(samples.count) bells)"
         Bench.report(name, seconds: Bench.percentile(samples, 0.5), label: "p50   ")
         Bench.report(name, seconds: Bench.percentile(samples, 0.99), label: "p99   ")
+        try await scheduledStarts(connections, label: label)
         try await floor(connections[0], label: label)
+    }
+
+    /// How late the server begins a scheduled sit (ADR 0074): 50 sits scheduled 97 ms
+    /// apart, each made through one server and followed through the next, from each
+    /// instant to its start's push read by a client.
+    private static func scheduledStarts(_ connections: [HTTPSyncConnection], label: String) async throws {
+        let first = Date().addingTimeInterval(3)
+        let lateness = Locked<[Double]>([])
+        var followers: [Task<Void, Never>] = []
+        for index in 0..<50 {
+            let startsAt = Instant.canonical(first.addingTimeInterval(Double(index) * 0.097))
+            let created = try await connections[index % connections.count].createActivity(
+                SessionAttributesMother.makeScheduled(startsAt: startsAt, plannedSeconds: 300, isGroup: false), showSeconds: true,
+                clientID: "bench", idempotencyKey: nil)
+            let stream = try await connections[(index + 1) % connections.count]
+                .events(of: created.id, token: created.token, after: created.state.version)
+            followers.append(Task {
+                do {
+                    for try await push in stream where !push.activity.content.isScheduled {
+                        let late = Date().timeIntervalSince(startsAt)
+                        lateness.withLock { $0.append(late) }
+                        return
+                    }
+                } catch {}
+            })
+        }
+        // Every start is due within 5 s of the first; a start not read by then counts missing.
+        try await Task.sleep(until: .now + .seconds(max(1, first.timeIntervalSinceNow) + 10))
+        followers.forEach { $0.cancel() }
+        let samples = lateness.withLock { $0 }
+        guard !samples.isEmpty else {
+            print("bells: no scheduled sit began (\(label))")
+            return
+        }
+        let name = "bells: scheduled start's instant to its push read by a client, \(label) (\(samples.count) of 50 sits)"
+        Bench.report(name, seconds: Bench.percentile(samples, 0.5), label: "p50   ")
+        Bench.report(name, seconds: Bench.percentile(samples, 0.99), label: "p99   ")
     }
 
     /// An intent sent to the push read back by the same kind of client, on the same server.
