@@ -92,33 +92,26 @@ public enum SessionKeys {
         switch state {
         case .connecting, .ended:
             return [Binding([.character("q"), .escape, .enter], .leave, hint: KeyHint(key: "q", label: "Quit")), interrupt]
-        case .scheduled:
-            return [
-                Binding(
-                    [.space], .send(.resume), hint: KeyHint(key: "space", label: "Start now"), button: true,
-                    help: KeyHint(key: "space", label: "Start now, before the hour")),
-                Binding(
-                    [.character("+"), .character("="), .up], .send(.adjustTarget(bySeconds: 60)),
-                    help: KeyHint(key: "+/-", label: "1 min more or less (or ↑/↓)")),
-                Binding([.character("-"), .character("_"), .down], .send(.adjustTarget(bySeconds: -60))),
-                Binding(
-                    [.character("c")], .open(.confirmCancel), hint: KeyHint(key: "c", label: "Cancel"),
-                    help: KeyHint(key: "c", label: "Cancel")),
-                quit,
-                Binding([.character("?")], .open(.help), hint: KeyHint(key: "?", label: "Help")),
-                interrupt,
-            ] + (part == .leader
-                ? [Binding([.character("r")], .send(.revokeCode), help: KeyHint(key: "r", label: "Revoke the join code"))] : [])
-        case .running, .paused:
+        case .running, .paused, .scheduled:
             let running = state == .running
-            return [
-                Binding(
-                    [.space], .send(running ? .pause : .resume), hint: KeyHint(key: "space", label: running ? "Pause" : "Resume"),
-                    button: true,
-                    help: KeyHint(key: "space", label: "Pause/resume")),
-                Binding(
-                    [.character("f")], .send(.finish), hint: KeyHint(key: "f", label: "Finish"), button: true,
-                    help: KeyHint(key: "f", label: "Finish")),
+            // A scheduled sit (ADR 0074) has nothing sat to pause or finish: space starts it.
+            let clock: [Binding] =
+                state == .scheduled
+                ? [
+                    Binding(
+                        [.space], .send(.resume), hint: KeyHint(key: "space", label: "Start now"), button: true,
+                        help: KeyHint(key: "space", label: "Start now, before the hour"))
+                ]
+                : [
+                    Binding(
+                        [.space], .send(running ? .pause : .resume),
+                        hint: KeyHint(key: "space", label: running ? "Pause" : "Resume"), button: true,
+                        help: KeyHint(key: "space", label: "Pause/resume")),
+                    Binding(
+                        [.character("f")], .send(.finish), hint: KeyHint(key: "f", label: "Finish"), button: true,
+                        help: KeyHint(key: "f", label: "Finish")),
+                ]
+            return clock + [
                 Binding(
                     [.character("+"), .character("="), .up], .send(.adjustTarget(bySeconds: 60)),
                     hint: running ? KeyHint(key: "+/-", label: "1 min") : nil, help: KeyHint(key: "+/-", label: "1 min more or less (or ↑/↓)")),
