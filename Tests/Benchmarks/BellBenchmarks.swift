@@ -31,7 +31,7 @@ enum BellBenchmarks {
     }
 
     /// Three `moments serve --database-url` on a PostgreSQL of the benchmark's own.
-    private static func onThreeSharedServers(_ body: ([ServerProcess]) async throws -> Void) async throws {
+    static func onThreeSharedServers(_ body: ([ServerProcess]) async throws -> Void) async throws {
         let postgres = try PostgresServer.start()
         defer { postgres.stop() }
         try postgres.createDatabase("bells")

@@ -26,20 +26,20 @@ enum GroupSitBenchmarks {
             .measure(for: 1) { _, _ in HTTPLoad.get("/healthz") }.latencies
         let floor = "loopback round trip p50 \(Bench.duration(Bench.percentile(roundTrip, 0.5)))"
             + ", p99 \(Bench.duration(Bench.percentile(roundTrip, 0.99)))"
-        var version = sit.state.version
         let baseline = await FanOutBenchmarks.settled(server)
         for followers in [1_000, 10_000] {
             let rounds = followers >= 10_000 ? 30 : 200
-            // The same fan-out to the leader's own streams, the figure a sit alone has.
+            // The same fan-out to the leader's own streams, the figure a sit alone has; each
+            // measurement from the version the count of who sits (ADR 0073) settled at.
+            var version = try await IntentLoad.counted(sit.id, sitting: 1, through: connection).version
             let own = try EventReaders(count: followers, port: server.port, activity: sit.id, token: sit.token, lastEventID: version)
             let alone = try await IntentLoad.pushLatencies(rounds: rounds + 1, on: sit, through: connection, readers: [own], after: version)
-            version += UInt64(rounds + 1)
             own.stop()
             _ = await FanOutBenchmarks.settled(server)
             let readers = try EventReaders(count: followers, port: server.port, following: code, lastEventID: version)
+            version = try await IntentLoad.counted(sit.id, sitting: followers + 1, through: connection).version
             let latencies = try await IntentLoad.pushLatencies(
                 rounds: rounds + 1, on: sit, through: connection, readers: [readers], after: version)
-            version += UInt64(rounds + 1)
             let ownTail = Array(alone.dropFirst())
             Bench.reportTail(
                 "group.intent to push, \(followers) followers", Array(latencies.dropFirst()),

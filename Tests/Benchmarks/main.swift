@@ -13,6 +13,8 @@ let suites: [(name: String, run: () -> Void)] = [
     ("fanout", FanOutBenchmarks.run),
     // A group sit on `moments serve`: 1,000 and 10,000 followers on its channel (needs the release `moments`).
     ("group", GroupSitBenchmarks.run),
+    // The same on three servers sharing one PostgreSQL: 3,000 followers, bells and presence.
+    ("group-shared", SharedGroupSitBenchmarks.run),
     // The same server measured by HTTPLoad and by wrk (needs the release `moments` and wrk).
     ("serve", ServeBenchmarks.run),
     // The same figures with the server keeping `moments serve`'s metrics, for their cost.

@@ -53,7 +53,9 @@ public final class ServerProcess {
             let port = url.split(separator: ":").last.flatMap({ Int($0) })
         else {
             process.terminate()
-            throw StartFailure(description: "moments serve printed: \(line)")
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            throw StartFailure(description: "moments serve printed: \(line)\(errors.isEmpty ? "" : "; on standard error: \(errors)")")
         }
         baseURL = String(url)
         self.port = port

@@ -32,7 +32,7 @@ public struct ContentState: Hashable, Sendable {
     /// server has rung: the next to ring is that index.
     public let bellsRung: Int
     /// How many people follow a group sit now, its leader included (a person with several
-    /// surfaces open counts once): the server's count, pushed at most once a second
+    /// surfaces open counts once): the server's count, pushed at most twice a second
     /// (ADR 0073). 0 for a sit alone, and frozen at the end.
     public let sitting: Int
     /// The most people who sat the group sit at once: what its summaries call "sat with N".

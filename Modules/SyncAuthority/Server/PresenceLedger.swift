@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// When the server counts who sits each group sit next (ADR 0073): a follower coming or
-/// going asks for a count, and counts of one sit come at most once a second, however many
+/// going asks for a count, and counts of one sit come at most twice a second, however many
 /// come and go, so that a join storm of 10,000 pushes a handful of states, not 10,000.
 /// On a storage shared by several servers, a sit with followers is counted again every
 /// third of the storage's presence lifetime, keeping this server's record of them fresh.
 struct PresenceLedger {
     /// How long after one count of a sit the next may come.
-    static let spacing: TimeInterval = 1
+    static let spacing: TimeInterval = 0.5
 
     /// When each sit's next count is due.
     private(set) var due: [String: Date] = [:]

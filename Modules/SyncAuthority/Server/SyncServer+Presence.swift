@@ -9,7 +9,7 @@ import SyncProtocol
 /// Presence (ADR 0073): how many people sit a group sit now, its leader and each person
 /// following it once (by the opaque id their surfaces send, ``Sitter``), counted across
 /// every server sharing the storage and pushed as part of the state
-/// (`Domain.ContentState.sitting`), at most once a second.
+/// (`Domain.ContentState.sitting`), at most twice a second.
 extension SyncServer {
     /// Asks for a count of group sit `id`, now or a second after the last.
     func presenceMoved(_ id: String) {

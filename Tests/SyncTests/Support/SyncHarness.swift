@@ -27,7 +27,7 @@ struct SyncHarness {
 
     /// The state of group sit `id` once the server has counted `sitting` people in it
     /// (ADR 0073): its clock rules run until it has, as a running server runs them by itself,
-    /// the clock moving on a second between tries (counts come at most once a second).
+    /// the clock moving on a second between tries (counts come at most twice a second).
     func counted(_ id: String, sitting: Int) async throws -> ActivitySnapshot {
         try await eventually {
             await server.tick()
