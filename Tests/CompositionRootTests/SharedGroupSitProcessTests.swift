@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Rendering
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -23,15 +22,14 @@ struct SharedGroupSitProcessTests {
 
         deinit { folder.remove() }
 
-        func moments(_ arguments: [String], width: Int = 140) throws -> PseudoTerminal {
+        func moments(_ arguments: [String]) throws -> PseudoTerminal {
             try PseudoTerminal(
                 product: "moments", arguments,
                 environment: [
                     "MOMENTS_HOME": folder.path("data").path, "XDG_RUNTIME_DIR": folder.path("run").path, "HOME": folder.url.path,
                     "MOMENTS_PLAYER": "/bin/false", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no",
                     "TZ": "UTC",
-                ],
-                size: Size(width: width, height: 24))
+                ])
         }
     }
 
@@ -55,10 +53,11 @@ struct SharedGroupSitProcessTests {
             let urls = servers.map(\.baseURL)
             let leaderPerson = try Person()
             let leader = try leaderPerson.moments(["start", "10m", "--group", "--name", "Sangha", "--silent", "--server", urls[0]])
-            #expect(leader.waitForText("others join with: moments join "), "\(leader.screen.text)\n\(leader.errors)")
+            // An 80-column screen shows the code whole, after `code: `.
+            #expect(leader.waitForText("code: "), "\(leader.screen.text)\n\(leader.errors)")
             let text = leader.screen.text
-            let range = try #require(text.range(of: #"moments join [0-9a-z-]+\.[0-9a-z]+"#, options: .regularExpression))
-            let code = String(text[range].dropFirst("moments join ".count))
+            let range = try #require(text.range(of: #"code: [0-9a-z-]+\.[0-9a-z]+"#, options: .regularExpression))
+            let code = String(text[range].dropFirst("code: ".count))
             let people = [try Person(), try Person()]
             let followers = try [
                 people[0].moments(["join", code, "--server", urls[1], "--silent"]),

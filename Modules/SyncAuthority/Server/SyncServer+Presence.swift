@@ -7,7 +7,7 @@ import Foundation
 import SyncProtocol
 
 /// Presence (ADR 0073): how many people sit a group sit now, its leader and each person
-/// following it once (by the opaque id their surfaces send, ``Sitter``), counted across
+/// following it once (by the opaque id their surfaces send, `SyncProtocol.Sitter`), counted across
 /// every server sharing the storage and pushed as part of the state
 /// (`Domain.ContentState.sitting`), at most twice a second.
 extension SyncServer {

@@ -16,7 +16,7 @@ struct ActivitySubscribers {
         /// Whether it follows a group sit through its channel, with the join code: it ends
         /// when the leader revokes the code.
         var isFollower = false
-        /// The person a follower is, by the opaque id their surfaces send (``Sitter``);
+        /// The person a follower is, by the opaque id their surfaces send (`SyncProtocol.Sitter`);
         /// `nil`: a stream counted as a person of its own.
         var sitter: String? = nil
     }

@@ -19,7 +19,7 @@ extension PostgresSyncStorage {
     public var presenceLifetime: Duration? { Self.presenceLifetime }
 
     /// Writes this server's row of the sit (deletes it when `sitters` is empty, with any
-    /// row nobody wrote for ``presenceRetention``) and counts the distinct people of it
+    /// row nobody wrote for `presenceRetention` (an hour)) and counts the distinct people of it
     /// and of every other server's row fresher than ``presenceLifetime``, in one statement:
     /// the count reads the other rows as they were committed when it began, and this row
     /// as given.

@@ -38,14 +38,16 @@ struct PresenceTextTests {
         #expect(display.presenceText == nil && display.presenceMark == nil && display.groupTexts.isEmpty)
     }
 
-    @Test("the group line leads with the count; narrower forms keep a leader's code whole, or the count alone")
+    @Test("a follower's group line leads with the count, the narrowest the count alone; a leader's keeps its code whole and the count goes beside the target")
     func groupLine() throws {
         let follower = try Self.display(sitting: 14)
         #expect(follower.groupTexts.first == "● 14 sitting · following a group sit · its leader keeps the time")
         #expect(follower.groupTexts.last == "● 14 sitting")
+        #expect(!follower.presenceBesideCaption)
         let leader = try Self.display(sitting: 14, group: .leading(joinCode: "ABCD-EFGH"))
-        #expect(leader.groupTexts.first == "● 14 sitting · group sit · others join with: moments join ABCD-EFGH")
+        #expect(leader.groupTexts == SessionDisplay.Group.leading(joinCode: "ABCD-EFGH").texts)
         #expect(leader.groupTexts.last == "ABCD-EFGH", "the code survives the narrowest screen")
+        #expect(leader.presenceBesideCaption)
         #expect(try Self.display(sitting: 0).groupTexts == SessionDisplay.Group.following.texts)
     }
 }

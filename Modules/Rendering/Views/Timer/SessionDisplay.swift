@@ -115,14 +115,21 @@ public struct SessionDisplay: Hashable, Sendable {
         content.isEnded || content.sitting == 0 ? nil : "●\(Self.grouped(content.sitting))"
     }
 
-    /// A group sit's line (``Group/texts``) with the people sitting before it, longest
-    /// first: the shortest forms keep a leader's code whole, or keep the count alone.
+    /// A group sit's line (``Group/texts``), longest first, with the people sitting before
+    /// it, the shortest form keeping the count alone; a leader's line with its code is the
+    /// code's alone, as a code cut short is no code, and the count goes beside the target
+    /// (``presenceBesideCaption``).
     public var groupTexts: [String] {
         guard let group else { return [] }
-        guard let presence = presenceText else { return group.texts }
-        let together = group.texts.map { "\(presence) · \($0)" }
-        if case .leading(_?) = group { return together + group.texts }
-        return together + [presence]
+        guard let presence = presenceText, !presenceBesideCaption else { return group.texts }
+        return group.texts.map { "\(presence) · \($0)" } + [presence]
+    }
+
+    /// Whether the count of people sitting goes beside the target rather than on the group
+    /// line: on a leader's screen that shows its join code, whose line the code fills.
+    public var presenceBesideCaption: Bool {
+        guard presenceText != nil, case .leading(_?) = group else { return false }
+        return true
     }
 
     /// `10,000`: a count with its thousands grouped, as every surface writes one.

@@ -134,7 +134,8 @@ public struct TimerScreen: CompositeView {
     /// scheduled start `starts in 4m, then 3:00`.
     private func caption(_ environment: ViewEnvironment) -> String {
         if session.isWarmingUp(at: environment.now) { return "warm-up, then " + (session.targetText ?? "open-ended") }
-        return [session.caption(at: environment.now), session.nextBellText].compactMap { $0 }.joined(separator: " · ")
+        let presence = session.presenceBesideCaption ? session.presenceText : nil
+        return [session.caption(at: environment.now), session.nextBellText, presence].compactMap { $0 }.joined(separator: " · ")
     }
 
     private func bigTime(_ digits: DigitSize, _ environment: ViewEnvironment) -> BigDigits {
