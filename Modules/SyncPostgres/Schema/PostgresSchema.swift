@@ -46,7 +46,7 @@ import SyncProtocol
 ///   `activity_id` and `server_id` (a uuid each server makes when it starts) the primary
 ///   key; `sitters` text[], the opaque ids of the people following through that server;
 ///   `seen` timestamptz, when the server last wrote it. A row not written again within
-///   ``PostgresSyncStorage/presenceLifetime`` no longer counts, and is deleted later.
+///   `PostgresSyncStorage.presenceLifetime` (six seconds) no longer counts, and is deleted later.
 public enum PostgresSchema {
     /// The version this program writes and understands.
     public static var version: Int { migrations.count }

@@ -15,12 +15,12 @@ extension PostgresSyncStorage {
     /// How long a row nobody writes any more is kept before it is deleted.
     static let presenceRetention: TimeInterval = 3_600
 
-    /// How long a server's row counts after it was written: ``presenceLifetime``.
+    /// How long a server's row counts after it was written: `presenceLifetime`.
     public var presenceLifetime: Duration? { Self.presenceLifetime }
 
     /// Writes this server's row of the sit (deletes it when `sitters` is empty, with any
     /// row nobody wrote for `presenceRetention` (an hour)) and counts the distinct people of it
-    /// and of every other server's row fresher than ``presenceLifetime``, in one statement:
+    /// and of every other server's row fresher than `presenceLifetime`, in one statement:
     /// the count reads the other rows as they were committed when it began, and this row
     /// as given.
     public func count(_ sitters: Set<String>, following id: String, through server: UUID, at now: Date) async throws -> Int {

@@ -56,7 +56,7 @@ package enum ScheduledStart: Hashable, Sendable {
     private static func clock(_ text: Substring) -> (Int, Int)? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2, (1...2).contains(fields[0].count), fields[1].count == 2,
-            fields.allSatisfy({ $0.allSatisfy(\.isASCII) }), let hour = Int(fields[0]), let minute = Int(fields[1]),
+            fields.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let hour = Int(fields[0]), let minute = Int(fields[1]),
             (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return (hour, minute)
