@@ -119,9 +119,14 @@ enum BellBenchmarks {
                 } catch {}
             })
         }
-        // Every start is due within 5 s of the first; a start not read by then counts missing.
-        try await Task.sleep(until: .now + .seconds(max(1, first.timeIntervalSinceNow) + 10))
-        followers.forEach { $0.cancel() }
+        // Each follower ends with its sit's start read; the minute only guards against a start
+        // that never comes (then counted missing).
+        let hang = Task {
+            try? await Task.sleep(for: .seconds(60))
+            followers.forEach { $0.cancel() }
+        }
+        for follower in followers { await follower.value }
+        hang.cancel()
         let samples = lateness.withLock { $0 }
         guard !samples.isEmpty else {
             print("bells: no scheduled sit began (\(label))")

@@ -31,13 +31,13 @@ enum GroupSitBenchmarks {
             let rounds = followers >= 10_000 ? 30 : 200
             // The same fan-out to the leader's own streams, the figure a sit alone has; each
             // measurement from the version the count of who sits (ADR 0073) settled at.
-            var version = try await IntentLoad.counted(sit.id, sitting: 1, through: connection).version
+            var version = try await IntentLoad.counted(sit, sitting: 1, through: connection).version
             let own = try EventReaders(count: followers, port: server.port, activity: sit.id, token: sit.token, lastEventID: version)
             let alone = try await IntentLoad.pushLatencies(rounds: rounds + 1, on: sit, through: connection, readers: [own], after: version)
             own.stop()
             _ = await FanOutBenchmarks.settled(server)
             let readers = try EventReaders(count: followers, port: server.port, following: code, lastEventID: version)
-            version = try await IntentLoad.counted(sit.id, sitting: followers + 1, through: connection).version
+            version = try await IntentLoad.counted(sit, sitting: followers + 1, through: connection).version
             let latencies = try await IntentLoad.pushLatencies(
                 rounds: rounds + 1, on: sit, through: connection, readers: [readers], after: version)
             let ownTail = Array(alone.dropFirst())

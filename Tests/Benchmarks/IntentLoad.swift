@@ -80,18 +80,15 @@ enum IntentLoad {
         return latencies
     }
 
-    /// Group sit `id` once the count of who sits it (ADR 0073) reads `sitting`, polled every
-    /// 10 ms (within a minute): a sit's followers joining or leaving push counts, so a
-    /// measurement of pushes begins once they have settled, from the version they left.
-    static func counted(_ id: String, sitting: Int, through connection: any SyncConnection) async throws -> ActivitySnapshot {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while true {
-            let snapshot = try await connection.activity(id: id)
-            if snapshot.activity.content.sitting == sitting { return snapshot }
-            guard ContinuousClock.now < deadline else {
-                throw HTTPLoad.Failure(description: "the count stayed at \(snapshot.activity.content.sitting), not \(sitting)")
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+    /// Group sit `sit` once the count of who sits it (ADR 0073) reads `sitting`, as its own
+    /// event stream (the leader's, which counts no one) pushes it: a sit's followers joining
+    /// or leaving push counts, so a measurement of pushes begins once they have settled,
+    /// from the version they left.
+    static func counted(_ sit: CreatedActivity, sitting: Int, through connection: any SyncConnection) async throws
+        -> ActivitySnapshot
+    {
+        let stream = try await connection.events(of: sit.id, token: sit.token, after: nil)
+        for try await snapshot in stream where snapshot.activity.content.sitting == sitting { return snapshot }
+        throw HTTPLoad.Failure(description: "the sit's stream ended before its count read \(sitting)")
     }
 }

@@ -36,7 +36,7 @@ enum SharedGroupSitBenchmarks {
             SessionAttributesMother.makeGroupSit(plannedSeconds: 3_600), showSeconds: true, clientID: "leader", idempotencyKey: nil)
         let code = try joinCode(of: sit)
         let readers = try servers.map { try EventReaders(count: followersPerServer, port: $0.port, following: code, lastEventID: 1) }
-        var version = try await IntentLoad.counted(sit.id, sitting: 3 * followersPerServer + 1, through: connections[1]).version
+        var version = try await IntentLoad.counted(sit, sitting: 3 * followersPerServer + 1, through: connections[1]).version
         let pushes = try await IntentLoad.pushLatencies(rounds: 101, on: sit, through: connections[0], readers: readers, after: version)
         version += 101
         var roundTrips: [Double] = []
@@ -66,7 +66,7 @@ enum SharedGroupSitBenchmarks {
         let code = try joinCode(of: sit)
         let readers = try servers.map { try EventReaders(count: followersPerServer, port: $0.port, following: code, lastEventID: 1) }
         defer { readers.forEach { $0.stop() } }
-        var current = try await IntentLoad.counted(sit.id, sitting: 3 * followersPerServer + 1, through: connections[1])
+        var current = try await IntentLoad.counted(sit, sitting: 3 * followersPerServer + 1, through: connections[1])
         var lateness: [Double] = []
         for _ in 0..<4 {
             guard let bell = current.activity.nextBell, let due = current.activity.content.date(whenSatReaches: bell.satSeconds) else { break }
@@ -86,17 +86,17 @@ enum SharedGroupSitBenchmarks {
     ) async throws {
         let code = try joinCode(of: sit)
         // The 3,000 of the intents' figure have left first.
-        _ = try await IntentLoad.counted(sit.id, sitting: 1, through: connections[0])
+        _ = try await IntentLoad.counted(sit, sitting: 1, through: connections[0])
         var joins: [Double] = []
         var leaves: [Double] = []
         for _ in 0..<5 {
             let opened = DispatchTime.now().uptimeNanoseconds
             let batch = try EventReaders(count: 300, port: servers[2].port, following: code, lastEventID: version)
-            _ = try await IntentLoad.counted(sit.id, sitting: 301, through: connections[0])
+            _ = try await IntentLoad.counted(sit, sitting: 301, through: connections[0])
             joins.append(Double(DispatchTime.now().uptimeNanoseconds - opened) / 1e9)
             let closed = DispatchTime.now().uptimeNanoseconds
             batch.stop()
-            _ = try await IntentLoad.counted(sit.id, sitting: 1, through: connections[0])
+            _ = try await IntentLoad.counted(sit, sitting: 1, through: connections[0])
             leaves.append(Double(DispatchTime.now().uptimeNanoseconds - closed) / 1e9)
         }
         Bench.reportTail("group.shared: 300 joining one server to the count read through another", joins, beside: "counts at most twice a second")
