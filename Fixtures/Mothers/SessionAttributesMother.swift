@@ -16,19 +16,24 @@ public enum SessionAttributesMother {
     /// Attributes with a realistic name and a five-minute plan (seeds/000's 300 s).
     public static func makeAttributes(
         name: String = "Morning sit", plannedSeconds: Double? = 300, bells: BellProgram? = nil, isGroup: Bool = false,
-        startsAt: Date? = nil
+        channelStorage: ChannelStorage = .latest, startsAt: Date? = nil
     ) -> SessionAttributes {
         do {
             return try SessionAttributes(
-                name: makeName(name), plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup, startsAt: startsAt)
+                name: makeName(name), plannedSeconds: plannedSeconds, bells: bells, isGroup: isGroup, channelStorage: channelStorage,
+                startsAt: startsAt)
         } catch {
             preconditionFailure("fixture attributes are invalid: \(error)")
         }
     }
 
-    /// A group sit (ADR 0072): the sangha's evening half hour, which others follow.
-    public static func makeGroupSit(name: String = "Evening sangha", plannedSeconds: Double? = 1_800) -> SessionAttributes {
-        makeAttributes(name: name, plannedSeconds: plannedSeconds, isGroup: true)
+    /// A group sit (ADR 0072): the sangha's evening half hour, which others follow; its
+    /// channel keeps its latest state for late joiners unless `channelStorage` says nothing
+    /// (ADR 0075).
+    public static func makeGroupSit(
+        name: String = "Evening sangha", plannedSeconds: Double? = 1_800, channelStorage: ChannelStorage = .latest
+    ) -> SessionAttributes {
+        makeAttributes(name: name, plannedSeconds: plannedSeconds, isGroup: true, channelStorage: channelStorage)
     }
 
     /// A sit scheduled to begin by itself at `startsAt` (ADR 0074): by default 4 minutes

@@ -1,6 +1,7 @@
 import Domain
 import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// The rules of a group sit's join code (ADR 0072): revoked once, by the leader's intent,
@@ -102,5 +103,23 @@ struct GroupSitRulesTests {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(ContentState.self, from: Data(json.replacingOccurrences(of: #""sitting":3"#, with: #""sitting":-1"#).utf8))
         }
+    }
+
+    @Test("a channel keeps its latest state unless told to keep nothing; its JSON says so only then, and a sit alone has no channel to choose")
+    func channelStorage() throws {
+        #expect(SessionAttributesMother.makeGroupSit().channelStorage == .latest)
+        let keepsNothing = SessionAttributesMother.makeGroupSit(channelStorage: .nothing)
+        let json = try JSONReference.encoded(keepsNothing)
+        #expect(json.contains(#""channel_storage":"none""#), "\(json)")
+        #expect(JSONReference.written(keepsNothing) == json, "the writer agrees with the encoder")
+        #expect(try JSONDecoder().decode(SessionAttributes.self, from: Data(json.utf8)) == keepsNothing)
+        #expect(!(try JSONReference.encoded(SessionAttributesMother.makeGroupSit())).contains("channel_storage"))
+        #expect(throws: ValidationError.channelWithoutGroup) {
+            try SessionAttributes(name: SessionAttributesMother.makeName(), plannedSeconds: 300, channelStorage: .nothing)
+        }
+        let alone = json.replacingOccurrences(of: #""group":true"#, with: #""group":false"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionAttributes.self, from: Data(alone.utf8)) }
+        let unknown = json.replacingOccurrences(of: #""none""#, with: #""sometimes""#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionAttributes.self, from: Data(unknown.utf8)) }
     }
 }

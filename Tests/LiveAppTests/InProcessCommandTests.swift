@@ -85,6 +85,19 @@ struct InProcessCommandTests {
         #expect(!app.terminal.wasEntered)
     }
 
+    @Test("start --group --channel-storage none makes a sit whose channel keeps nothing; without the option it keeps its latest state")
+    func channelStorage() async throws {
+        for (arguments, kept) in [(["--channel-storage", "none"], ChannelStorage.nothing), ([], .latest)] {
+            let app = App()
+            let running = app.start(["start", "5m", "--group", "--no-tty"] + arguments)
+            #expect(await app.waitForLine("Running"), "\(app.terminal.written)")
+            let listed = try await app.host.server.list()
+            #expect(listed.count == 1 && listed.first?.activity.attributes.channelStorage == kept, "\(listed)")
+            app.clock.advance(by: 301)
+            #expect(await running.value == ExitStatus.completed.rawValue, "\(app.console.errors)")
+        }
+    }
+
     @Test("SIGTERM during start: status 2, the session left running on the server, and it says so")
     func startInterrupted() async throws {
         let app = App()
@@ -100,6 +113,8 @@ struct InProcessCommandTests {
         (["start", "10x"], "duration"),
         (["start", "5m", "--open"], "give a DURATION or --open, not both"),
         (["start", "--name", ""], "name"),
+        (["start", "5m", "--channel-storage", "none"], "--channel-storage is for a group sit"),
+        (["start", "5m", "--group", "--channel-storage", "oldest"], "give latest or none"),
     ])
     func badInput(arguments: [String], says: String) async throws {
         let app = App()

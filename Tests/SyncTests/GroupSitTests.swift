@@ -46,6 +46,31 @@ struct GroupSitTests {
         #expect(try await pushes.next() == resumed)
     }
 
+    @Test("a channel that keeps nothing gives a late follower no state until its next push; the leader's own stream still has it", arguments: Transport.allCases)
+    func keepsNothing(transport: Transport) async throws {
+        let harness = try SyncHarness()
+        let connection = try await transport.connect(to: harness)
+        let sit = try await harness.create(SessionAttributesMother.makeGroupSit(channelStorage: .nothing))
+        #expect(sit.state.activity.attributes.channelStorage == .nothing)
+        harness.clock.advance(by: 60)
+        let paused = try await connection.send(try request(.pause), to: sit.id, token: sit.token)
+        var own = try await connection.events(of: sit.id, token: sit.token, after: nil).makeAsyncIterator()
+        #expect(try await own.next() == paused)
+        let ana = try #require(Sitter("ana-s-folder"))
+        let stream = try await connection.follow(try #require(sit.joinCode), as: ana, after: nil)
+        var pushes = stream.makeAsyncIterator()
+        // Her own arrival, counted, is the next push: the paused state before it never comes.
+        let counted = try await harness.counted(sit.id, sitting: 2)
+        #expect(try await pushes.next() == counted)
+        let resumed = try await connection.send(try request(.resume), to: sit.id, token: sit.token)
+        #expect(try await pushes.next() == resumed)
+        // Nor is a stream she opens again given what it missed: only what comes after.
+        let again = try await connection.follow(try #require(sit.joinCode), as: ana, after: counted.version)
+        var later = again.makeAsyncIterator()
+        let finished = try await connection.send(try request(.finish), to: sit.id, token: sit.token)
+        #expect(try await later.next() == finished)
+    }
+
     @Test("a follower's code sends no intent: 403 follower_only, and nothing changes", arguments: Transport.allCases)
     func followerOnly(transport: Transport) async throws {
         let harness = try SyncHarness()

@@ -108,6 +108,15 @@ struct HTTPProtocolTests {
             #expect(badBells.status == 400, "\(bells)")
             #expect((badBells.json["message"] as? String ?? "").contains("'bells'"), "\(badBells.body)")
         }
+        // A channel's storage is "latest" or "none", and only a group sit has a channel.
+        for (storage, says) in [
+            (#""channel_storage":"oldest","group":true"#, #"'channel_storage' must be "latest" or "none", not 'oldest'"#),
+            (#""channel_storage":"none""#, "'channel_storage': Only a group sit has a channel"),
+        ] {
+            let refused = try await RawHTTP.send(
+                "POST", "\(f.base)/v1/activities", json: #"{"name":"ok","target_seconds":60,"client_id":"c","# + storage + "}")
+            #expect(refused.status == 400 && (refused.json["message"] as? String ?? "").contains(says), "\(refused.body)")
+        }
         #expect(try await f.harness.server.list().count == 1)
         try await unchanged(f)
         try await f.http.stop()

@@ -51,6 +51,10 @@ extension SessionAttributes: JSONWritable {
             writer.key("bells")
             writer.value(bells)
         }
+        if channelStorage != .latest {
+            writer.key("channel_storage")
+            writer.string(channelStorage.rawValue)
+        }
         if isGroup {
             writer.key("group")
             writer.bool(true)

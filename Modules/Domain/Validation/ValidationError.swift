@@ -26,6 +26,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case bellProgram(String)
     /// A scheduled start (``ContentState/startsAt``) that does not fit the state it is in.
     case scheduledStart(String)
+    /// A channel storage policy (``ChannelStorage``) asked for a sit alone, which has no
+    /// channel.
+    case channelWithoutGroup
 
     public var description: String {
         switch self {
@@ -51,6 +54,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "'\(text)' is not a duration; write it like 10m, 90s, 1h15m or a number of minutes such as 20."
         case .bellProgram(let message), .scheduledStart(let message):
             return message
+        case .channelWithoutGroup:
+            return "Only a group sit has a channel whose storage can be chosen; make the sit a group or leave its channel storage out."
         }
     }
 }

@@ -48,6 +48,11 @@ struct StartCommand: LiveCommand {
     @Flag(help: "A group sit: others follow it with the join code it shows (`moments join CODE`); only you change it.")
     var group = false
 
+    @Option(name: .customLong("channel-storage"), help: ArgumentHelp(
+        "What a group sit's channel keeps for one who joins late: latest (its newest state, shown at once; the default) or none (they see the sit from its next change).",
+        valueName: "latest|none"))
+    var channelStorage: String?
+
     @Option(help: ArgumentHelp(
         "Schedule the sit to begin by itself at a time of day (07:00, the next one to come) or a local date and time (2026-12-02T07:00); every surface shows the countdown, and others may join a group sit before.",
         valueName: "time"))
@@ -74,6 +79,7 @@ struct StartCommand: LiveCommand {
         let console = dependencies.console
         // Bad input is refused before any file is opened or made.
         let (sessionName, seconds) = try parseInput(console)
+        let storage = try storage(console)
         let startsAt = try scheduledStart(console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
         let files = data.files(dependencies)
         let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
@@ -82,7 +88,7 @@ struct StartCommand: LiveCommand {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds
             attributes = try SessionAttributes(
                 name: sessionName, plannedSeconds: target, bells: try program(over: settings, target: target), isGroup: group,
-                startsAt: startsAt)
+                channelStorage: storage, startsAt: startsAt)
         } catch {
             files.warn(settingsWarning)
             throw console.failure(error.description)
@@ -124,6 +130,17 @@ struct StartCommand: LiveCommand {
         case .environment: return console.failure(error.description, status: .environmentFailure)
         case .input, .other: return console.failure(error.description)
         }
+    }
+
+    /// The storage asked of the sit's channel by `--channel-storage`, which needs `--group`;
+    /// a word that is neither policy is exit 1 naming both.
+    private func storage(_ console: Console) throws -> ChannelStorage {
+        guard let channelStorage else { return .latest }
+        guard let policy = ChannelStorage(rawValue: channelStorage.lowercased()) else {
+            throw console.failure("--channel-storage \(channelStorage) is not a storage; give latest or none.")
+        }
+        guard group else { throw console.failure("--channel-storage is for a group sit, which has a channel; add --group, or leave it out.") }
+        return policy
     }
 
     /// The name and the duration asked for (`nil`: the default duration); a bad value is

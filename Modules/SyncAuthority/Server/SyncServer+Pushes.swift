@@ -186,10 +186,14 @@ extension SyncServer {
         // this subscriber starts from it, the others get it when its push comes, after the
         // changes before it.
         let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
-        if let newest, lastEventID.map({ newest.version > $0 }) ?? true { subscriber.push(newest) }
         // The dismissal ends every stream; a revoked code a follower's, even one whose
         // revocation was pushed while this was being read.
-        if newest?.event == .dismiss || (isFollower && newest?.activity.lifecycle.codeRevokedAt != nil) {
+        let closes = newest?.event == .dismiss || (isFollower && newest?.activity.lifecycle.codeRevokedAt != nil)
+        // A channel that keeps nothing (ADR 0075) gives a follower the pushes from now on
+        // only; the state that closes it is still said, so that they know why.
+        let keepsNothing = isFollower && known.snapshot.activity.attributes.channelStorage == .nothing && !closes
+        if let newest, !keepsNothing, lastEventID.map({ newest.version > $0 }) ?? true { subscriber.push(newest) }
+        if closes {
             subscriber.finish()
             closeIdle(id)
             return nil

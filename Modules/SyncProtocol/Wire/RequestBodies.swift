@@ -3,7 +3,9 @@ import Domain
 /// The body of `POST /v1/activities`: the client writes it and the server reads it, so
 /// both share this one definition of the wire format.
 package struct CreateActivityBody: Codable {
-    package static let fields: Set<String> = ["name", "target_seconds", "client_id", "show_seconds", "bells", "group", "starts_at"]
+    package static let fields: Set<String> = [
+        "name", "target_seconds", "client_id", "show_seconds", "bells", "group", "channel_storage", "starts_at",
+    ]
 
     package let attributes: SessionAttributes
     package let clientID: String
@@ -16,6 +18,7 @@ package struct CreateActivityBody: Codable {
         case showSeconds = "show_seconds"
         case bells
         case group
+        case channelStorage = "channel_storage"
         case startsAt = "starts_at"
     }
 
@@ -33,6 +36,12 @@ package struct CreateActivityBody: Codable {
         clientID = try container.decode(String.self, forKey: .clientID)
         showSeconds = try container.decodeIfPresent(Bool.self, forKey: .showSeconds) ?? true
         let isGroup = try container.decodeIfPresent(Bool.self, forKey: .group) ?? false
+        let storage = try container.decodeIfPresent(String.self, forKey: .channelStorage).map { (text) throws(SyncError) in
+            guard let storage = ChannelStorage(rawValue: text) else {
+                throw SyncError.badRequest("'channel_storage' must be \"latest\" or \"none\", not '\(text.prefix(40))'.")
+            }
+            return storage
+        } ?? .latest
         let startsAt = try container.decodeIfPresent(String.self, forKey: .startsAt).map { (text) throws(SyncError) in
             guard let instant = Instant.parse(text) else {
                 throw SyncError.badRequest("'starts_at' must be an RFC 3339 instant such as 2026-12-02T07:00:00.000Z, not '\(text.prefix(40))'.")
@@ -48,11 +57,13 @@ package struct CreateActivityBody: Codable {
         }
         do {
             attributes = try SessionAttributes(
-                name: SessionName(name), plannedSeconds: target, bells: bells, isGroup: isGroup, startsAt: startsAt)
+                name: SessionName(name), plannedSeconds: target, bells: bells, isGroup: isGroup, channelStorage: storage,
+                startsAt: startsAt)
         } catch {
             let field = switch error {
             case .targetOutOfRange: "target_seconds"
             case .bellProgram: "bells"
+            case .channelWithoutGroup: "channel_storage"
             default: "name"
             }
             throw SyncError.badRequest("'\(field)': \(error.description)")
@@ -70,6 +81,8 @@ package struct CreateActivityBody: Codable {
         try container.encodeIfPresent(attributes.bells, forKey: .bells)
         // Only for a group sit, so a sit alone's body reads as before.
         if attributes.isGroup { try container.encode(true, forKey: .group) }
+        // Only for a channel that keeps nothing (ADR 0075), likewise.
+        if attributes.channelStorage != .latest { try container.encode(attributes.channelStorage.rawValue, forKey: .channelStorage) }
         // Only for a scheduled sit (ADR 0074), likewise.
         if let startsAt = attributes.startsAt { try container.encode(Instant.format(startsAt), forKey: .startsAt) }
     }
