@@ -43,6 +43,8 @@ enum SessionScenarios {
             ("nextBell", "A bell program: the next bell at 3:00", SessionRecipe(surface, bells: BellProgramMother.makeProgram())),
             ("bellSchedule", "Sit 25, walk 5, sit 25: bells at instants", SessionRecipe(
                 surface, plannedSeconds: 3_600, moment: .running(elapsed: 26 * 60), bells: BellProgramMother.makeSchedule())),
+            ("groupSitting", "A group sit: ● 3 sitting", SessionRecipe(surface, followers: 2)),
+            ("groupSatWith", "A group sit ended: sat with 3", SessionRecipe(surface, moment: .completed(elapsed: 300), followers: 2)),
         ]
     }
 }

@@ -10,6 +10,7 @@ public final class PreviewPersonalFiles: PersonalFiles {
     private struct State {
         var settings: Settings
         var remembered: [String: SessionHandle] = [:]
+        var rememberedCodes: [String: JoinCode] = [:]
     }
 
     private let state: Mutex<State>
@@ -57,13 +58,20 @@ public final class PreviewPersonalFiles: PersonalFiles {
         state.withLock { $0.remembered[server] }
     }
 
-    public func remember(_ session: SessionHandle, on server: String) throws(StoreProblem) {
-        state.withLock { $0.remembered[server] = session }
+    public func rememberedJoinCode(on server: String) throws(StoreProblem) -> JoinCode? {
+        state.withLock { $0.rememberedCodes[server] }
+    }
+
+    public func remember(_ session: SessionHandle, joinCode: JoinCode?, on server: String) throws(StoreProblem) {
+        state.withLock { state in
+            state.remembered[server] = session
+            state.rememberedCodes[server] = joinCode
+        }
     }
 
     public func forget(_ activityID: String, on server: String) throws(StoreProblem) {
         state.withLock { state in
-            if state.remembered[server]?.id == activityID { state.remembered[server] = nil }
+            if state.remembered[server]?.id == activityID { (state.remembered[server], state.rememberedCodes[server]) = (nil, nil) }
         }
     }
 

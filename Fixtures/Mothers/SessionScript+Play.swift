@@ -40,14 +40,27 @@ extension SessionScript {
         clientID: String = "script"
     ) async throws {
         // The followers join at the start, each a person of their own, and stay to the
-        // last step; the server counts them at its next clock run (ADR 0073).
-        var following: [AsyncThrowingStream<ActivitySnapshot, any Error>] = []
+        // last step; the server counts them at its next clock run (ADR 0073). Each has
+        // joined once its channel gave it the newest state: over HTTP the stream's head
+        // comes before that, and a count taken then could miss them.
+        var following: [AsyncThrowingStream<ActivitySnapshot, any Error>.AsyncIterator] = []
         if followers > 0, let code = created.joinCode {
-            for person in 0..<followers { following.append(try await connection.follow(code, as: Sitter("sitter-\(person)"), after: nil)) }
+            for person in 0..<followers {
+                var joined = try await connection.follow(code, as: Sitter("sitter-\(person)"), after: nil).makeAsyncIterator()
+                _ = try await joined.next()
+                following.append(joined)
+            }
+        }
+        // The count after the first one waits for the presence spacing: it is let come
+        // before the first step, out of that step's time, so that a sit ended there is
+        // counted with all of them first.
+        let settle = following.isEmpty ? 0 : min(SyncServer.presenceSpacing, steps.first?.afterSeconds ?? 0)
+        if !following.isEmpty {
+            clock.advance(by: settle)
             await server.tick()
         }
         for (index, step) in steps.enumerated() {
-            clock.advance(by: step.afterSeconds)
+            clock.advance(by: step.afterSeconds - (index == 0 ? settle : 0))
             await server.tick()
             guard let intent = step.intent else { continue }
             let request = try IntentRequest(clientID: clientID, intentID: "\(clientID)-step-\(index + 1)", intent: intent)

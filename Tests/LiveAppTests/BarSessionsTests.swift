@@ -69,6 +69,24 @@ struct BarSessionsTests {
         #expect(sessions.shown == nil)
     }
 
+    @Test("a sit followed through its channel outlives a listing that lacks it; forgotten, it comes back at once when followed again")
+    func followedSit() {
+        var sessions = BarSessions()
+        sessions.followed = ["sangha"]
+        sessions.take(snapshot("sangha", version: 7))
+        sessions.reconnected()
+        let pruned = sessions.keepOnly([])
+        #expect(!pruned)
+        #expect(sessions.shown?.id == "sangha")
+        let forgot = sessions.forget("sangha")
+        #expect(forgot && sessions.shown == nil)
+        // Joined again: the channel opens with the same newest state, which is shown.
+        let again = sessions.take(snapshot("sangha", version: 7))
+        #expect(again && sessions.shown?.id == "sangha")
+        let forgotNobody = sessions.forget("nobody")
+        #expect(!forgotNobody)
+    }
+
     @Test("with an id, only that session is shown")
     func only() {
         var sessions = BarSessions(only: "mine")

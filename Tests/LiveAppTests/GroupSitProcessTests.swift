@@ -79,6 +79,37 @@ struct GroupSitProcessTests {
         #expect(PseudoTerminal.exitCode(try #require(leader.waitForExit())) == 2, "\(leader.screen.text)")
     }
 
+    @Test("a follower's bar takes up the sit they join by itself, counts them once, shows the leader's pause, and lets the sit go when they leave")
+    func followersBar() throws {
+        let stage = try GroupSitStage()
+        let (leader, found) = try stage.lead(["10m", "--name", "Sangha", "--silent"])
+        let code = try #require(found, "\(leader.screen.text)\n\(leader.errors)")
+        let follower = try LiveFixture()
+        let bar = try follower.moments(["bar", "--format", "waybar"])
+        #expect(bar.waitForOutput(#""class":"none""#), "\(bar.errors)")
+        let joined = try follower.moments(["join", code, "--server", stage.server.baseURL, "--no-tty", "--silent"])
+        #expect(joined.waitForOutput("Following a group sit"), "\(joined.errors)")
+        // No --server given to the bar: the join's runtime file brings the sit to it.
+        #expect(bar.waitForOutput("Sangha · Running"), "\(String(decoding: bar.output, as: UTF8.self))\n\(bar.errors)")
+        #expect(bar.waitForOutput("2 sitting"), "\(String(decoding: bar.output, as: UTF8.self))")
+        // The bar is one more surface of the same person: nobody more sits.
+        #expect(!leader.waitForText("● 3 sitting", timeout: .seconds(2)), "\(leader.screen.text)")
+        leader.type(" ")
+        #expect(bar.waitForOutput(#""class":"paused""#), "\(bar.errors)")
+        joined.signal(SIGINT)
+        _ = joined.waitForExit()
+        #expect(bar.waitForScreen { Self.lastLine(of: $0).contains(#""class":"none""#) }, "\(bar.screen.text)")
+        #expect(leader.waitForText("● 1 sitting"), "\(leader.screen.text)")
+        bar.signal(SIGTERM)
+        #expect(bar.waitForExit() != nil)
+        leader.signal(SIGKILL)
+    }
+
+    /// The last line a screen shows, its newest output.
+    static func lastLine(of screen: VirtualTerminal) -> Substring {
+        screen.text.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    }
+
     @Test("on the embedded server: a follower finds the sit by its code alone, and a start that picks the sit up shows the same code")
     func embedded() throws {
         let machine = try LiveFixture()
@@ -95,6 +126,18 @@ struct GroupSitProcessTests {
         defer { again.signal(SIGKILL) }
         #expect(Self.joinCode(on: again) == code, "\(String(decoding: again.output, as: UTF8.self))\n\(again.errors)")
         follower.signal(SIGKILL)
+    }
+
+    @Test("on a --server: a start that picks up the group sit left running shows its code again, remembered with it")
+    func pickedUpOnAServer() throws {
+        let stage = try GroupSitStage()
+        let (first, found) = try stage.lead(["10m", "--no-tty", "--silent"])
+        let code = try #require(found, "\(first.errors)")
+        first.signal(SIGINT)
+        #expect(PseudoTerminal.exitCode(try #require(first.waitForExit())) == 2, "\(first.errors)")
+        let again = try stage.machine.moments(["start", "--no-tty", "--silent", "--server", stage.server.baseURL])
+        defer { again.signal(SIGKILL) }
+        #expect(Self.joinCode(on: again) == code, "\(String(decoding: again.output, as: UTF8.self))\n\(again.errors)")
     }
 
     @Test("a follower sees the sit to its end and says how long it sat, exit 0; a wrong code or a sit alone's id is refused, exit 1")

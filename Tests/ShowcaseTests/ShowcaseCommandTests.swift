@@ -30,7 +30,7 @@ struct ShowcaseCommandTests {
         #expect(entry["width"] as? Int == 50)
         #expect(entry["fixture"] as? String == "SessionDisplayMother.makeDisplay(script: SessionScriptMother.makeScript(moment: .paused(elapsed: 125)))")
         #expect(entry["provenance"] as? String == "pushed")
-        #expect((entry["inputs"] as? [[String: Any]])?.count == 9)
+        #expect((entry["inputs"] as? [[String: Any]])?.count == 10)
 
         let all = try BuiltProduct.run("moments-showcase", ["list", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [Any])?.count == Catalog.all.count)

@@ -67,15 +67,20 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
     public var reconnecting: Bool
     /// The session's bells, in the words `--bells` reads (`BellProgram.text`); empty for none.
     public var bells: String
+    /// How many follow the session besides its leader: over 0, it is a group sit they
+    /// follow (ADR 0072), and the server counts them (ADR 0073). A control's number, so
+    /// whole numbers are read from it.
+    public var followers: Double
 
     /// A recipe for `surface`; the defaults are seeds/000's session: 125 of 300 seconds,
     /// running.
     public init(
         _ surface: Surface, name: String = "Morning sit", plannedSeconds: Double? = 300, moment: SessionScript.Moment = .running(elapsed: 125),
         viewedAfter: Double = 0, showSeconds: Bool = true, timeDisplay: Settings.TimeDisplay = .elapsed,
-        reconnecting: Bool = false, bells: BellProgram? = nil
+        reconnecting: Bool = false, bells: BellProgram? = nil, followers: Int = 0
     ) {
         self.bells = bells?.text ?? ""
+        self.followers = Double(followers)
         self.surface = surface
         self.name = name
         self.plannedSeconds = plannedSeconds ?? 0
@@ -96,7 +101,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         self.init(
             surface, name: script.attributes.name.value, plannedSeconds: script.attributes.plannedSeconds,
             moment: script.moment, viewedAfter: script.viewedAfter, showSeconds: script.showSeconds,
-            timeDisplay: timeDisplay, reconnecting: reconnecting, bells: script.attributes.bells)
+            timeDisplay: timeDisplay, reconnecting: reconnecting, bells: script.attributes.bells, followers: script.followers)
     }
 
     public static let controls: [RecipeControl<SessionRecipe>] = [
@@ -109,6 +114,7 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         .choice("timeDisplay", "Time shown", \.timeDisplay),
         .toggle("reconnecting", "Reconnecting", \.reconnecting),
         .text("bells", "Bells (1m, zen, warm-up=10s start=1 every=1m end=3; empty: none)", \.bells),
+        .number("followers", "Others following (over 0: a group sit)", \.followers, range: 0...9_999, step: 1),
     ]
 
     /// The name the server would accept, or why it refuses it.
@@ -122,7 +128,13 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         let moment = SessionScript.Moment(name: moment, elapsed: elapsed) ?? .running(elapsed: elapsed)
         return SessionScriptMother.makeScript(
             name: attributesName, plannedSeconds: SessionLimits.targetRange.contains(plannedSeconds) ? plannedSeconds : nil, moment: moment,
-            showSeconds: showSeconds, viewedAfter: viewedAfter, bells: BellProgramMother.makeProgram(text: bells))
+            showSeconds: showSeconds, viewedAfter: viewedAfter, bells: BellProgramMother.makeProgram(text: bells),
+            isGroup: followerCount > 0, followers: followerCount)
+    }
+
+    /// ``followers`` as the whole number of people it stands for.
+    private var followerCount: Int {
+        followers.isFinite ? Int(min(max(followers, 0), 9_999)) : 0
     }
 
     /// What the session views show.
@@ -163,6 +175,8 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
         scriptArguments.add("bells", script.attributes.bells?.text, default: nil) {
             $0.map { "BellProgramMother.makeProgram(text: \(SwiftLiteral.string($0)))" } ?? "nil"
         }
+        scriptArguments.add("isGroup", script.attributes.isGroup, default: false) { String($0) }
+        scriptArguments.add("followers", script.followers, default: 0) { String($0) }
         let scriptCall = SwiftLiteral.call("SessionScriptMother.makeScript", scriptArguments.list)
 
         var arguments = MotherArguments()

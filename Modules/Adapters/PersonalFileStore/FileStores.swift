@@ -84,9 +84,13 @@ public struct FileStores: PersonalFiles {
         try withRemoteSessions { $0.session(on: server).map { SessionHandle(id: $0.activityID, token: $0.token) } }
     }
 
-    public func remember(_ session: SessionHandle, on server: String) throws(StoreProblem) {
+    public func rememberedJoinCode(on server: String) throws(StoreProblem) -> JoinCode? {
+        try withRemoteSessions { $0.session(on: server)?.joinCode.flatMap(JoinCode.init) }
+    }
+
+    public func remember(_ session: SessionHandle, joinCode: JoinCode?, on server: String) throws(StoreProblem) {
         try withRemoteSessions { (store) throws(PersistenceError) in
-            try store.remember(RemoteSession(server: server, activityID: session.id, token: session.token))
+            try store.remember(RemoteSession(server: server, activityID: session.id, token: session.token, joinCode: joinCode?.description))
         }
     }
 

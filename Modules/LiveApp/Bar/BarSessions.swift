@@ -23,6 +23,10 @@ struct BarSessions {
     /// The sessions pushed since the last ``reconnected()``: a listing taken before them
     /// may not have them yet.
     private var pushedSinceReconnection: Set<String> = []
+    /// The group sits followed on this machine (``FollowedSits``): pushed through their
+    /// channels, never listed by the sessions stream's server, so a listing does not forget
+    /// them; the bar forgets one when nobody follows it any more (``forget(_:)``).
+    var followed: Set<String> = []
 
     /// Knows no session yet; with `only`, it will take that session's states alone.
     init(only: String? = nil) {
@@ -52,9 +56,17 @@ struct BarSessions {
     @discardableResult
     mutating func keepOnly(_ listed: [ActivitySummary]) -> Bool {
         let live = Set(listed.filter { $0.status != .dismissed }.map(\.id))
-        let gone = states.keys.filter { !live.contains($0) && !pushedSinceReconnection.contains($0) }
+        let gone = states.keys.filter { !live.contains($0) && !pushedSinceReconnection.contains($0) && !followed.contains($0) }
         for id in gone { states[id] = nil }
         return !gone.isEmpty
+    }
+
+    /// Forgets session `id` (a sit no longer followed here) with every version seen of it,
+    /// so that following it again shows its newest state at once; true when it was shown.
+    @discardableResult
+    mutating func forget(_ id: String) -> Bool {
+        newest[id] = nil
+        return states.removeValue(forKey: id) != nil
     }
 
     /// Forgets the sessions whose dismissal date has passed at `now`: what a bar does while

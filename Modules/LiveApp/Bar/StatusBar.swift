@@ -13,7 +13,9 @@ import SyncProtocol
 /// (each second or minute of the time sat, as the session's `showSeconds` says), never on
 /// a fixed interval. Nothing is polled: with no server to follow it waits to be told that
 /// one may have come (``BarSource/wakes``), and a lost stream is opened again with a
-/// growing pause, showing the session as reconnecting meanwhile.
+/// growing pause, showing the session as reconnecting meanwhile. The group sits the person
+/// follows on this machine (``FollowedSits``) are followed beside it, each through its
+/// channel, for as long as a process of theirs follows it.
 final class StatusBar {
     private enum Event: Sendable {
         case push(ActivitySnapshot)
@@ -24,12 +26,23 @@ final class StatusBar {
         case lost(Int, reached: Bool)
         /// Somebody may have started hosting: look for a server again.
         case look
+        /// The sits followed on this machine may have changed: look at them again.
+        case lookAtFollowed
+        /// The channel of this followed sit ended or could not be opened.
+        case followedLost(String)
         case tick
         case click(BarClick)
         case stop
     }
 
     private let source: BarSource
+    private let followed: FollowedSits
+    /// Each followed sit's channel being read, by the sit's id, and the pause before it is
+    /// opened again once lost.
+    private var followedChannels: [String: Task<Void, Never>] = [:]
+    /// The pause before each lost followed sit's channel is opened again; it doubles each
+    /// time, and a push resets it.
+    private var followedDelays: [String: Duration] = [:]
     private let output: BarOutput
     private let clock: any SyncClock
     private let timeDisplay: Settings.TimeDisplay
@@ -50,11 +63,12 @@ final class StatusBar {
     /// A bar following `source` (only the session `only`, when given), writing to `output`,
     /// presenting bells with `bells`; `act` runs a click's intent.
     init(
-        source: BarSource, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
+        source: BarSource, followed: FollowedSits = .none, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
         bells: BellPresenter? = nil, act: @escaping @Sendable (BarClick) async -> Void
     ) {
         self.bells = bells
         self.source = source
+        self.followed = followed
         sessions = BarSessions(only: only)
         self.output = output
         self.clock = clock
@@ -66,7 +80,9 @@ final class StatusBar {
     /// Runs until `stop` yields (a signal), or its output goes (``BarOutput/show(_:at:)``).
     func run(clicks: AsyncStream<BarClick>, stop: some AsyncSequence<Void, Never> & Sendable) async {
         let sink = self.sink
-        let inputs = merge(clicks.map { Event.click($0) }, stop.map { Event.stop }, source.wakes.map { Event.look })
+        let inputs = merge(
+            merge(clicks.map { Event.click($0) }, stop.map { Event.stop }, source.wakes.map { Event.look }),
+            followed.changes.map { Event.lookAtFollowed })
         // The one feeder of the loop's events from outside it, until the stop: cancelled when
         // the loop ends (the `defer` below), which cancels the merge's own tasks with it.
         let feeder = Task {
@@ -80,15 +96,18 @@ final class StatusBar {
             following?.cancel()
             retry?.task.cancel()
             tickTask?.cancel()
+            for channel in followedChannels.values { channel.cancel() }
         }
         output.begin()
         // The first line waits for the first answer (the sessions, or none to be had), so a
         // bar does not flicker through the empty form on its way to a running session.
         follow()
+        lookAtFollowed()
         for await event in events {
             switch event {
             case .push(let snapshot):
                 guard sessions.take(snapshot) else { continue }
+                followedDelays[snapshot.id] = nil
                 lost = false
                 _ = bells?.present(snapshot, at: clock.now())
             case .opened(let number, let listed):
@@ -111,9 +130,25 @@ final class StatusBar {
                 if reached { scheduleRetry() }
             case .look:
                 if following == nil { follow() }
+            case .lookAtFollowed:
+                guard lookAtFollowed() else { continue }
+            case .followedLost(let id):
+                guard followedChannels.removeValue(forKey: id) != nil else { continue }
+                // A sit that has not ended is opened again after a pause, while its follower
+                // still follows it; an ended one can only be dismissed, and a revoked code
+                // opens nothing: its follower's process ends, and the sit leaves the bar.
+                if let state = sessions.states[id], state.activity.content.isEnded || state.activity.lifecycle.codeRevokedAt != nil {
+                    continue
+                }
+                let delay = followedDelays[id].map { min($0 * 2, BarSource.maximumDelay) } ?? BarSource.firstDelay
+                followedDelays[id] = delay
+                if let sit = followed.current()[id] { open(sit, id: id, after: delay) }
+                continue
             case .tick:
                 break
             case .click(let click):
+                // A followed sit is the leader's: a click on it changes nothing.
+                if let shown = sessions.shown, sessions.followed.contains(shown.id) { continue }
                 // An effect: a click's intent goes to the server while the bar goes on; its answer
                 // comes back as a push.
                 Task { [act] in await act(click) }
@@ -149,6 +184,40 @@ final class StatusBar {
                 for try await snapshot in stream { sink.yield(.push(snapshot)) }
             } catch {}
             if !Task.isCancelled { sink.yield(.lost(number, reached: true)) }
+        }
+    }
+
+    /// Opens the channel of each sit followed on this machine not read yet, and forgets
+    /// the sits no process follows any more; true when one was forgotten (the line changed).
+    @discardableResult
+    private func lookAtFollowed() -> Bool {
+        let sits = followed.current().filter { id, _ in sessions.only.map { $0 == id } ?? true }
+        for id in followedChannels.keys where sits[id] == nil {
+            followedChannels.removeValue(forKey: id)?.cancel()
+            followedDelays[id] = nil
+        }
+        var forgot = false
+        for id in sessions.followed where sits[id] == nil {
+            forgot = sessions.forget(id) || forgot
+        }
+        sessions.followed = Set(sits.keys)
+        for (id, sit) in sits where followedChannels[id] == nil { open(sit, id: id, after: followedDelays[id]) }
+        return forgot
+    }
+
+    /// Reads the channel of followed sit `id`, after `pause` when it was lost.
+    private func open(_ sit: FollowedSits.Sit, id: String, after pause: Duration?) {
+        let (sink, followed) = (self.sink, self.followed)
+        // An effect of the loop: kept in `followedChannels`, cancelled when the sit is no
+        // longer followed and when the loop ends.
+        followedChannels[id] = Task {
+            if let pause {
+                do { try await Task.sleep(for: pause) } catch { return }
+            }
+            do {
+                for try await snapshot in try await followed.open(sit) { sink.yield(.push(snapshot)) }
+            } catch {}
+            if !Task.isCancelled { sink.yield(.followedLost(id)) }
         }
     }
 

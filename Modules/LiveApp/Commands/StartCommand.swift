@@ -202,15 +202,16 @@ struct StartCommand: LiveCommand {
     ) async -> ExitStatus {
         let console = dependencies.console
         var session: SessionHandle
-        // The code others join a group sit made here with (one picked up does not say it).
+        // The code others join a group sit made here with, or picked up with.
         var joinCode: JoinCode?
         // A start asked for (a duration, --open) over a session left running asks at once,
         // on the screen, whether to replace it; it is never shown in silence.
         var asksToReplace = false
         if let live = await Self.runningSession(server: server, link: link, entry: entry, files: files) {
             session = live
-            // A group sit picked up from this process's own state shows its code again.
-            joinCode = await link.host?.joinCode(of: live.id)
+            // A group sit picked up shows its code again: from this process's own state, or as
+            // remembered with the sit on a --server.
+            joinCode = await link.host?.joinCode(of: live.id) ?? server.flatMap { files.rememberedJoinCode(of: live.id, on: $0) }
             asksToReplace = duration != nil || open
         } else {
             switch await create(on: link, attributes: attributes, settings: settings, files: files, dependencies: dependencies) {
@@ -257,7 +258,7 @@ struct StartCommand: LiveCommand {
             let created = try await Self.createSession(
                 on: link.connection, attributes: attributes, showSeconds: settings.showSeconds,
                 patience: dependencies.serverPatience)
-            if let server { files.rememberQuietly(created.handle, on: server) }
+            if let server { files.rememberQuietly(created.handle, joinCode: created.joinCode, on: server) }
             return .made(created.handle, created.joinCode)
         } catch {
             let unreachable = if case .unreachable = error { true } else { false }

@@ -123,10 +123,23 @@ struct CommandFiles: Sendable {
         return nil
     }
 
-    /// Remembers `session` on `server`, or warns that a later command will not find it.
-    func rememberQuietly(_ session: SessionHandle, on server: String) {
+    /// The join code of group sit `id` when it is the session remembered on `server`, or
+    /// `nil` (said, when the file cannot be read).
+    func rememberedJoinCode(of id: String, on server: String) -> JoinCode? {
         do {
-            try files.remember(session, on: server)
+            let code = try files.rememberedJoinCode(on: server)
+            return code?.id == id ? code : nil
+        } catch {
+            console.warn("the join code remembered on \(server) cannot be read: \(error.description)")
+            return nil
+        }
+    }
+
+    /// Remembers `session` on `server` (a group sit's with its `joinCode`), or warns that a
+    /// later command will not find it.
+    func rememberQuietly(_ session: SessionHandle, joinCode: JoinCode? = nil, on server: String) {
+        do {
+            try files.remember(session, joinCode: joinCode, on: server)
         } catch {
             console.warn("once this command exits, the session cannot be found again on \(server): \(error.description)")
         }

@@ -35,9 +35,13 @@ public protocol PersonalFiles: Sendable {
     /// The session remembered on the sync server at `server` (`--server`), if any.
     func rememberedSession(on server: String) throws(StoreProblem) -> SessionHandle?
 
+    /// The join code of the group sit remembered on `server`, when the session remembered
+    /// there is one.
+    func rememberedJoinCode(on server: String) throws(StoreProblem) -> JoinCode?
+
     /// Remembers `session` on `server` (mode 0600: its token is a capability), in place of
-    /// any other there.
-    func remember(_ session: SessionHandle, on server: String) throws(StoreProblem)
+    /// any other there; a group sit's with its `joinCode`, so that a later start shows it.
+    func remember(_ session: SessionHandle, joinCode: JoinCode?, on server: String) throws(StoreProblem)
 
     /// Forgets session `activityID` on `server`, once it has ended or is gone.
     func forget(_ activityID: String, on server: String) throws(StoreProblem)

@@ -6,7 +6,9 @@ import Foundation
 import SyncProtocol
 
 /// What a running `moments start` or `moments watch` tells the other terminals of the same
-/// person: where its server listens, and which session it shows with the token to reach it.
+/// person: where its server listens, and which session it shows with the token to reach it;
+/// or, for a `moments join` (or `watch`, `notify` of a join code), which group sit it
+/// follows with what code, so that the person's bar follows it too.
 ///
 /// One file per process, `PID.json`, readable by the user alone: the token is the key to
 /// the session. A file whose process is gone (killed with SIGKILL, a crash) is ignored and
@@ -27,12 +29,16 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
     /// see the session, as it would not see its history. `nil` in entries of earlier
     /// versions, which only a host's ``hostsStateDirectory`` scopes.
     public var dataFolder: String?
+    /// The join code of the group sit it follows (``activityID`` is the sit's), for a
+    /// follower's process, which has no token (ADR 0072); `nil` otherwise.
+    public var joinCode: String?
 
     /// The entry of process `processID`, whose server is at `server`.
     public init(
         processID: Int32, server: String, hostsStateDirectory: String? = nil, activityID: String? = nil, token: String? = nil,
-        dataFolder: String? = nil
+        dataFolder: String? = nil, joinCode: String? = nil
     ) {
+        self.joinCode = joinCode
         self.processID = processID
         self.server = server
         self.hostsStateDirectory = hostsStateDirectory
@@ -59,6 +65,7 @@ public struct RuntimeEntry: Codable, Hashable, Sendable {
         case activityID = "activity_id"
         case token
         case dataFolder = "data_folder"
+        case joinCode = "join_code"
     }
 
     /// The entry a runtime file holds, or nil when it is not one: not JSON of this shape,

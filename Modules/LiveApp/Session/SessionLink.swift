@@ -104,6 +104,23 @@ final class SessionLink: Sendable {
         }
     }
 
+    /// Tells the person's other terminals that this process follows the group sit of
+    /// `code` on this link's server (a runtime file with the code and no token), so that
+    /// their bar follows it too; removed by ``close()``.
+    func announceFollowing(_ code: JoinCode) {
+        let serverURL = state.withLock { state in
+            state.announced = true
+            return state.serverURL
+        }
+        guard let serverURL else { return }
+        do throws(RuntimeFileError) {
+            try runtime.write(RuntimeEntry(
+                processID: getpid(), server: serverURL, activityID: code.id, dataFolder: dataFolder, joinCode: code.description))
+        } catch {
+            dependencies.console.warn("your bar cannot find this sit: \(error.description)")
+        }
+    }
+
     /// Remembers the session this link shows, to announce it if this process ever hosts
     /// it (``takeOver(patience:)``), without announcing anything now.
     func shows(_ session: SessionHandle) {

@@ -15,17 +15,22 @@ public struct RemoteSession: Codable, Hashable, Sendable {
     public var activityID: String
     /// Its token.
     public var token: String
+    /// The join code others follow it with, for a group sit (ADR 0072): shown again when a
+    /// later `moments start` picks the sit up. Absent in files of earlier versions.
+    public var joinCode: String?
 
-    /// A session `activityID` with `token` on `server`.
-    public init(server: String, activityID: String, token: String) {
+    /// A session `activityID` with `token` on `server`, a group sit's with its `joinCode`.
+    public init(server: String, activityID: String, token: String, joinCode: String? = nil) {
         self.server = server
         self.activityID = activityID
         self.token = token
+        self.joinCode = joinCode
     }
 
     enum CodingKeys: String, CodingKey {
         case server, token
         case activityID = "activity_id"
+        case joinCode = "join_code"
     }
 }
 

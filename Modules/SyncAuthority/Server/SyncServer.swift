@@ -39,6 +39,9 @@ public actor SyncServer {
     /// How long a batch waits at most, by default, for the requests the last batch
     /// answered (ADR 0043): what its figures were measured with.
     public static let standardLongestBatchWait: Duration = .milliseconds(1)
+    /// How long after one count of a group sit's presence the next may come (ADR 0073):
+    /// followers who join within it are counted together at its end.
+    public static let presenceSpacing: TimeInterval = PresenceLedger.spacing
 
     let storage: any SyncStorage
     /// The same storage when it keeps everything committed in memory (``IndexedSyncStorage``,

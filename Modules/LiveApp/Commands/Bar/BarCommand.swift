@@ -24,7 +24,8 @@ struct BarCommand: LiveCommand {
 
             With no session it prints the empty form, which hides the module, and waits for \
             one to start, without polling. It follows the session a `moments start` of yours \
-            hosts, or with --server the sessions of your key on that server.
+            hosts, or with --server the sessions of your key on that server, and every group \
+            sit a `moments join` of yours follows on this machine.
 
             \(ExitStatus.summary)
             """)
@@ -51,18 +52,22 @@ struct BarCommand: LiveCommand {
         let files = target.data.files(dependencies)
         let settings = try files.settingsOrStandardUnlessRefused()
         let runtime = dependencies.runtime()
+        let stateFolder = dependencies.files(target.data.path).stateFolder
+        let accessKey = try target.server == nil ? target.key.resolvedQuietly(files) : target.key.resolve(files)
         let source: BarSource
         if let server = target.server {
-            source = .server(server, accessKey: try target.key.resolve(files), dependencies: dependencies)
+            source = .server(server, accessKey: accessKey, dependencies: dependencies)
         } else {
-            source = .embedded(
-                stateFolder: dependencies.files(target.data.path).stateFolder, runtime: runtime, dependencies: dependencies)
+            source = .embedded(stateFolder: stateFolder, runtime: runtime, dependencies: dependencies)
         }
+        // The sits this person follows here come to the bar too, counted as the same person.
+        let followed = FollowedSits.announced(
+            in: runtime, stateFolder: stateFolder, accessKey: accessKey, sitter: try? files.files.sitter(), dependencies: dependencies)
         let console = dependencies.console
         let output = BarOutput(format: format, console: console, tmux: dependencies.tmux)
         let target = self.target
         let bar = StatusBar(
-            source: source, only: target.id, output: output, clock: dependencies.clock, timeDisplay: settings.timeDisplay,
+            source: source, followed: followed, only: target.id, output: output, clock: dependencies.clock, timeDisplay: settings.timeDisplay,
             // A bar's output is its protocol: where no player can sound a bell, it stays shown only.
             bells: bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: { _ in }),
             act: { click in await Self.act(click, on: target, dependencies: dependencies) })

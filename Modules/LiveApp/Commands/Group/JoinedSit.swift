@@ -101,6 +101,8 @@ struct JoinedSit {
             sitter = nil
         }
         try await Self.check(code, as: sitter, on: url, through: link, files: files, console: console)
+        // The person's bar follows the sit too, for as long as this does.
+        link.announceFollowing(code)
         let kept = try await notification?()
         let sat = FollowedTime()
         let ending = await SessionShow.run(

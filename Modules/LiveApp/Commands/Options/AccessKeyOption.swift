@@ -16,13 +16,26 @@ struct AccessKeyOption: ParsableArguments {
     /// given (fine for a server that asks for none). A saved file others may read ends
     /// the command with how to fix it.
     func resolve(_ files: CommandFiles) throws -> String? {
-        if let value, !value.isEmpty { return value }
-        if let key = files.environment["MOMENTS_KEY"], !key.isEmpty { return key }
+        if let given = given(files) { return given }
         do {
             return try files.savedAccessKey()
         } catch {
             throw files.console.failure(error.description)
         }
+    }
+
+    /// The key ``resolve(_:)`` would send, or `nil` where it finds none or cannot trust the
+    /// saved file, saying nothing: for a bar's followed sits, which may be on a server that
+    /// asks for no key (the refusal of one that does keeps the sit off the bar).
+    func resolvedQuietly(_ files: CommandFiles) -> String? {
+        given(files) ?? (try? files.savedAccessKey()) ?? nil
+    }
+
+    /// `--key`, else `MOMENTS_KEY`, when either is given.
+    private func given(_ files: CommandFiles) -> String? {
+        if let value, !value.isEmpty { return value }
+        if let key = files.environment["MOMENTS_KEY"], !key.isEmpty { return key }
+        return nil
     }
 
     /// What to tell a person whose request a shared server refused for its key or limits;
