@@ -84,13 +84,8 @@ enum BellBenchmarks {
         try await Task.sleep(for: window)
         followers.forEach { $0.cancel() }
         let samples = lateness.withLock { $0 }
-        guard !samples.isEmpty else {
-            print("bells: no bell was pushed (\(label))")
-            return
-        }
-        let name = "bells: instant to alert read by a client, \(label) (\(samples.count) bells)"
-        Bench.report(name, seconds: Bench.percentile(samples, 0.5), label: "p50   ")
-        Bench.report(name, seconds: Bench.percentile(samples, 0.99), label: "p99   ")
+        guard report(samples, as: "bells: instant to alert read by a client, \(label) (\(samples.count) bells)",
+            missing: "bells: no bell was pushed (\(label))") else { return }
         try await scheduledStarts(connections, label: label)
         try await floor(connections[0], label: label)
     }
@@ -128,13 +123,20 @@ enum BellBenchmarks {
         for follower in followers { await follower.value }
         hang.cancel()
         let samples = lateness.withLock { $0 }
+        _ = report(samples, as: "bells: scheduled start's instant to its push read by a client, \(label) (\(samples.count) of 50 sits)",
+            missing: "bells: no scheduled sit began (\(label))")
+    }
+
+    /// Prints the p50 and p99 of `samples` as `name`, or `missing` when there are none;
+    /// answers whether there were any.
+    private static func report(_ samples: [Double], as name: String, missing: String) -> Bool {
         guard !samples.isEmpty else {
-            print("bells: no scheduled sit began (\(label))")
-            return
+            print(missing)
+            return false
         }
-        let name = "bells: scheduled start's instant to its push read by a client, \(label) (\(samples.count) of 50 sits)"
         Bench.report(name, seconds: Bench.percentile(samples, 0.5), label: "p50   ")
         Bench.report(name, seconds: Bench.percentile(samples, 0.99), label: "p99   ")
+        return true
     }
 
     /// An intent sent to the push read back by the same kind of client, on the same server.

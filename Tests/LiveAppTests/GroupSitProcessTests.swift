@@ -105,6 +105,25 @@ struct GroupSitProcessTests {
         leader.signal(SIGKILL)
     }
 
+    @Test("a click on a bar that shows a followed sit changes nothing: neither the leader's sit nor the person's own session")
+    func clickOnAFollowedSit() throws {
+        let stage = try GroupSitStage()
+        let follower = try LiveFixture()
+        let own = try follower.moments(["start", "30m", "--name", "Own sit", "--silent"])
+        #expect(own.waitForText("Running"), "\(own.errors)")
+        let (leader, found) = try stage.lead(["10m", "--name", "Sangha", "--silent"])
+        let code = try #require(found, "\(leader.errors)")
+        let joined = try follower.moments(["join", code, "--server", stage.server.baseURL, "--no-tty", "--silent"])
+        #expect(joined.waitForOutput("Following a group sit"), "\(joined.errors)")
+        // The sit began after the person's own session: it is the one the bar shows.
+        let bar = try follower.moments(["bar", "--format", "i3bar", "--silent"])
+        #expect(bar.waitForOutput("Sangha"), "\(String(decoding: bar.output, as: UTF8.self))\n\(bar.errors)")
+        bar.type("[\n{\"name\":\"moments\",\"button\":1}\n")
+        #expect(!own.waitForText("Paused", timeout: .seconds(2)), "\(own.screen.text)")
+        #expect(!leader.screen.text.contains("Paused") && bar.errors.isEmpty, "\(leader.screen.text)\n\(bar.errors)")
+        for process in [bar, joined, own, leader] { process.signal(SIGKILL) }
+    }
+
     /// The last line a screen shows, its newest output.
     static func lastLine(of screen: VirtualTerminal) -> Substring {
         screen.text.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) } ?? ""

@@ -44,32 +44,47 @@ extension SyncServer {
     /// Applies the clock rules due at `now` to one activity, deciding again when another
     /// server moved it first.
     private func advance(_ id: String, at now: Date) async {
+        _ = await decideByItself(id, reading: {}) { stored, _ in SyncDecision.advanceClockRules(stored, at: now) }
+    }
+
+    /// Decides a change the server makes by itself to activity `id` (a clock rule, a count
+    /// of presence) as an intent is decided: what it needs besides the state is read
+    /// (`read`, after the committed state, so it is no older than it), then the change is
+    /// decided and queued in one turn on the actor (`decide` answers the next state and its
+    /// changes, none to write nothing, or `nil` for an activity it does not apply to).
+    /// Decided again after a conflict (another server moved it first), or read again when
+    /// what it was decided on is no longer pending; a failed commit has already been
+    /// answered and forgotten: the next run retries. Answers what was read last, `nil` when
+    /// the storage could not say.
+    func decideByItself<Reading: Sendable>(
+        _ id: String, reading read: () async throws -> Reading,
+        _ decide: (StoredActivity, Reading) -> (StoredActivity, [ActivitySnapshot])?
+    ) async -> Reading? {
+        var last: Reading?
         for _ in 0..<Self.decisionAttempts {
-            guard !isShutDown else { return }
+            guard !isShutDown else { return last }
             let committed: StoredActivity??
+            let reading: Reading
             do {
                 committed = try await committedBeforeDeciding(id)
+                reading = try await read()
             } catch {
-                return
+                return nil
             }
-            // Read, decided and queued in one turn on the actor, as an intent is.
+            last = reading
             let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
                 guard let found = current(id, committed: committed, in: state) else { return true }
-                guard let stored = found else { return false }
-                let (next, changes) = SyncDecision.advanceClockRules(stored, at: now)
-                guard !changes.isEmpty else { return false }
-                state.queue(next, changes: changes, base: stored.snapshot.version, for: waiting(false))
+                guard let stored = found, let decision = decide(stored, reading), !decision.1.isEmpty else { return false }
+                state.queue(decision.0, changes: decision.1, base: stored.snapshot.version, for: waiting(false))
                 startCommitIfIdle(&state)
                 return false
             }
-            // Decided again after a conflict, or read again when what it was to be decided
-            // on is no longer pending; a failed commit has already been answered and
-            // forgotten: the next run retries.
             switch decided {
             case .written(_, .conflict), .notQueued(true): continue
-            default: return
+            default: return reading
             }
         }
+        return last
     }
 
     /// Asks the storage for the next deadline and sleeps until it. One that has already

@@ -29,36 +29,16 @@ extension SyncServer {
     /// followers, is counted again within a third of the storage's presence lifetime.
     func countPresence(of id: String, at now: Date) async {
         let sitters = subscribers[id]?.sitters ?? []
-        for _ in 0..<Self.decisionAttempts {
-            guard !isShutDown else { return }
-            let committed: StoredActivity??
-            let followers: Int
-            do {
-                committed = try await committedBeforeDeciding(id)
-                followers = try await storage.count(sitters, following: id, through: presenceID, at: now)
-            } catch {
-                // The storage cannot say now: try again at the next refresh.
-                refreshPresence(of: id, at: now)
-                return
-            }
+        let followers = await decideByItself(id, reading: {
+            try await storage.count(sitters, following: id, through: presenceID, at: now)
+        }) { stored, followers in
+            guard stored.snapshot.activity.attributes.isGroup else { return nil }
             // The leader sits too (`Domain.Transition.counting(_:sitting:)`).
-            let sitting = followers + 1
-            let decided = try? await deciding { (state, waiting) throws(SyncError) -> Bool in
-                guard let found = current(id, committed: committed, in: state) else { return true }
-                guard let stored = found, stored.snapshot.activity.attributes.isGroup else { return false }
-                let (next, changes) = SyncDecision.count(stored, sitting: sitting, at: now)
-                guard !changes.isEmpty else { return false }
-                state.queue(next, changes: changes, base: stored.snapshot.version, for: waiting(false))
-                startCommitIfIdle(&state)
-                return false
-            }
-            switch decided {
-            case .written(_, .conflict), .notQueued(true): continue
-            default:
-                if !sitters.isEmpty || followers > 0 { refreshPresence(of: id, at: now) }
-                return
-            }
+            return SyncDecision.count(stored, sitting: followers + 1, at: now)
         }
+        guard !isShutDown else { return }
+        // A storage that could not say is asked again at the next refresh.
+        if followers.map({ $0 > 0 }) ?? true || !sitters.isEmpty { refreshPresence(of: id, at: now) }
     }
 
     /// On a storage shared by several servers, counts `id` again a third of its presence
