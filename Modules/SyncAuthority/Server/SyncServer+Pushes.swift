@@ -170,8 +170,15 @@ extension SyncServer {
             return nil
         }
         subscribers[id]?.opening -= 1
-        // One created but not yet durable may be subscribed to; it comes when it is.
-        guard let known = commits.unfinished[id] ?? committed else {
+        // One created but not yet durable may be subscribed to; it comes when it is. A change
+        // of this server's not yet committed is no newer than a committed one of the same
+        // version: that one was made through another server first (the revocation of a
+        // code, say) and this one will meet it as a conflict.
+        var found = commits.unfinished[id] ?? committed
+        if let unfinished = commits.unfinished[id], let committed, committed.snapshot.version >= unfinished.snapshot.version {
+            found = committed
+        }
+        guard let known = found else {
             closeIdle(id)
             throw .notFound(id: id)
         }
@@ -187,13 +194,17 @@ extension SyncServer {
         // changes before it.
         let newest = [committed?.snapshot, subscribers[id]?.latest].compactMap { $0 }.max { $0.version < $1.version }
         // The dismissal ends every stream; a revoked code a follower's, even one whose
-        // revocation was pushed while this was being read.
-        let closes = newest?.event == .dismiss || (isFollower && newest?.activity.lifecycle.codeRevokedAt != nil)
-        // A channel that keeps nothing (ADR 0075) gives a follower the pushes from now on
-        // only; the state that closes it is still said, so that they know why.
-        let keepsNothing = isFollower && known.snapshot.activity.attributes.channelStorage == .nothing && !closes
+        // revocation was pushed while this was being read. A follower is refused then, as
+        // its admission would have refused it had the read come after the push.
+        let revoked = newest?.activity.lifecycle.codeRevokedAt != nil
+        if isFollower, newest?.event == .dismiss || revoked {
+            closeIdle(id)
+            throw .channelClosed(revoked: revoked)
+        }
+        // A channel that keeps nothing (ADR 0075) gives a follower the pushes from now on only.
+        let keepsNothing = isFollower && known.snapshot.activity.attributes.channelStorage == .nothing
         if let newest, !keepsNothing, lastEventID.map({ newest.version > $0 }) ?? true { subscriber.push(newest) }
-        if closes {
+        if newest?.event == .dismiss {
             subscriber.finish()
             closeIdle(id)
             return nil
