@@ -50,4 +50,19 @@ struct PresenceTextTests {
         #expect(leader.presenceBesideCaption)
         #expect(try Self.display(sitting: 0).groupTexts == SessionDisplay.Group.following.texts)
     }
+
+    @Test("a leader's screen too narrow for the whole code shows no code cut short: `group sit` beside a caption with the count, the count itself where no caption fits")
+    func narrowLeader() throws {
+        let code = "5b8d5209-9d26-4993-b98b-a70cfe78d00b.9vsh72s62gysvtynv4d53p0jrx"
+        let leader = TimerScreen(session: try Self.display(sitting: 14, group: .leading(joinCode: code)), hints: KeyHintMother.makeTimerHints())
+        let wide = Rendered.lines(leader, width: 80, height: 24).joined(separator: "\n")
+        #expect(wide.contains("code: \(code)") && wide.contains("● 14 sitting"), "\(wide)")
+        let boxed = Rendered.lines(leader, width: 40, height: 12)
+        #expect(leader.layout(for: Size(width: 40, height: 12), in: Rendered.environment()) == .boxed(.small))
+        #expect(boxed.contains { $0.contains("group sit") } && !boxed.joined().contains("5b8d5209"), "\(boxed.joined(separator: "\n"))")
+        #expect(boxed.joined().contains("14 sitting"), "\(boxed.joined(separator: "\n"))")
+        let unboxed = Rendered.lines(leader, width: 20, height: 6)
+        #expect(leader.layout(for: Size(width: 20, height: 6), in: Rendered.environment()) == .unboxed(.small))
+        #expect(unboxed.contains { $0.contains("● 14 sitting") } && !unboxed.joined().contains("5b8d5209"), "\(unboxed.joined(separator: "\n"))")
+    }
 }

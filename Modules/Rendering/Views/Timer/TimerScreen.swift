@@ -77,7 +77,7 @@ public struct TimerScreen: CompositeView {
             bigTime(digits, environment).frame(maxWidth: .max),
             Spacer(minLength: gap).frame(height: gap),
             progressRow(environment),
-            groupRow,
+            groupRow(besideCaption: true),
             Spacer(minLength: gap),
             KeyHintBar(hints),
         ] as [(any View)?]).compactMap { $0 })
@@ -89,7 +89,7 @@ public struct TimerScreen: CompositeView {
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
             bigTime(digits, environment).frame(maxWidth: .max).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
-            groupRow,
+            groupRow(besideCaption: false),
             KeyHintBar(hints),
         ] as [(any View)?]).compactMap { $0 }).erased
     }
@@ -100,7 +100,7 @@ public struct TimerScreen: CompositeView {
             HStack(spacing: 1, [Text(session.name).bold(), Spacer(), stateLabel(environment).layoutPriority(1)]).layoutPriority(2),
             HStack(spacing: 1, [time.layoutPriority(1), Text(caption(environment)).foreground(.secondary)]).layoutPriority(3),
             progressRow(environment).layoutPriority(1),
-            groupRow,
+            groupRow(besideCaption: true),
             KeyHintBar(hints),
         ] as [(any View)?]).compactMap { $0 }).erased
     }
@@ -108,9 +108,12 @@ public struct TimerScreen: CompositeView {
     /// The rows a group sit's line takes: one, or none for a sit alone.
     private var groupRows: Int { session.group == nil ? 0 : 1 }
 
-    /// A group sit's line (who leads, how others join), or `nil` for a sit alone.
-    private var groupRow: AnyView? {
-        let texts = session.groupTexts
+    /// A group sit's line (who leads, how others join), or `nil` for a sit alone. A
+    /// leader's code that does not fit whole gives way to `group sit`, or, on a layout with
+    /// no caption to carry it (`besideCaption` false), to the count of people sitting.
+    private func groupRow(besideCaption: Bool) -> AnyView? {
+        let fallback = besideCaption ? "group sit" : session.presenceText ?? "group sit"
+        let texts = session.groupTexts + (session.presenceBesideCaption ? [fallback] : [])
         return session.group.map { _ in
             // The longest form that fits whole: a code cut short would be no code at all.
             Responsive { size, _ in
