@@ -27,9 +27,12 @@ struct FollowedSits: Sendable {
 
     /// The sits the runtime files of the data folder whose state folder is `stateFolder`
     /// follow, opened with the person's `accessKey` (a server without keys ignores it) as
-    /// `sitter`, so that the bar and the join count as one person sitting.
+    /// the `sitter` the join sends, so that the bar and the join count as one person
+    /// sitting. The sitter is read when a channel opens, not before: a bar that follows
+    /// nothing never touches the file.
     static func announced(
-        in runtime: any RuntimeFolder, stateFolder: String, accessKey: String?, sitter: Sitter?, dependencies: LiveDependencies
+        in runtime: any RuntimeFolder, stateFolder: String, accessKey: String?, sitter: @escaping @Sendable () -> Sitter?,
+        dependencies: LiveDependencies
     ) -> FollowedSits {
         FollowedSits(
             current: {
@@ -41,9 +44,6 @@ struct FollowedSits: Sendable {
                 return sits
             },
             changes: runtime.hostChanges(of: stateFolder),
-            open: { sit in try await dependencies.connect(sit.server, accessKey).follow(sit.code, as: sitter, after: nil) })
+            open: { sit in try await dependencies.connect(sit.server, accessKey).follow(sit.code, as: sitter(), after: nil) })
     }
-
-    /// No sits, for a bar that follows one session by its id only.
-    static let none = FollowedSits(current: { [:] }, changes: AsyncStream { $0.finish() }, open: { _ in AsyncThrowingStream { $0.finish() } })
 }

@@ -37,8 +37,7 @@ final class StatusBar {
 
     private let source: BarSource
     private let followed: FollowedSits
-    /// Each followed sit's channel being read, by the sit's id, and the pause before it is
-    /// opened again once lost.
+    /// Each followed sit's channel being read (or waiting to be opened again), by the sit's id.
     private var followedChannels: [String: Task<Void, Never>] = [:]
     /// The pause before each lost followed sit's channel is opened again; it doubles each
     /// time, and a push resets it.
@@ -60,10 +59,10 @@ final class StatusBar {
     private let sink: AsyncStream<Event>.Continuation
     private let events: AsyncStream<Event>
 
-    /// A bar following `source` (only the session `only`, when given), writing to `output`,
-    /// presenting bells with `bells`; `act` runs a click's intent.
+    /// A bar following `source` and the sits `followed` names (only the session `only`, when
+    /// given), writing to `output`, presenting bells with `bells`; `act` runs a click's intent.
     init(
-        source: BarSource, followed: FollowedSits = .none, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
+        source: BarSource, followed: FollowedSits, only: String? = nil, output: BarOutput, clock: any SyncClock, timeDisplay: Settings.TimeDisplay,
         bells: BellPresenter? = nil, act: @escaping @Sendable (BarClick) async -> Void
     ) {
         self.bells = bells

@@ -62,7 +62,7 @@ struct BarCommand: LiveCommand {
         }
         // The sits this person follows here come to the bar too, counted as the same person.
         let followed = FollowedSits.announced(
-            in: runtime, stateFolder: stateFolder, accessKey: accessKey, sitter: try? files.files.sitter(), dependencies: dependencies)
+            in: runtime, stateFolder: stateFolder, accessKey: accessKey, sitter: { try? files.files.sitter() }, dependencies: dependencies)
         let console = dependencies.console
         let output = BarOutput(format: format, console: console, tmux: dependencies.tmux)
         let target = self.target
