@@ -6,7 +6,8 @@ import Threads
 /// its own, so no thread of Swift's cooperative pool ever waits on the socket.
 ///
 /// Calls are matched to their replies by serial; signals that match a rule added with
-/// ``addMatch(_:)`` arrive on ``signals``. Closing it (or the bus going away) ends the
+/// ``addMatch(_:)`` arrive on ``signals``; calls made to the objects it serves
+/// (``export(_:at:)``) are answered as they arrive. Closing it (or the bus going away) ends the
 /// signals and fails every call still waiting with ``DBusError/disconnected``.
 public final class DBusConnection: Sendable {
     private struct State {
@@ -22,6 +23,8 @@ public final class DBusConnection: Sendable {
     /// Serialises writes, so two messages never interleave on the socket.
     private let writing = Mutex(())
     private let signalSink: AsyncStream<DBusMessage>.Continuation
+    /// The objects this connection serves (``export(_:at:)``).
+    private let exported = ExportedObjects()
     /// The signals delivered to this connection, in the order the bus sent them; for a
     /// monitor (``becomeMonitor(_:)``), every message it sees.
     public let signals: AsyncStream<DBusMessage>
@@ -131,6 +134,45 @@ public final class DBusConnection: Sendable {
                 body: [.strings(rules), .uint32(0)]))
     }
 
+    /// Serves `interfaces` at object path `path` (in place of what was served there):
+    /// from now on a call to one of their methods, or to the bus's standard
+    /// `Properties`, `Introspectable` and `Peer` interfaces at that path, is answered as it
+    /// arrives, on the connection's reader thread.
+    public func export(_ interfaces: [DBusInterface], at path: String) {
+        exported.export(interfaces, at: path)
+    }
+
+    /// Serves nothing more at `path`: calls to it are answered `UnknownObject`.
+    public func unexport(_ path: String) {
+        exported.unexport(path)
+    }
+
+    /// Asks the bus for the well-known `name` (`org.mpris.MediaPlayer2.moments`), without
+    /// queueing for it: `true` when this connection owns it now, `false` when another does.
+    public func requestName(_ name: String) async throws(DBusError) -> Bool {
+        let reply = try await call(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "RequestName", body: [.string(name), .uint32(4)]))  // DBUS_NAME_FLAG_DO_NOT_QUEUE
+        // 1: the primary owner now; 4: it already was. 3 (exists) with do-not-queue: not ours.
+        return [1, 4].contains(reply.body.first?.uint32)
+    }
+
+    /// Gives a well-known name back to the bus; nothing when this connection does not own it.
+    public func releaseName(_ name: String) async {
+        _ = try? await call(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "ReleaseName", body: [.string(name)]))
+    }
+
+    /// Emits `PropertiesChanged` for `changed` properties of `interface` at `path`.
+    public func emitPropertiesChanged(
+        path: String, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
+    ) throws(DBusError) {
+        try send(.propertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated))
+    }
+
     /// Closes the connection: the reader ends, waiting calls fail, the signals finish.
     public func close() {
         socket.shutDown()
@@ -181,10 +223,15 @@ public final class DBusConnection: Sendable {
         case .signal:
             signalSink.yield(message)
         case .methodCall:
-            // Nobody calls this client's methods but a peer's ping; a call left
-            // unanswered times out on the caller's side, which is all it asks for. A
-            // monitor sees everyone's calls.
-            if state.withLock({ $0.monitoring }) { signalSink.yield(message) }
+            // A monitor sees everyone's calls and answers none.
+            if state.withLock({ $0.monitoring }) {
+                signalSink.yield(message)
+                return
+            }
+            let reply = exported.answer(message)
+            // A call flagged so wants no reply; a reply that cannot be written means the
+            // connection is going, which the reader finds out next.
+            if !message.flags.contains(.noReplyExpected) { try? send(reply) }
         }
     }
 

@@ -76,6 +76,35 @@ public struct DBusMessage: Hashable, Sendable {
         return message
     }
 
+    /// The successful reply to `call`, carrying `body`, addressed to its sender.
+    public static func methodReturn(to call: DBusMessage, body: [DBusValue] = []) -> DBusMessage {
+        var message = DBusMessage(kind: .methodReturn, body: body)
+        message.replySerial = call.serial
+        message.destination = call.sender
+        message.flags = .noReplyExpected
+        return message
+    }
+
+    /// The error reply to `call`: the error's name and a message a person can read.
+    public static func error(to call: DBusMessage, name: String, message text: String) -> DBusMessage {
+        var message = DBusMessage(kind: .error, body: text.isEmpty ? [] : [.string(text)])
+        message.errorName = name
+        message.replySerial = call.serial
+        message.destination = call.sender
+        message.flags = .noReplyExpected
+        return message
+    }
+
+    /// `org.freedesktop.DBus.Properties.PropertiesChanged` from `path`: `changed`
+    /// properties of `interface` with their new values, and `invalidated` ones by name.
+    public static func propertiesChanged(
+        path: String, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
+    ) -> DBusMessage {
+        .signal(
+            path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            body: [.string(interface), .dictionary(changed), .strings(invalidated)])
+    }
+
     /// The body's signature: its values' types, one after the other.
     public var signature: String { body.map(\.type.signature).joined() }
 
