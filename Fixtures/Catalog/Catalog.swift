@@ -69,6 +69,7 @@ public enum Catalog {
             ]
         case .liveScreen, .watchScreen, .lineOutput: return LiveScenarios.scenarios(kind)
         case .notification: return NotificationScenarios.scenarios(kind)
+        case .mediaPlayer: return MediaPlayerScenarios.scenarios(kind)
         }
     }
 

@@ -21,6 +21,7 @@ extension ViewKind {
         case .lineOutput: return "Live/Lines"
         case .statusLine: return "StatusBars/Line"
         case .notification: return "LiveActivity/Notification"
+        case .mediaPlayer: return "LiveActivity/MediaPlayer"
         }
     }
 
@@ -38,7 +39,8 @@ extension ViewKind {
     /// must cover each of its scenarios.
     public var isPushDriven: Bool {
         switch self {
-        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification: return true
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification, .mediaPlayer:
+            return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
         case .liveScreen, .watchScreen, .lineOutput: return false
         }
@@ -51,7 +53,7 @@ extension ViewKind {
         switch self {
         case .liveScreen, .watchScreen, .lineOutput: return true
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
-            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification:
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification, .mediaPlayer:
             return false
         }
     }

@@ -11,7 +11,8 @@ import Testing
 /// `moments notify` on a real desktop: a private session bus, Xvfb and dunst
 /// (TestSupport's ``TestSupport/DesktopSession``), following a `moments start` in a
 /// pseudo-terminal. What went over the bus is read by a monitor connection of our own
-/// D-Bus client (as `dbus-monitor` reads it): each `Notify` call and the id dunst answered.
+/// D-Bus client (as `dbus-monitor` reads it): each `Notify` call and the id dunst answered;
+/// the lock screen's media player beside it is read and pressed by Debian's `playerctl`.
 @Suite("moments notify on a real desktop", .takingTurns, .timeLimit(.minutes(3)))
 struct DesktopNotificationTests {
     @Test("one notification, updated in place on a pause from another process; its buttons send their intents")
@@ -58,7 +59,7 @@ struct DesktopNotificationTests {
         #expect(monitor.shown.last?.actions == [])
     }
 
-    @Test("a group sit's follower: moments notify CODE keeps the leader's sit in one notification, without buttons")
+    @Test("a group sit's follower: moments notify CODE keeps the leader's sit in one notification and a player, neither of which changes it")
     func followsAGroupSit() async throws {
         let desktop = try await DesktopSession.start()
         defer { desktop.stop() }
@@ -74,9 +75,61 @@ struct DesktopNotificationTests {
         try await eventually { monitor.shown.first?.summary == "Desk sangha" }
         let id = try #require(monitor.shown.first?.id)
         #expect(monitor.shown.first?.actions == [], "a follower's notification offers no intent")
+        // The follower's lock screen shows the sit; its buttons change nothing.
+        let playerctl = { (arguments: [String]) -> String? in
+            (try? ProcessRunner.run("playerctl", ["-p", "moments"] + arguments, environment: desktop.environment))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try await eventually { playerctl(["metadata", "title"]) == "Desk sangha" }
+        #expect(playerctl(["play-pause"]) != nil)
+        #expect(!leader.waitForText("Paused", timeout: .seconds(2)), "\(leader.screen.text)")
+        #expect(playerctl(["status"]) == "Playing")
         leader.type(" ")
         try await eventually { monitor.shown.last?.body.hasPrefix("Paused") == true }
+        try await eventually { playerctl(["status"]) == "Paused" }
         #expect(monitor.shown.dropFirst().allSatisfy { $0.replaces == id && $0.id == id }, "\(monitor.shown)")
+    }
+
+    @Test("the lock screen's player: playerctl reads moments notify's session; its play-pause and stop reach the server, which every surface then shows")
+    func mediaPlayer() async throws {
+        let desktop = try await DesktopSession.start()
+        defer { desktop.stop() }
+        let monitor = try await NotifyMonitor(environment: desktop.environment)
+        let machine = try LiveFixture()
+        let owner = try machine.moments(["start", "20m", "--name", "Desk sit"])
+        defer { owner.signal(SIGKILL) }
+        #expect(owner.waitForText("Running"))
+        #expect(machine.eventually { machine.runtimeFiles().count == 1 })
+        let notify = try machine.moments(["notify"], extra: desktop.environment)
+        defer { notify.signal(SIGKILL) }
+        let playerctl = { (arguments: [String]) -> String? in
+            (try? ProcessRunner.run("playerctl", ["-p", "moments"] + arguments, environment: desktop.environment))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try await eventually { playerctl(["metadata", "title"]) == "Desk sit" }
+        #expect(playerctl(["status"]) == "Playing")
+        #expect(playerctl(["metadata", "mpris:length"]) == "1200000000")
+        #expect(playerctl(["metadata", "artist"]) == "Running")
+
+        // The lock screen's pause button: an intent to the server, which the owner's screen,
+        // the notification, the status line and the player itself then show.
+        #expect(playerctl(["play-pause"]) != nil)
+        #expect(owner.waitForText("Paused"))
+        try await eventually { monitor.shown.last?.body.hasPrefix("Paused") == true }
+        try await eventually { playerctl(["status"]) == "Paused" }
+        #expect(try machine.run(["status", "--format", "json"]).output.contains(#""phase":"paused""#), "the status line")
+        let paused = try #require(playerctl(["position"]).flatMap(Double.init))
+        #expect(playerctl(["play"]) != nil)
+        #expect(owner.waitForText("Running"))
+        try await eventually { playerctl(["status"]) == "Playing" }
+        #expect(try #require(playerctl(["position"]).flatMap(Double.init)) >= paused)
+
+        // Stop finishes the sit; the player shows the outcome, stopped, until its dismissal.
+        #expect(playerctl(["stop"]) != nil)
+        let status = try #require(owner.waitForExit())
+        #expect(PseudoTerminal.exitCode(status) == 2, "finished early")
+        try await eventually { playerctl(["status"]) == "Stopped" }
+        #expect(playerctl(["metadata", "artist"])?.hasPrefix("Finished early · ") == true)
     }
 
     @Test("with no session bus, notify exits 4 and says so; start with the setting on says it once and goes on")
@@ -87,6 +140,7 @@ struct DesktopNotificationTests {
         defer { owner.signal(SIGKILL) }
         #expect(owner.waitForText("Running"))
         #expect(owner.errors.components(separatedBy: "no desktop notification: no session bus").count == 2, "\(owner.errors)")
+        #expect(owner.errors.components(separatedBy: "no media player on the lock screen: no session bus").count == 2, "\(owner.errors)")
         #expect(machine.eventually { machine.runtimeFiles().count == 1 })
         let run = try machine.run(["notify"])
         #expect(run.status == 4)

@@ -26,6 +26,7 @@ struct InProcessCommandTests {
         let tmux = PreviewTmuxStatus()
         let bellSound = PreviewBellSound()
         let notifier: PreviewDesktopNotifier
+        let mediaPlayer = PreviewDesktopMediaPlayer()
         let environment: [String: String]
 
         init(
@@ -46,7 +47,7 @@ struct InProcessCommandTests {
         var dependencies: LiveDependencies {
             var dependencies = LiveDependencies.preview(
                 host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
-                runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
+                mediaPlayer: mediaPlayer, runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
             dependencies.serverPatience = Patience.hang
             return dependencies
         }

@@ -36,6 +36,9 @@ struct ConsistencyTests {
         if let notification = scenario.recipe as? NotificationRecipe {
             return try await sameNotification(scenario, notification, script)
         }
+        if let player = scenario.recipe as? MediaPlayerRecipe {
+            return try await sameMediaPlayer(scenario, player, script)
+        }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
         if recipe.surface == .statusLine {
             try await Self.sameStatusLine(scenario, recipe: recipe, script: script)
@@ -91,6 +94,24 @@ struct ConsistencyTests {
             let environment = variant.environment(now: script.shownAt)
             let size = variant.size(for: scenario)
             let frame = Frame(rendering: NotificationCard(content: live), width: size.width, height: size.height, environment: environment)
+            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
+                Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
+            }
+        }
+    }
+
+    /// The lock screen's player `moments notify` keeps for the state the server pushed,
+    /// made from the live app's own screen model as its loop makes it, drawn by the same card.
+    func sameMediaPlayer(_ scenario: Scenario, _ recipe: MediaPlayerRecipe, _ script: SessionScript) async throws {
+        var model = LiveScreenModel(isOwner: false, timeDisplay: recipe.session.timeDisplay, isFollower: !recipe.controls)
+        model.receive(try await LivePlayback.play(script))
+        let display = try #require(model.session(at: script.shownAt))
+        let live = SessionMediaPlayer.content(of: display, at: script.shownAt, pending: model.pending, controls: !model.isFollower)
+        #expect(live == recipe.content, "\(scenario.id)")
+        for variant in Variant.snapshots {
+            let environment = variant.environment(now: script.shownAt)
+            let size = variant.size(for: scenario)
+            let frame = Frame(rendering: MediaPlayerCard(content: live), width: size.width, height: size.height, environment: environment)
             if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
                 Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
             }

@@ -14,12 +14,13 @@ struct FollowedSession {
     var command = "watch"
 
     /// Finds the session and follows it, showing `surfaces` (as lines with `noTTY`) and
-    /// keeping `notification` when given, until it is dismissed or the person leaves.
+    /// keeping what `desktop` opens (a notification, a lock-screen player) when given, until
+    /// it is dismissed or the person leaves.
     /// A follower that saw its session through to the dismissal did what it was asked,
     /// however the sit ended (the sitter's `start` tells that), so it returns (exit 0);
     /// it throws 2 when interrupted and 1 when the server refused it.
     func show(
-        surfaces: [ActivitySurface], noTTY: Bool, notification: (@Sendable () async throws -> SessionNotification)?,
+        surfaces: [ActivitySurface], noTTY: Bool, desktop: (@Sendable () async throws -> DesktopSurfaces)?,
         dependencies: LiveDependencies
     ) async throws {
         let console = dependencies.console
@@ -38,9 +39,9 @@ struct FollowedSession {
             throw console.failure(notFound.message, status: notFound.isUnknownID ? .usageOrInput : .noSession)
         }
         files.warn(settingsWarning)
-        let kept: SessionNotification?
+        let kept: DesktopSurfaces
         do {
-            kept = try await notification?()
+            kept = try await desktop?() ?? .none
         } catch {
             await link.close()
             throw error
@@ -54,7 +55,7 @@ struct FollowedSession {
         let ending = await SessionShow.run(
             connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(),
             settings: settings, surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock,
-            timeZone: dependencies.timeZone(), handOver: link.handOver, notification: kept
+            timeZone: dependencies.timeZone(), handOver: link.handOver, desktop: kept
         ) { output in
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }

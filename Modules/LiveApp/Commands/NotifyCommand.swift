@@ -15,8 +15,10 @@ struct NotifyCommand: LiveCommand {
             kept running on the embedded server (which it then hosts). The notification is \
             updated in place each second (or minute, without seconds shown) and on every \
             change; where the notification server offers buttons, Pause/Resume, Finish and \
-            +1 min send their intent. It speaks to the desktop's notification server over \
-            the session bus (DBUS_SESSION_BUS_ADDRESS).
+            +1 min send their intent. Beside it, a media player (MPRIS) shows the session on \
+            the lock screen and in the quick settings of GNOME, KDE and Cinnamon, its bar \
+            running by itself; its play, pause and stop buttons send their intent. Both \
+            speak over the session bus (DBUS_SESSION_BUS_ADDRESS).
 
             \(ExitStatus.summary)
             """)
@@ -27,19 +29,24 @@ struct NotifyCommand: LiveCommand {
 
     func run(with dependencies: LiveDependencies) async throws {
         let (notifier, console) = (dependencies.notifier, dependencies.console)
-        let notification: @Sendable () async throws -> SessionNotification = {
+        // The notification is the command's point: without one it fails. The lock screen's
+        // player beside it is a bonus: without a bus for it, said once.
+        let desktop: @Sendable () async throws -> DesktopSurfaces = {
+            let notification: SessionNotification
             do throws(NotificationsUnavailable) {
-                return SessionNotification(server: try await notifier.connect())
+                notification = SessionNotification(server: try await notifier.connect())
             } catch {
                 throw console.failure("cannot show a desktop notification: \(error.description)", status: .environmentFailure)
             }
+            let player = await SessionMediaPlayer.open(dependencies.mediaPlayer, clock: dependencies.clock, console: console)
+            return DesktopSurfaces(notification: notification, player: player)
         }
         // A join code: a group sit's notification, without buttons (a follower changes nothing).
         if let sit = try JoinedSit.named(by: target, bell: bell, console: console) {
-            try await sit.show(surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
+            try await sit.show(surfaces: [.lock], noTTY: true, desktop: desktop, dependencies: dependencies)
             return
         }
         try await FollowedSession(target: target, bell: bell, command: "notify").show(
-            surfaces: [.lock], noTTY: true, notification: notification, dependencies: dependencies)
+            surfaces: [.lock], noTTY: true, desktop: desktop, dependencies: dependencies)
     }
 }

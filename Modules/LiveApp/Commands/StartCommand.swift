@@ -219,14 +219,13 @@ struct StartCommand: LiveCommand {
             case .failed(let status): return status
             }
         }
-        let notification = settings.desktopNotification
-            ? await SessionNotification.open(dependencies.notifier, console: console) : nil
+        let desktop = await DesktopSurfaces.open(when: settings.desktopNotification, dependencies: dependencies)
         while true {
             link.announce(session)
             let ending = await SessionShow.run(
                 connection: link.current, id: session.id, token: session.token, on: dependencies.terminal(), settings: settings,
                 surfaces: [], noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(),
-                handOver: link.handOver, notification: notification, asksToReplace: asksToReplace,
+                handOver: link.handOver, desktop: desktop, asksToReplace: asksToReplace,
                 group: joinCode.map { .leading($0) } ?? .none
             ) { output in
                 bell.presenter(

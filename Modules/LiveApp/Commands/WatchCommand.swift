@@ -51,6 +51,6 @@ struct WatchCommand: LiveCommand {
             return
         }
         try await FollowedSession(target: target, bell: bell).show(
-            surfaces: presentation.surfaces, noTTY: noTTY, notification: nil, dependencies: dependencies)
+            surfaces: presentation.surfaces, noTTY: noTTY, desktop: nil, dependencies: dependencies)
     }
 }

@@ -52,6 +52,9 @@ public struct LiveDependencies: Sendable {
     public var timeZone: @Sendable () -> LocalTimeZone
     /// The desktop's notifications (a session's end, when the settings ask for it).
     public var notifier: any DesktopNotifier
+    /// The desktop's media controls: the lock screen's player of a session whose
+    /// notification this process keeps.
+    public var mediaPlayer: any DesktopMediaPlayer
     /// The bowl a bell rings, played through the machine's sound server where one is
     /// installed.
     public var bellSound: any BellSound
@@ -85,7 +88,8 @@ public struct LiveDependencies: Sendable {
         keys: @escaping @Sendable (_ dataDirectory: String?) -> any AccessKeyStore,
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
-        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, bellSound: any BellSound,
+        timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, mediaPlayer: any DesktopMediaPlayer,
+        bellSound: any BellSound,
         runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
         environment: [String: String]
     ) {
@@ -94,6 +98,7 @@ public struct LiveDependencies: Sendable {
         self.environment = environment
         self.runtime = runtime
         self.notifier = notifier
+        self.mediaPlayer = mediaPlayer
         self.bellSound = bellSound
         self.terminal = terminal
         self.clock = clock

@@ -38,7 +38,7 @@ final class LiveSession {
         case signal(Int32)
         case tick
         case answer(Result<ActivitySnapshot, SyncError>)
-        /// A button of the session's desktop notification was pressed.
+        /// A button of the session's desktop notification or media player was pressed.
         case button(Intent)
     }
 
@@ -61,8 +61,8 @@ final class LiveSession {
     private var model: LiveScreenModel
     /// Presents the bells the pushes carry; `nil` where nobody presents them (a preview).
     private var bells: BellPresenter?
-    /// The session's desktop notification, when this process keeps one.
-    private let notification: SessionNotification?
+    /// The session's desktop notification and lock-screen player, when this process keeps them.
+    private let desktop: DesktopSurfaces
     /// What time it is: the system's clock in the live app, a preview clock in `play`.
     private let clock: any SyncClock
     /// Whether this terminal leads a group sit or follows one (ADR 0072).
@@ -78,12 +78,12 @@ final class LiveSession {
     init(
         connection: CurrentConnection, id: String, token: String, settings: Settings, output: LiveOutput,
         terminal: any SessionTerminal, surfaces: [ActivitySurface], bells: BellPresenter?, clock: any SyncClock,
-        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, notification: SessionNotification? = nil,
+        takeOver: (@Sendable () async -> (any SyncConnection)?)? = nil, desktop: DesktopSurfaces = .none,
         asksToReplace: Bool = false, group: SessionShow.Group = .none
     ) {
         self.group = group
         self.asksToReplace = asksToReplace
-        self.notification = notification
+        self.desktop = desktop
         self.terminal = terminal
         self.clock = clock
         self.current = connection
@@ -108,12 +108,7 @@ final class LiveSession {
     func run(keys: Bool) async -> Ending {
         let ending = await follow(keys: keys)
         await bells?.finish()
-        if let notification {
-            // The end's outcome stays until its dismissal (the server expires it then);
-            // left any other way, nobody keeps it current, so it goes.
-            if case .ended = ending {} else { notification.close() }
-            await notification.finish()
-        }
+        await desktop.finish(after: ending)
         return ending
     }
 
@@ -163,8 +158,7 @@ final class LiveSession {
                 }
             })
         }
-        if let notification {
-            let buttons = notification.intents()
+        for buttons in desktop.intents() {
             // Feeds the loop's events; cancelled when the loop ends (the `defer` below).
             tasks.append(Task {
                 for await intent in buttons { sink.yield(.button(intent)) }
@@ -348,11 +342,12 @@ final class LiveSession {
         tickTask?.cancel()
         tickTask = nil
         guard let content = model.snapshot?.activity.content, content.isRunning else { return }
-        // A screen and a notification show seconds when the session does; lines, minutes.
+        // A screen and a notification show seconds when the session does; lines, minutes
+        // (a lock screen's player moves its position by itself).
         let unit: Double
         switch output {
         case .screen: unit = content.showSeconds ? 1 : 60
-        case .lines: unit = notification != nil && content.showSeconds ? 1 : 60
+        case .lines: unit = desktop.notification != nil && content.showSeconds ? 1 : 60
         }
         let now = clock.now()
         tickTask = DisplayTick.schedule(
@@ -368,6 +363,6 @@ final class LiveSession {
         case .screen(let screen):
             screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
         }
-        notification?.update(model, at: now)
+        desktop.update(model, at: now)
     }
 }

@@ -30,7 +30,7 @@ public enum SessionShow {
             connection: CurrentConnection(session.connection), id: session.id, token: session.token, on: terminal,
             settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: session.clock, timeZone: timeZone, handOver: nil,
-            notification: nil, group: group, bells: { _ in nil })
+            desktop: .none, group: group, bells: { _ in nil })
     }
 
     /// The same, in the live app: `connection` is the link's, which `handOver` replaces
@@ -39,13 +39,13 @@ public enum SessionShow {
     static func run(
         connection: CurrentConnection, id: String, token: String, on terminal: any SessionTerminal, settings: Settings,
         surfaces: [ActivitySurface], noTTY: Bool, clock: any SyncClock, timeZone: LocalTimeZone,
-        handOver: (@Sendable () async -> (any SyncConnection)?)?, notification: SessionNotification?,
+        handOver: (@Sendable () async -> (any SyncConnection)?)?, desktop: DesktopSurfaces,
         asksToReplace: Bool = false, group: Group = .none, bells: (LiveOutput) -> BellPresenter?
     ) async -> SessionEnding {
         await LiveTerminal.run(on: terminal, noTTY: noTTY, timeZone: timeZone) { output, keys in
             await LiveSession(
                 connection: connection, id: id, token: token, settings: settings, output: output, terminal: terminal,
-                surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver, notification: notification,
+                surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver, desktop: desktop,
                 asksToReplace: asksToReplace, group: group
             ).run(keys: keys)
         }

@@ -36,6 +36,9 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case statusLine
     /// ``NotificationCard``: the desktop notification `moments notify` keeps.
     case notification
+    /// ``MediaPlayerCard``: the media player on the desktop's lock screen that
+    /// `moments notify` keeps.
+    case mediaPlayer
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -49,6 +52,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .widgetSmall: return PresentationBudget.widgetSmall
         case .widgetMedium: return PresentationBudget.widgetMedium
         case .notification: return PresentationBudget.notification
+        case .mediaPlayer: return PresentationBudget.mediaPlayer
         case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput,
             .statusLine:
             return nil
@@ -64,7 +68,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .timerScreen, .liveScreen, .stats, .widgetMedium: return true
         case .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall, .historyList, .settings,
-            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification:
+            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification, .mediaPlayer:
             return false
         }
     }
@@ -89,6 +93,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .lineOutput: return "Line output"
         case .statusLine: return "Status line"
         case .notification: return "Desktop notification"
+        case .mediaPlayer: return "Desktop media player"
         }
     }
 }

@@ -73,7 +73,7 @@ struct JoinedSit {
     /// the code (revoked, over, wrong) and 2 when interrupted.
     func show(
         surfaces: [ActivitySurface], noTTY: Bool,
-        notification: (@Sendable () async throws -> SessionNotification)? = nil, dependencies: LiveDependencies
+        desktop: (@Sendable () async throws -> DesktopSurfaces)? = nil, dependencies: LiveDependencies
     ) async throws {
         let console = dependencies.console
         let files = data.files(dependencies)
@@ -103,12 +103,12 @@ struct JoinedSit {
         try await Self.check(code, as: sitter, on: url, through: link, files: files, console: console)
         // The person's bar follows the sit too, for as long as this does.
         link.announceFollowing(code)
-        let kept = try await notification?()
+        let kept = try await desktop?() ?? .none
         let sat = FollowedTime()
         let ending = await SessionShow.run(
             connection: link.current, id: code.id, token: code.secret, on: dependencies.terminal(), settings: settings,
             surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
-            notification: kept, group: .following(code, sat, as: sitter)
+            desktop: kept, group: .following(code, sat, as: sitter)
         ) { output in
             bell.presenter(runtime: runtime, sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
         }

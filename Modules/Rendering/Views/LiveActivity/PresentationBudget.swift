@@ -14,6 +14,7 @@
 /// | widget small | 170 × 170 | 22 × 11 |
 /// | widget medium | 364 × 170 | 46 × 11 |
 /// | desktop notification | ~ 300 px wide | 44 × 7 |
+/// | lock screen's media player | ~ 300 px wide | 44 × 8 |
 ///
 /// A presentation offered more than its budget uses its budget (top left), as the
 /// platform never grows them; offered less, it lays out in what it got.
@@ -42,6 +43,8 @@ public enum PresentationBudget {
     public static let widgetMedium = Size(width: 46, height: 11)
     /// A desktop notification (``NotificationCard``), about dunst's and GNOME's bubble.
     public static let notification = Size(width: 44, height: 7)
+    /// The desktop's media player (``MediaPlayerCard``), about a lock screen's media tile.
+    public static let mediaPlayer = Size(width: 44, height: 8)
 }
 
 /// A view held to a budget: it answers at most `budget` and draws its content in
