@@ -306,11 +306,13 @@ let package = Package(
         ]),
         // The lock screen's media player: an MPRIS player on DBus, driven by the desktop's controls.
         adapter("MediaControls", ["DBus", "LiveApp", "Rendering"]),
-        // Against Debian's playerctl on a private dbus-daemon (TestSupport's DesktopSession);
-        // `Scripts/prepare-tests` installs it.
+        // Against Debian's playerctl and dbus-monitor on a private dbus-daemon (TestSupport's
+        // DesktopSession); `Scripts/prepare-tests` installs them. The dock's entry too.
         suite("MediaControlsTests", [
-            "MediaControls", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
+            "MediaControls", "LauncherEntry", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
         ]),
+        // `moments`' icon in the dock: the launcher-entry signals docks follow, on DBus.
+        adapter("LauncherEntry", ["DBus", "LiveApp", "Rendering"]),
         // The bowl played: its WAV file cached in the person's cache folder, played by
         // pw-play, paplay or aplay (ADR 0033).
         adapter("BellSounds", ["LiveApp", "Persistence", "Sound", "ChildProcesses"]),
@@ -333,7 +335,7 @@ let package = Package(
         // clock. It never sees Fixtures, so `moments` links no sample data.
         composition("LiveComposition", [
             "Domain", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncClient", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting", "PersonalFileStore",
-            "ProcessTerminal", "DesktopNotifications", "MediaControls", "RuntimeFiles", "BellSounds",
+            "ProcessTerminal", "DesktopNotifications", "MediaControls", "LauncherEntry", "RuntimeFiles", "BellSounds",
             // Only `moments serve` makes a registry; the embedded server of `start` has none.
             "PrometheusMetrics",
             // The process's one group (EmbeddedHosting's ProcessServices, ADR 0071).

@@ -70,6 +70,7 @@ public enum Catalog {
         case .liveScreen, .watchScreen, .lineOutput: return LiveScenarios.scenarios(kind)
         case .notification: return NotificationScenarios.scenarios(kind)
         case .mediaPlayer: return MediaPlayerScenarios.scenarios(kind)
+        case .dockEntry: return DockEntryScenarios.scenarios(kind)
         }
     }
 

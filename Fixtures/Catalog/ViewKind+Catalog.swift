@@ -22,6 +22,7 @@ extension ViewKind {
         case .statusLine: return "StatusBars/Line"
         case .notification: return "LiveActivity/Notification"
         case .mediaPlayer: return "LiveActivity/MediaPlayer"
+        case .dockEntry: return "LiveActivity/Dock"
         }
     }
 
@@ -39,7 +40,8 @@ extension ViewKind {
     /// must cover each of its scenarios.
     public var isPushDriven: Bool {
         switch self {
-        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification, .mediaPlayer:
+        case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification, .mediaPlayer,
+            .dockEntry:
             return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
         case .liveScreen, .watchScreen, .lineOutput: return false
@@ -53,7 +55,7 @@ extension ViewKind {
         switch self {
         case .liveScreen, .watchScreen, .lineOutput: return true
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
-            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification, .mediaPlayer:
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification, .mediaPlayer, .dockEntry:
             return false
         }
     }

@@ -99,6 +99,7 @@ struct ArchitectureRules {
         "ProcessTerminal": Allowance(["LiveApp", "Rendering", "TerminalIO", "ChildProcesses"]),
         "DesktopNotifications": Allowance(["DBus", "LiveApp", "Rendering"]),
         "MediaControls": Allowance(["DBus", "LiveApp", "Rendering"]),
+        "LauncherEntry": Allowance(["DBus", "LiveApp", "Rendering"]),
         "RuntimeFiles": Allowance(["LiveApp", "Persistence"]),
         "BellSounds": Allowance(["LiveApp", "Persistence", "Sound", "ChildProcesses"]),
         // `moments serve`'s figures in Prometheus's text format (ADR 0034).
@@ -109,7 +110,7 @@ struct ArchitectureRules {
         "LiveComposition": Allowance(
             [
                 "Domain", "TerminalIO", "SyncProtocol", "SyncAuthority", "SyncClient", "Persistence", "SyncJSONStore", "LiveApp", "EmbeddedHosting",
-                "PersonalFileStore", "ProcessTerminal", "DesktopNotifications", "MediaControls", "RuntimeFiles", "BellSounds",
+                "PersonalFileStore", "ProcessTerminal", "DesktopNotifications", "MediaControls", "LauncherEntry", "RuntimeFiles", "BellSounds",
                 "PrometheusMetrics",
             ],
             // The process's one group (EmbeddedHosting's `ProcessServices`, ADR 0071).
@@ -152,7 +153,7 @@ struct ArchitectureRules {
         "DesktopNotificationsTests": Allowance(
             ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
         "MediaControlsTests": Allowance(
-            ["MediaControls", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
+            ["MediaControls", "LauncherEntry", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"], external: testing),
         "PersistenceTests": Allowance(
             ["Persistence", "Domain", "Fixtures", "TestSupport"], external: testing.union(["PropertyBased"])),
         // NIOEmbedded: a connection's pipeline without a socket, to see each buffer it writes.

@@ -13,6 +13,9 @@ struct InstallScriptTests {
     static let script = packageRoot.appendingPathComponent("Scripts/install").path
     static let products = ["moments", "moments-showcase"]
 
+    /// The desktop entry and its icon, relative to the prefix.
+    static let desktopFiles = ["share/applications/moments.desktop", "share/icons/hicolor/scalable/apps/little-moments.svg"]
+
     /// The files an install writes for `product`, relative to the prefix.
     static func files(of product: String) -> [String] {
         [
@@ -37,7 +40,8 @@ struct InstallScriptTests {
         let install = try Self.runScript(["--products", BuiltProduct.directory.path, prefix.url.path])
         #expect(install.status == 0, "\(install.errors)")
         // moments-server, which `moments serve --database-url` becomes, goes beside moments.
-        let expected = Self.products.flatMap(Self.files(of:)) + ["bin/moments-server"]
+        // The desktop's entry (docks show the session's progress on it) and its icon.
+        let expected = Self.products.flatMap(Self.files(of:)) + ["bin/moments-server"] + Self.desktopFiles
         for file in expected + ["share/little-moments/install-manifest"] {
             #expect(FileManager.default.fileExists(atPath: prefix.path(file).path), "\(file) is missing")
         }

@@ -12,7 +12,8 @@ import Testing
 /// (TestSupport's ``TestSupport/DesktopSession``), following a `moments start` in a
 /// pseudo-terminal. What went over the bus is read by a monitor connection of our own
 /// D-Bus client (as `dbus-monitor` reads it): each `Notify` call and the id dunst answered;
-/// the lock screen's media player beside it is read and pressed by Debian's `playerctl`.
+/// the lock screen's media player beside it is read and pressed by Debian's `playerctl`, and
+/// the dock's launcher entry is read by Debian's `dbus-monitor`.
 @Suite("moments notify on a real desktop", .takingTurns, .timeLimit(.minutes(3)))
 struct DesktopNotificationTests {
     @Test("one notification, updated in place on a pause from another process; its buttons send their intents")
@@ -132,6 +133,31 @@ struct DesktopNotificationTests {
         #expect(playerctl(["metadata", "artist"])?.hasPrefix("Finished early · ") == true)
     }
 
+    @Test("the dock: moments notify signals the progress on moments.desktop's icon, urgent while a bell rings, cleared at the end")
+    func dock() async throws {
+        let desktop = try await DesktopSession.start()
+        defer { desktop.stop() }
+        let monitor = try await desktop.monitor(["type='signal',interface='com.canonical.Unity.LauncherEntry',member='Update'"])
+        defer { monitor.stop() }
+        let machine = try LiveFixture()
+        let owner = try machine.moments(["start", "1m", "--bells", "every=10s", "--name", "Docked"])
+        defer { owner.signal(SIGKILL) }
+        #expect(owner.waitForText("Running"))
+        #expect(machine.eventually { machine.runtimeFiles().count == 1 })
+        let notify = try machine.moments(["notify", "--silent"], extra: desktop.environment)
+        defer { notify.signal(SIGKILL) }
+        let updates = { monitor.text.components(separatedBy: "member=Update").dropFirst() }
+        let urgent = #"string "urgent"\#n         variant             boolean true"#
+        let visible = #"string "progress-visible"\#n         variant             boolean true"#
+        try await eventually { updates().contains { $0.contains(#"string "application://moments.desktop""#) && $0.contains(visible) } }
+        // The first interval bell, ten seconds in: the icon asks for attention, then no more.
+        try await eventually { updates().contains { $0.contains(urgent) } }
+        try await eventually { updates().last.map { !$0.contains(urgent) && $0.contains(visible) } == true }
+        #expect(try machine.run(["finish"]).status == 2, "finished early")
+        #expect(owner.waitForExit() != nil)
+        try await eventually { updates().last.map { !$0.contains(visible) && !$0.contains(urgent) } == true }
+    }
+
     @Test("with no session bus, notify exits 4 and says so; start with the setting on says it once and goes on")
     func noBus() async throws {
         let machine = try LiveFixture()
@@ -141,6 +167,7 @@ struct DesktopNotificationTests {
         #expect(owner.waitForText("Running"))
         #expect(owner.errors.components(separatedBy: "no desktop notification: no session bus").count == 2, "\(owner.errors)")
         #expect(owner.errors.components(separatedBy: "no media player on the lock screen: no session bus").count == 2, "\(owner.errors)")
+        #expect(owner.errors.components(separatedBy: "no progress on the dock: no session bus").count == 2, "\(owner.errors)")
         #expect(machine.eventually { machine.runtimeFiles().count == 1 })
         let run = try machine.run(["notify"])
         #expect(run.status == 4)

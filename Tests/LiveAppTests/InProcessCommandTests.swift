@@ -27,6 +27,7 @@ struct InProcessCommandTests {
         let bellSound = PreviewBellSound()
         let notifier: PreviewDesktopNotifier
         let mediaPlayer = PreviewDesktopMediaPlayer()
+        let dock = PreviewDesktopDock()
         let environment: [String: String]
 
         init(
@@ -47,7 +48,7 @@ struct InProcessCommandTests {
         var dependencies: LiveDependencies {
             var dependencies = LiveDependencies.preview(
                 host: host, clock: clock, files: files, terminal: terminal, console: console, notifier: notifier,
-                mediaPlayer: mediaPlayer, runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
+                mediaPlayer: mediaPlayer, dock: dock, runtime: runtime, tmux: tmux, bellSound: bellSound, environment: environment)
             dependencies.serverPatience = Patience.hang
             return dependencies
         }

@@ -39,6 +39,9 @@ struct ConsistencyTests {
         if let player = scenario.recipe as? MediaPlayerRecipe {
             return try await sameMediaPlayer(scenario, player, script)
         }
+        if let dock = scenario.recipe as? DockEntryRecipe {
+            return try await sameDockEntry(scenario, dock, script)
+        }
         let recipe = try #require(scenario.recipe as? SessionRecipe)
         if recipe.surface == .statusLine {
             try await Self.sameStatusLine(scenario, recipe: recipe, script: script)
@@ -112,6 +115,24 @@ struct ConsistencyTests {
             let environment = variant.environment(now: script.shownAt)
             let size = variant.size(for: scenario)
             let frame = Frame(rendering: MediaPlayerCard(content: live), width: size.width, height: size.height, environment: environment)
+            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
+                Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
+            }
+        }
+    }
+
+    /// The dock's entry `moments notify` keeps for the state the server pushed, made from
+    /// the live app's own screen model as its loop makes it, drawn by the same card.
+    func sameDockEntry(_ scenario: Scenario, _ recipe: DockEntryRecipe, _ script: SessionScript) async throws {
+        var model = LiveScreenModel(isOwner: false, timeDisplay: recipe.session.timeDisplay)
+        model.receive(try await LivePlayback.play(script))
+        let display = try #require(model.session(at: script.shownAt))
+        let live = SessionDockEntry.content(of: display, at: script.shownAt)
+        #expect(live == recipe.content, "\(scenario.id)")
+        for variant in Variant.snapshots {
+            let environment = variant.environment(now: script.shownAt)
+            let size = variant.size(for: scenario)
+            let frame = Frame(rendering: DockEntryCard(content: live), width: size.width, height: size.height, environment: environment)
             if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
                 Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
             }

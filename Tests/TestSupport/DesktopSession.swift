@@ -105,6 +105,42 @@ public final class DesktopSession: Sendable {
         }
     }
 
+    /// Starts Debian's `dbus-monitor` on this bus, watching the messages `rules` match, and
+    /// waits until it watches: what a person reads a bus with. Its output is
+    /// ``BusMonitor/text``; stop it before the desktop.
+    public func monitor(_ rules: [String]) async throws -> BusMonitor {
+        guard Self.isInstalled("dbus-monitor") else {
+            throw Failure(description: "dbus-monitor is not installed; run Scripts/prepare-tests (it installs Debian's dbus)")
+        }
+        let output = folder.appendingPathComponent("monitor-\(UUID().uuidString.prefix(8))")
+        let child = try Self.spawn("dbus-monitor", ["--session"] + rules, output: output, environment: environment)
+        let monitor = BusMonitor(child: child, output: output)
+        // It prints the bus's first signals to it (NameAcquired, then NameLost as it becomes
+        // a monitor) once it watches.
+        try await eventually { !monitor.text.isEmpty || !child.isRunning }
+        guard child.isRunning else {
+            throw Failure(description: "dbus-monitor exited: \((try? String(contentsOf: URL(fileURLWithPath: output.path + ".err"), encoding: .utf8)) ?? "")")
+        }
+        return monitor
+    }
+
+    /// A `dbus-monitor` of the desktop's bus (``monitor(_:)``).
+    public final class BusMonitor: Sendable {
+        let child: Child
+        let output: URL
+
+        init(child: Child, output: URL) {
+            self.child = child
+            self.output = output
+        }
+
+        /// What it printed so far: every message watched, in `dbus-monitor`'s own format.
+        public var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+        /// Ends it.
+        public func stop() { child.stop() }
+    }
+
     /// Ends dunst, Xvfb and the bus, and removes the folder.
     public func stop() {
         for child in children.reversed() { child.stop() }

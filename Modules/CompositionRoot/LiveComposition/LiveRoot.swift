@@ -8,6 +8,7 @@ import Glibc
 #endif
 import BellSounds
 import DesktopNotifications
+import LauncherEntry
 import MediaControls
 import Dispatch
 import Domain
@@ -73,7 +74,8 @@ public enum LiveRoot {
             keys: { JSONKeyStore(locations: locations($0)) },
             sharedKeys: { _ throws(ServerSetupError) in try SharedServerHandOff.exec() },
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
-            notifier: FreedesktopNotifier(), mediaPlayer: MPRISDesktop(), bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
+            notifier: FreedesktopNotifier(), mediaPlayer: MPRISDesktop(), dock: UnityDock(),
+            bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
             runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
             environment: ProcessInfo.processInfo.environment)

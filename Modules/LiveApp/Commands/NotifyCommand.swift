@@ -30,7 +30,7 @@ struct NotifyCommand: LiveCommand {
     func run(with dependencies: LiveDependencies) async throws {
         let (notifier, console) = (dependencies.notifier, dependencies.console)
         // The notification is the command's point: without one it fails. The lock screen's
-        // player beside it is a bonus: without a bus for it, said once.
+        // player and the dock's progress beside it are a bonus: without a bus for them, said once.
         let desktop: @Sendable () async throws -> DesktopSurfaces = {
             let notification: SessionNotification
             do throws(NotificationsUnavailable) {
@@ -38,8 +38,9 @@ struct NotifyCommand: LiveCommand {
             } catch {
                 throw console.failure("cannot show a desktop notification: \(error.description)", status: .environmentFailure)
             }
-            let player = await SessionMediaPlayer.open(dependencies.mediaPlayer, clock: dependencies.clock, console: console)
-            return DesktopSurfaces(notification: notification, player: player)
+            var surfaces = await DesktopSurfaces.besideTheNotification(dependencies)
+            surfaces.notification = notification
+            return surfaces
         }
         // A join code: a group sit's notification, without buttons (a follower changes nothing).
         if let sit = try JoinedSit.named(by: target, bell: bell, console: console) {

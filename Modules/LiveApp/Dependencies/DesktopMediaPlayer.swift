@@ -19,7 +19,7 @@ public protocol DesktopMediaPlayer: Sendable {
     func connect(now: @escaping @Sendable () -> Date) async throws(MediaPlayerUnavailable) -> any MediaPlayerOutlet
 }
 
-/// A player connected to the desktop: it shows a ``Rendering/MediaPlayerContent`` (the
+/// A player connected to the desktop: it shows a `MediaPlayerContent` (the
 /// first shown puts it on the bus), tells of its buttons pressed, and goes away.
 public protocol MediaPlayerOutlet: Sendable {
     /// What its controls were asked, in order (`PlayPause` from the lock screen,

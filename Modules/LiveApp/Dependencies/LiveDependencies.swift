@@ -55,6 +55,9 @@ public struct LiveDependencies: Sendable {
     /// The desktop's media controls: the lock screen's player of a session whose
     /// notification this process keeps.
     public var mediaPlayer: any DesktopMediaPlayer
+    /// The desktop's dock: the progress of a session whose notification this process keeps,
+    /// on `moments`' icon.
+    public var dock: any DesktopDock
     /// The bowl a bell rings, played through the machine's sound server where one is
     /// installed.
     public var bellSound: any BellSound
@@ -89,7 +92,7 @@ public struct LiveDependencies: Sendable {
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, mediaPlayer: any DesktopMediaPlayer,
-        bellSound: any BellSound,
+        dock: any DesktopDock, bellSound: any BellSound,
         runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
         environment: [String: String]
     ) {
@@ -99,6 +102,7 @@ public struct LiveDependencies: Sendable {
         self.runtime = runtime
         self.notifier = notifier
         self.mediaPlayer = mediaPlayer
+        self.dock = dock
         self.bellSound = bellSound
         self.terminal = terminal
         self.clock = clock

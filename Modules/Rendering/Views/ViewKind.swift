@@ -39,6 +39,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     /// ``MediaPlayerCard``: the media player on the desktop's lock screen that
     /// `moments notify` keeps.
     case mediaPlayer
+    /// ``DockEntryCard``: `moments`' icon in the dock, with the session's progress.
+    case dockEntry
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -53,6 +55,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .widgetMedium: return PresentationBudget.widgetMedium
         case .notification: return PresentationBudget.notification
         case .mediaPlayer: return PresentationBudget.mediaPlayer
+        case .dockEntry: return PresentationBudget.dockEntry
         case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput,
             .statusLine:
             return nil
@@ -68,7 +71,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .timerScreen, .liveScreen, .stats, .widgetMedium: return true
         case .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall, .historyList, .settings,
-            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification, .mediaPlayer:
+            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification, .mediaPlayer, .dockEntry:
             return false
         }
     }
@@ -94,6 +97,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .statusLine: return "Status line"
         case .notification: return "Desktop notification"
         case .mediaPlayer: return "Desktop media player"
+        case .dockEntry: return "Dock icon"
         }
     }
 }

@@ -15,6 +15,7 @@
 /// | widget medium | 364 × 170 | 46 × 11 |
 /// | desktop notification | ~ 300 px wide | 44 × 7 |
 /// | lock screen's media player | ~ 300 px wide | 44 × 8 |
+/// | dock icon and its progress | an icon and its label | 28 × 4 |
 ///
 /// A presentation offered more than its budget uses its budget (top left), as the
 /// platform never grows them; offered less, it lays out in what it got.
@@ -45,6 +46,8 @@ public enum PresentationBudget {
     public static let notification = Size(width: 44, height: 7)
     /// The desktop's media player (``MediaPlayerCard``), about a lock screen's media tile.
     public static let mediaPlayer = Size(width: 44, height: 8)
+    /// `moments`' icon in the dock with its progress (``DockEntryCard``).
+    public static let dockEntry = Size(width: 28, height: 4)
 }
 
 /// A view held to a budget: it answers at most `budget` and draws its content in

@@ -58,7 +58,7 @@ public struct MediaPlayerContent: Hashable, Sendable {
     /// `xesam:artist`: what is happening, as the line under the title says it: the phase,
     /// a bell as it rings, when a scheduled sit starts, who sits with a group.
     public var artist: String
-    /// `xesam:album`: the session's bells (``Domain/BellProgram``'s summary), or
+    /// `xesam:album`: the session's bells (`BellProgram`'s summary), or
     /// `no bells`.
     public var album: String
     /// `mpris:length` in seconds: the target (the warm-up's own length for the warm-up's
