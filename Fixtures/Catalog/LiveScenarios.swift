@@ -57,6 +57,12 @@ enum LiveScenarios {
                 Scenario(kind, "finishedEarly", "Finished early", TranscriptRecipe(moment: .finishedEarly(elapsed: 90))),
                 Scenario(kind, "reconnecting", "The connection dropped once", TranscriptRecipe(reconnecting: true)),
                 Scenario(kind, "watcher", "A watcher's lines: waiting for the dismissal", TranscriptRecipe(isOwner: false)),
+                Scenario(kind, "accessible", "moments start --accessible: the state and the keys that work, in words", AccessibleRecipe()),
+                Scenario(kind, "accessiblePause", "Accessible: space pressed, awaiting the answer", AccessibleRecipe(keys: " ")),
+                Scenario(kind, "accessiblePaused", "Accessible: a paused session's keys", AccessibleRecipe(moment: .paused(elapsed: 125))),
+                Scenario(kind, "accessibleHelp", "Accessible: the help panel as one line", AccessibleRecipe(keys: "?")),
+                Scenario(kind, "accessibleQuestion", "Accessible: c asks in words whether to cancel", AccessibleRecipe(keys: "c")),
+                Scenario(kind, "accessibleCompleted", "Accessible: the end, with nothing left to press but q", AccessibleRecipe(moment: .completed(elapsed: 300))),
             ]
         default:
             return []

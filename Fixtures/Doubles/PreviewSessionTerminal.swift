@@ -10,6 +10,7 @@ public final class PreviewSessionTerminal: SessionTerminal {
     private struct State {
         var entered = false
         var everEntered = false
+        var keysOnly = false
         var written: [String] = []
         var bells = 0
         var warnings: [String] = []
@@ -50,6 +51,8 @@ public final class PreviewSessionTerminal: SessionTerminal {
     public var isEntered: Bool { state.withLock { $0.entered } }
     /// Whether it was ever taken over.
     public var wasEntered: Bool { state.withLock { $0.everEntered } }
+    /// Whether it was last taken over for its keys alone (the accessible mode).
+    public var wasKeysOnly: Bool { state.withLock { $0.keysOnly } }
     /// Everything written, one entry per write.
     public var written: [String] { state.withLock { $0.written } }
     /// How many times the bell rang.
@@ -78,6 +81,15 @@ public final class PreviewSessionTerminal: SessionTerminal {
         state.withLock {
             $0.entered = true
             $0.everEntered = true
+            $0.keysOnly = false
+        }
+    }
+
+    public func enterKeysOnly() throws(SessionTerminalError) {
+        state.withLock {
+            $0.entered = true
+            $0.everEntered = true
+            $0.keysOnly = true
         }
     }
 

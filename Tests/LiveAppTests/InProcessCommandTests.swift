@@ -20,7 +20,7 @@ struct InProcessCommandTests {
         let clock = PreviewClock()
         let host: PreviewServerHost
         let files: PreviewPersonalFiles
-        let terminal = PreviewSessionTerminal(interactive: false)
+        let terminal: PreviewSessionTerminal
         let console: PreviewConsoleOutput
         let runtime = PreviewRuntimeFolder()
         let tmux = PreviewTmuxStatus()
@@ -32,9 +32,11 @@ struct InProcessCommandTests {
 
         init(
             files: PreviewPersonalFiles = PreviewPersonalFiles(), console: PreviewConsoleOutput = PreviewConsoleOutput(),
-            notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(), environment: [String: String] = [:]
+            notifier: PreviewDesktopNotifier = PreviewDesktopNotifier(), environment: [String: String] = [:],
+            terminal: PreviewSessionTerminal = PreviewSessionTerminal(interactive: false)
         ) {
             host = PreviewServerHost(clock: clock)
+            self.terminal = terminal
             self.files = files
             self.console = console
             self.notifier = notifier

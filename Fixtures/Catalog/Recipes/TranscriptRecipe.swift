@@ -44,7 +44,7 @@ public struct TranscriptRecipe: ControlledRecipe, Hashable {
     public var lines: [String] {
         let pushes = PreviewSyncConnection(script: script).pushes
         let written = WrittenLines()
-        let report = LineReport(timeZone: .utc) { written.all.append($0) }
+        let report = LineReport(timeZone: .utc) { written.all.append(String($0.dropLast())) }
         for (index, push) in pushes.enumerated() {
             report.report(SessionDisplay(activity: push.activity, timeDisplay: .elapsed, at: push.timestamp), at: push.timestamp)
             if reconnecting, index == 0 {

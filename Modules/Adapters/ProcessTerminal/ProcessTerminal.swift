@@ -33,6 +33,14 @@ public final class ProcessTerminal: SessionTerminal {
         }
     }
 
+    public func enterKeysOnly() throws(SessionTerminalError) {
+        do {
+            try terminal.enter(.keysOnly)
+        } catch {
+            throw SessionTerminalError(error.description)
+        }
+    }
+
     public func leave() { terminal.leave() }
 
     public func write(_ text: String) { terminal.write(text) }

@@ -9,6 +9,17 @@ public struct Settings: Hashable, Sendable {
         case remaining
     }
 
+    /// How a session is shown on a terminal for a person who cannot use a redrawn grid
+    /// (a screen reader, a braille display): plain lines rather than the full screen.
+    public enum AccessibleOutput: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The full screen, as usual.
+        case off
+        /// One plain line per change of state and per bell, keys still read.
+        case on
+        /// The same, and a line each minute sat.
+        case minutes
+    }
+
     /// The length of `moments start` without a duration, in seconds (1 second to 8 hours).
     public private(set) var defaultDurationSeconds: Double
     /// Show seconds (`2:05`) or whole minutes (`2 min`).
@@ -32,6 +43,9 @@ public struct Settings: Hashable, Sendable {
     public var bells: BellProgram?
     /// Commands run when a session starts, rings a bell or ends, by the process hosting it.
     public var hooks: SessionHooks = .none
+    /// Plain lines on a terminal instead of the full screen (`moments start`, `watch`,
+    /// `join`), as `--accessible` and `ACCESSIBLE=1` ask for one session; off by default.
+    public var accessible: AccessibleOutput = .off
     /// The settings a new installation starts with: ten minutes, seconds shown, counting
     /// up, a bell at the end at 80 % and nothing else.
     public static let standard = Settings(
@@ -139,6 +153,8 @@ extension Settings {
         case hookBell = "hook-bell"
         /// ``Settings/hooks``' command on a session's end.
         case hookEnd = "hook-end"
+        /// ``Settings/accessible``: `off`, `on` or `minutes`.
+        case accessible
 
         /// The hook event of a hook's key.
         public var hookEvent: SessionHooks.Event? {
@@ -163,6 +179,7 @@ extension Settings {
         case .bellVolume: return String(bellVolume)
         case .bells: return bells?.text ?? Self.followingBells
         case .hookStart, .hookBell, .hookEnd: return key.hookEvent.flatMap { hooks[$0] } ?? "off"
+        case .accessible: return accessible.rawValue
         }
     }
 
@@ -217,6 +234,16 @@ extension Settings {
             guard let event = known.hookEvent else { return }
             // The command is kept as typed: only `off` (in any case) is a word of its own.
             try hooks.set(value == "off" ? nil : text, for: event)
+        case .accessible:
+            switch value {
+            case "true", "yes", "1": accessible = .on
+            case "false", "no", "0": accessible = .off
+            default:
+                guard let output = AccessibleOutput(rawValue: value) else {
+                    throw .invalidSettingValue(key: key, value: text, expected: "off, on or minutes")
+                }
+                accessible = output
+            }
         }
     }
 }
@@ -232,6 +259,7 @@ extension Settings: Codable {
         case bellVolume = "bell_volume"
         case bells
         case hooks
+        case accessible
     }
 
     /// Reads settings; a missing field takes its ``standard`` value, so a file written by
@@ -253,6 +281,7 @@ extension Settings: Codable {
                 bellVolume: container.decodeIfPresent(Int.self, forKey: .bellVolume) ?? standard.bellVolume,
                 bells: container.decodeIfPresent(BellProgram.self, forKey: .bells),
                 hooks: container.decodeIfPresent(SessionHooks.self, forKey: .hooks) ?? .none)
+            accessible = try container.decodeIfPresent(AccessibleOutput.self, forKey: .accessible) ?? .off
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -270,5 +299,6 @@ extension Settings: Codable {
         try container.encode(bellVolume, forKey: .bellVolume)
         try container.encodeIfPresent(bells, forKey: .bells)
         if hooks != .none { try container.encode(hooks, forKey: .hooks) }
+        if accessible != .off { try container.encode(accessible, forKey: .accessible) }
     }
 }

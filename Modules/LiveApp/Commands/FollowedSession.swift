@@ -20,13 +20,14 @@ struct FollowedSession {
     /// however the sit ended (the sitter's `start` tells that), so it returns (exit 0);
     /// it throws 2 when interrupted and 1 when the server refused it.
     func show(
-        surfaces: [ActivitySurface], noTTY: Bool, desktop: (@Sendable () async throws -> DesktopSurfaces)?,
+        surfaces: [ActivitySurface], noTTY: Bool, accessible: Bool = false, desktop: (@Sendable () async throws -> DesktopSurfaces)?,
         dependencies: LiveDependencies
     ) async throws {
         let console = dependencies.console
         let data = target.data
         let files = data.files(dependencies)
-        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
+        let (saved, settingsWarning) = files.settingsOrStandardUnsaid()
+        let settings = OutputOption.applying(accessible: accessible, to: saved)
         let runtime = dependencies.runtime()
         let link: SessionLink, session: SessionHandle
         do {

@@ -68,8 +68,10 @@ struct StartCommand: LiveCommand {
     /// Every `--server`, as one text; `nil` for the embedded server.
     var server: String? { servers.server }
 
-    @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
-    var noTTY = false
+    @OptionGroup var output: OutputOption
+
+    /// `--no-tty`: lines, and no keys.
+    var noTTY: Bool { output.noTTY }
 
     @OptionGroup var key: AccessKeyOption
 
@@ -82,7 +84,8 @@ struct StartCommand: LiveCommand {
         let storage = try storage(console)
         let startsAt = try scheduledStart(console, timeZone: dependencies.timeZone(), now: dependencies.clock.now())
         let files = data.files(dependencies)
-        let (settings, settingsWarning) = files.settingsOrStandardUnsaid()
+        let (saved, settingsWarning) = files.settingsOrStandardUnsaid()
+        let settings = output.applied(to: saved)
         let attributes: SessionAttributes
         do {
             let target = open ? nil : seconds ?? settings.defaultDurationSeconds

@@ -38,8 +38,10 @@ struct WatchCommand: LiveCommand {
     @Option(help: "Which presentation to show: lock, compact, minimal, expanded or all.")
     var presentation = Presentation.lock
 
-    @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
-    var noTTY = false
+    @OptionGroup var output: OutputOption
+
+    /// `--no-tty`: lines, and no keys.
+    var noTTY: Bool { output.noTTY }
 
     /// The data folder the session's files are in.
     var data: DataDirectoryOption { target.data }
@@ -47,10 +49,10 @@ struct WatchCommand: LiveCommand {
     func run(with dependencies: LiveDependencies) async throws {
         // A join code names a group sit, followed through its channel (ADR 0072).
         if let sit = try JoinedSit.named(by: target, bell: bell, console: dependencies.console) {
-            try await sit.show(surfaces: presentation.surfaces, noTTY: noTTY, dependencies: dependencies)
+            try await sit.show(surfaces: presentation.surfaces, noTTY: noTTY, accessible: output.accessible, dependencies: dependencies)
             return
         }
         try await FollowedSession(target: target, bell: bell).show(
-            surfaces: presentation.surfaces, noTTY: noTTY, desktop: nil, dependencies: dependencies)
+            surfaces: presentation.surfaces, noTTY: noTTY, accessible: output.accessible, desktop: nil, dependencies: dependencies)
     }
 }

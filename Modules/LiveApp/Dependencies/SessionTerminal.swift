@@ -17,6 +17,9 @@ public protocol SessionTerminal: Sendable {
     /// Takes the terminal over for a full screen (raw keys, the alternate screen); throws
     /// with the reason, in words, when it cannot.
     func enter() throws(SessionTerminalError)
+    /// Takes the terminal's keys over (raw keys, no echo) and nothing else: the accessible
+    /// mode's lines go on as printed, never cleared or redrawn.
+    func enterKeysOnly() throws(SessionTerminalError)
     /// Gives the terminal back as it was; does nothing when it was not taken over.
     func leave()
     /// Writes `text` whole: a frame's escape sequences, or lines.

@@ -167,6 +167,13 @@ public struct LiveScreenModel: SessionScreenModel {
         }
     }
 
+    /// Presses the keys of `text` in order, as a terminal sends them (` ` space, `?`, an
+    /// escape sequence for an arrow), decoded as the session loop decodes what is typed;
+    /// answers the commands they gave. What a catalog scenario types.
+    public mutating func type(_ text: String) -> [Command] {
+        KeyDecoder().decode(Array(text.utf8)).compactMap { press($0) }
+    }
+
     /// Asks at once whether to finish the session shown and start the one asked for: what
     /// `moments start 5m` does when it finds a session left running, rather than showing
     /// it in silence. Nothing is asked of a session that has ended.

@@ -359,7 +359,7 @@ final class LiveSession {
         let now = clock.now()
         switch output {
         case .lines(let report):
-            if let display = model.session(at: now) { report.report(display, at: now) }
+            report.show(model, readsKeys: readsKeys, at: now)
         case .screen(let screen):
             screen.draw(SessionScreen(model: model, surfaces: surfaces), at: now)
         }

@@ -42,7 +42,7 @@ public enum SessionShow {
         handOver: (@Sendable () async -> (any SyncConnection)?)?, desktop: DesktopSurfaces,
         asksToReplace: Bool = false, group: Group = .none, bells: (LiveOutput) -> BellPresenter?
     ) async -> SessionEnding {
-        await LiveTerminal.run(on: terminal, noTTY: noTTY, timeZone: timeZone) { output, keys in
+        await LiveTerminal.run(on: terminal, noTTY: noTTY, accessible: settings.accessible, timeZone: timeZone) { output, keys in
             await LiveSession(
                 connection: connection, id: id, token: token, settings: settings, output: output, terminal: terminal,
                 surfaces: surfaces, bells: bells(output), clock: clock, takeOver: handOver, desktop: desktop,

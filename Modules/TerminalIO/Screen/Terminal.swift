@@ -18,7 +18,17 @@ public final class Terminal: Sendable {
     /// Where frames go.
     public let output: Int32
 
-    private let saved = Mutex<termios?>(nil)
+    /// How a command takes the terminal over.
+    public enum Mode: Sendable {
+        /// Raw input, the alternate screen, the cursor hidden: a full screen drawn.
+        case fullScreen
+        /// Keys read as they are pressed (no echo, Ctrl-C as a key), and nothing written:
+        /// lines go on as printed, the cursor where the last one left it, for a screen
+        /// reader (the accessible mode).
+        case keysOnly
+    }
+
+    private let saved = Mutex<(settings: termios, mode: Mode)?>(nil)
 
     /// The terminal on `input` and `output` (standard input and output by default).
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -46,19 +56,32 @@ public final class Terminal: Sendable {
     }
 
     /// Raw mode (each key as it is pressed, no echo, Ctrl-C as a key), the alternate
-    /// screen, the cursor hidden and the screen cleared.
-    public func enter() throws(TerminalError) {
+    /// screen, the cursor hidden and the screen cleared; with ``Mode/keysOnly``, the keys
+    /// alone: the output keeps its line endings and nothing is written.
+    public func enter(_ mode: Mode = .fullScreen) throws(TerminalError) {
         var original = termios()
         guard tcgetattr(input, &original) == 0 else { throw .notATerminal(errno: errno) }
-        TerminalRestorer.arm(input: input, output: output, saved: original)
-        saved.withLock { $0 = original }
+        TerminalRestorer.arm(input: input, output: output, saved: original, drawn: mode == .fullScreen)
+        saved.withLock { $0 = (original, mode) }
         var raw = original
-        cfmakeraw(&raw)
+        switch mode {
+        case .fullScreen:
+            cfmakeraw(&raw)
+        case .keysOnly:
+            // cfmakeraw's input side only: the output still turns a newline into a new line.
+            raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+            raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+        }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else {
             let code = errno
             leave()
             throw .notATerminal(errno: code)
         }
+        guard mode == .fullScreen else { return }
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
         HeldStandardError.hold(whileDrawingOn: output)
     }
@@ -66,12 +89,17 @@ public final class Terminal: Sendable {
     /// Gives the terminal back as it was: style reset, cursor shown, main screen, the
     /// saved settings. Does nothing when it was not entered or was already left.
     public func leave() {
-        guard var original = saved.withLock({ value in
+        guard let (settings, mode) = saved.withLock({ value in
             let held = value
             value = nil
             return held
         }) else { return }
+        var original = settings
         TerminalRestorer.disarm()
+        guard mode == .fullScreen else {
+            _ = tcsetattr(input, TCSANOW, &original)
+            return
+        }
         write(TerminalRestorer.restoreSequence)
         _ = tcsetattr(input, TCSANOW, &original)
         HeldStandardError.release()

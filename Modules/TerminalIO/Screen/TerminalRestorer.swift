@@ -29,14 +29,18 @@ public enum TerminalRestorer {
     nonisolated(unsafe) private static var input: Int32 = -1
     nonisolated(unsafe) private static var output: Int32 = -1
     nonisolated(unsafe) private static var armed = false
+    /// Whether the output was drawn on (the full screen): the restore then writes
+    /// ``restoreSequence``; a terminal that only read keys gets its settings back alone.
+    nonisolated(unsafe) private static var drawn = true
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var restoreBytes: [UInt8] = Array(restoreSequence.utf8)
     nonisolated(unsafe) private static var previous = Array(repeating: sigaction(), count: 65)
 
     /// Remembers what to restore, and installs the hooks the first time. Called by
     /// ``Terminal/enter()`` before it changes anything.
-    static func arm(input: Int32, output: Int32, saved: termios) {
+    static func arm(input: Int32, output: Int32, saved: termios, drawn: Bool = true) {
         Self.saved = saved
+        Self.drawn = drawn
         Self.input = input
         Self.output = output
         // Touch the lazily initialised globals here, so a handler never runs an initialiser.
@@ -61,6 +65,7 @@ public enum TerminalRestorer {
         guard armed else { return }
         armed = false
         _ = tcsetattr(input, TCSANOW, &saved)
+        guard drawn else { return }
         restoreBytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {

@@ -26,13 +26,15 @@ struct JoinCommand: LiveCommand {
 
     @OptionGroup var bell: BellOption
 
-    @Flag(name: .customLong("no-tty"), help: "Print one line per change of state instead of the full screen.")
-    var noTTY = false
+    @OptionGroup var output: OutputOption
+
+    /// `--no-tty`: lines, and no keys.
+    var noTTY: Bool { output.noTTY }
 
     func run(with dependencies: LiveDependencies) async throws {
         let code = try JoinedSit.code(self.code, console: dependencies.console)
         try await JoinedSit(code: code, server: servers.server, key: key, data: data, bell: bell)
-            .show(surfaces: [], noTTY: noTTY, dependencies: dependencies)
+            .show(surfaces: [], noTTY: noTTY, accessible: output.accessible, dependencies: dependencies)
     }
 }
 

@@ -72,13 +72,13 @@ struct JoinedSit {
     /// `noTTY`. Returns once the sit has ended (exit 0); throws 1 when the server refused
     /// the code (revoked, over, wrong) and 2 when interrupted.
     func show(
-        surfaces: [ActivitySurface], noTTY: Bool,
+        surfaces: [ActivitySurface], noTTY: Bool, accessible: Bool = false,
         desktop: (@Sendable () async throws -> DesktopSurfaces)? = nil, dependencies: LiveDependencies
     ) async throws {
         let console = dependencies.console
         let files = data.files(dependencies)
         // The follower's own history gets the sit: a folder no file can be kept in ends it now.
-        let settings = try files.settingsOrStandardUnlessRefused()
+        let settings = OutputOption.applying(accessible: accessible, to: try files.settingsOrStandardUnlessRefused())
         let runtime = dependencies.runtime()
         let url: String
         if let server {

@@ -25,6 +25,8 @@ struct SettingsCommand: ParsableCommand {
                 + "), words such as 'warm-up=30s every=5m end=3', or default (the interval and end bells)"
         case .hookStart, .hookBell, .hookEnd:
             return "off, or a command for /bin/sh, given the session in MOMENTS_* variables (Documentation/Commands.md#hooks)"
+        case .accessible:
+            return "off, on (plain lines for a screen reader, keys still read) or minutes (and a line each minute)"
         }
     }
 

@@ -37,6 +37,7 @@ public struct SettingsView: CompositeView {
         case .hookStart: return "Hook at start"
         case .hookBell: return "Hook at each bell"
         case .hookEnd: return "Hook at end"
+        case .accessible: return "Accessible lines"
         }
     }
 
@@ -56,6 +57,12 @@ public struct SettingsView: CompositeView {
         case .bellVolume: return "\(settings.bellVolume)%"
         case .bells: return settings.bellProgram.summary
         case .hookStart, .hookBell, .hookEnd: return key.hookEvent.flatMap { settings.hooks[$0] } ?? "off"
+        case .accessible:
+            switch settings.accessible {
+            case .off: return "off"
+            case .on: return "on"
+            case .minutes: return "on, each minute"
+            }
         }
     }
 
