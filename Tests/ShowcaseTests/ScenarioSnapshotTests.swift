@@ -17,6 +17,31 @@ struct ScenarioSnapshotTests {
     @Test("every scenario, light and dark, medium and accessibility-xl text", arguments: Catalog.all)
     func scenario(scenario: Scenario) {
         assertSnapshot(of: Self.styledText(scenario), as: .lines, named: "styled", testName: scenario.id)
+        assertSnapshot(of: Self.transcript(scenario), as: .lines, named: "transcript", testName: scenario.id)
+    }
+
+    /// What a screen reader would speak of the scenario's default variant
+    /// (``Rendering/TranscriptEncoder``).
+    static func transcript(_ scenario: Scenario) -> String {
+        TranscriptEncoder().encode(scenario.frame(Variant()))
+    }
+
+    @Test("no two scenarios of a view differ only by colour: where the styled frames differ, the plain text and the transcript do too")
+    func notByColourAlone() {
+        for kind in ViewKind.allCases {
+            let drawn = Catalog.scenarios(for: kind).map { scenario in
+                let frame = scenario.frame(Variant())
+                return (
+                    id: scenario.id, styled: StyledTextEncoder(palette: Variant().scheme.palette).encode(frame),
+                    plain: PlainEncoder().encode(frame), transcript: TranscriptEncoder().encode(frame))
+            }
+            for (index, one) in drawn.enumerated() {
+                for other in drawn[(index + 1)...] where one.styled != other.styled {
+                    #expect(one.plain != other.plain, "\(one.id) and \(other.id) differ only by colour")
+                    #expect(one.transcript != other.transcript, "\(one.id) and \(other.id) read the same to a screen reader")
+                }
+            }
+        }
     }
 
     /// The four variants of ``Fixtures/Variant/snapshots``, each under a header naming it.

@@ -71,6 +71,16 @@ struct ShowcaseCommandTests {
         PlainEncoder().encode(scenario.frame(Variant(depth: .monochrome))) + "\n"
     }
 
+    @Test("render --transcript prints what a screen reader would speak: the big digits' time, the bar's percentage, no box drawing")
+    func transcript() throws {
+        let run = try BuiltProduct.run("moments-showcase", ["render", "Timer/Screen/inProgress", "--transcript"])
+        #expect(run.status == 0, "\(run.errors)")
+        let expected = try #require(Catalog.scenario(id: "Timer/Screen/inProgress")).frame(Variant())
+        #expect(run.output == TranscriptEncoder().encode(expected) + "\n")
+        #expect(run.output.contains("2:05\n41% done"), "\(run.output)")
+        #expect(!run.output.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) }, "\(run.output)")
+    }
+
     @Test("a view follows the text size exactly when some scenario of it draws differently at another size")
     func followsTextSize() {
         for kind in ViewKind.allCases {

@@ -79,6 +79,15 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Says `text` of this region's cells (or of `rect` within it), for a screen reader's
+    /// transcript: what a view drawn in glyphs shows in words (big digits: the time; a
+    /// bar: its percentage). Clipped to the region; nothing is said of a region not drawn.
+    public mutating func speak(_ text: String, over rect: Rect? = nil) {
+        let local = rect ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let absolute = Rect(x: origin.x + local.minX, y: origin.y + local.minY, width: local.size.width, height: local.size.height)
+        frame.speak(text, over: clip.intersection(absolute))
+    }
+
     /// Blanks the whole region in `style`: a background.
     public mutating func fill(_ style: CellStyle) {
         frame.fill(x: clip.minX, y: clip.minY, width: clip.size.width, height: clip.size.height, style: style)

@@ -15,6 +15,19 @@ public struct Frame: Sendable {
     /// Clusters of more than one scalar, referred to by cells.
     @usableFromInline var clusters: [String] = []
     private var clusterIndex: [String: UInt32] = [:]
+    /// What a screen reader says of the regions drawn in glyphs rather than words, in the
+    /// order they were drawn: big digits as the time they show, a bar as its percentage
+    /// (``speak(_:over:)``). The transcript (``TranscriptEncoder``) reads them in place of
+    /// their cells; the cells' comparison (`==`) does not look at them.
+    public private(set) var spoken: [Spoken] = []
+
+    /// A region of the frame and the words that stand for it.
+    public struct Spoken: Hashable, Sendable {
+        /// The cells, in the frame's coordinates.
+        public let rect: Rect
+        /// The words.
+        public let text: String
+    }
 
     /// A blank frame of `width` × `height` cells (negative sizes count as zero).
     public init(width: Int, height: Int, style: CellStyle = .plain) {
@@ -55,6 +68,12 @@ public struct Frame: Sendable {
         if span == 2 { clearOverlap(at: index + 1, x: x + 1) }
         cells[index] = Cell(code: code, style: style)
         if span == 2 { cells[index + 1] = Cell(code: Cell.continuationCode, style: style) }
+    }
+
+    /// Says `text` of the cells in `rect`, for the transcript (``spoken``).
+    public mutating func speak(_ text: String, over rect: Rect) {
+        guard !rect.isEmpty, !text.isEmpty else { return }
+        spoken.append(Spoken(rect: rect, text: text))
     }
 
     /// Sets the style of every cell in a rectangle to `style`, blanking what they showed.

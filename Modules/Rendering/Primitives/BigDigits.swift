@@ -39,6 +39,8 @@ public struct BigDigits: View {
     public func size(for proposal: Size, in environment: ViewEnvironment) -> Size { naturalSize }
 
     public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
+        // Read as the time the digits show.
+        canvas.speak(text, over: Rect(x: 0, y: 0, width: naturalSize.width, height: naturalSize.height))
         let style = environment.style(TextStyle(foreground: color))
         if digitSize == .small {
             renderHalfBlocks(into: &canvas, style: style)

@@ -28,6 +28,7 @@ public struct ProgressBar: View {
     public func render(into canvas: inout Canvas, environment: ViewEnvironment) {
         let width = canvas.size.width
         guard width > 0 else { return }
+        canvas.speak("\(Int((fraction * 100).rounded(.down)))% done", over: Rect(x: 0, y: 0, width: width, height: 1))
         let eighths = Int((fraction * Double(width * 8)).rounded())
         let full = eighths / 8
         let partial = eighths % 8

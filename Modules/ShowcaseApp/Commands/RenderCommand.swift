@@ -9,6 +9,7 @@ struct RenderCommand: ShowcaseSubcommand {
         abstract: "Draw one scenario in one variant.",
         discussion: """
             Example: moments-showcase render LiveActivity/LockScreen/paused --scheme light --color 256
+            The transcript: moments-showcase render Timer/Screen/inProgress --transcript
 
             --size applies to the views that follow the text size (the timer and live screens, \
             stats, the medium widget); the others have the platform's fixed size.
@@ -31,6 +32,9 @@ struct RenderCommand: ShowcaseSubcommand {
 
     @OptionGroup var output: OutputOptions
 
+    @Flag(help: "Print the text a screen reader would speak (reading order, no box drawing, big digits as the time they show, bars as percentages) instead of the cells.")
+    var transcript = false
+
     func validate() throws {
         try validateCells(width, "width")
         try validateCells(height, "height")
@@ -50,6 +54,7 @@ struct RenderCommand: ShowcaseSubcommand {
         let format = output.format(in: dependencies)
         let variant = Variant(
             scheme: scheme.scheme, textSize: size.textSize, width: width, height: height, depth: format.colorDepth)
-        dependencies.say(format.encode(scenario.frame(variant)))
+        let frame = scenario.frame(variant)
+        dependencies.say(transcript ? TranscriptEncoder().encode(frame) : format.encode(frame))
     }
 }

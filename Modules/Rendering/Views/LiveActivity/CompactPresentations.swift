@@ -1,3 +1,4 @@
+import Domain
 /// The Dynamic Island's compact leading side: progress as a ring (or the phase's mark when
 /// there is no target or the clock is stopped), then the name as far as it fits.
 ///
@@ -28,8 +29,16 @@ public struct CompactTrailing: CompositeView {
     public init(session: SessionDisplay) { self.session = session }
 
     public func body(in environment: ViewEnvironment) -> AnyView {
-        let time = Text(session.timeText(at: environment.now)).bold().foreground(session.phase.color)
-        return Budgeted(PresentationBudget.compactTrailing, time.frame(maxWidth: .max, alignment: .trailing)).erased
+        let phase = session.phase(at: environment.now)
+        let time = Text(session.timeText(at: environment.now)).bold().foreground(phase.color)
+        // Running, the time alone; any other phase says itself by its mark too, so the side
+        // never tells a pause or an end by colour alone.
+        let shown: AnyView = phase == .running
+            ? time.erased
+            : HStack(spacing: 1, [
+                Text(String(phase.symbol)).foreground(phase.color).spoken(phase.label).erased, time.erased,
+            ]).erased
+        return Budgeted(PresentationBudget.compactTrailing, shown.frame(maxWidth: .max, alignment: .trailing)).erased
     }
 }
 
@@ -55,11 +64,11 @@ struct IslandGlyph: CompositeView {
     let session: SessionDisplay
 
     func body(in environment: ViewEnvironment) -> AnyView {
-        if session.flashing(at: environment.now) != nil { return Text("🔔").foreground(.accent).erased }
+        if let bell = session.flashing(at: environment.now) { return Text("🔔").foreground(.accent).spoken(bell.title).erased }
         let phase = session.phase
         if phase == .running, let fraction = session.progress(at: environment.now) {
-            return ProgressRing(fraction: fraction, color: phase.color).erased
+            return ProgressRing(fraction: fraction, color: phase.color).spoken(session.percentText(at: environment.now).map { "Running, \($0) done" } ?? phase.label).erased
         }
-        return Text(String(phase.symbol)).bold().foreground(phase.color).erased
+        return Text(String(phase.symbol)).bold().foreground(phase.color).spoken(session.phase(at: environment.now).label).erased
     }
 }
