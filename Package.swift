@@ -301,18 +301,11 @@ let package = Package(
         adapter("DesktopNotifications", ["DBus", "LiveApp", "Rendering"]),
         // Against a private dbus-daemon and a real dunst under Xvfb (TestSupport's
         // DesktopSession); `Scripts/prepare-tests` installs Debian's.
-        suite("DesktopNotificationsTests", [
-            "DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
-        ]),
-        // The lock screen's media player: an MPRIS player on DBus, driven by the desktop's controls.
-        adapter("MediaControls", ["DBus", "LiveApp", "Rendering"]),
-        // Against Debian's playerctl and dbus-monitor on a private dbus-daemon (TestSupport's
-        // DesktopSession); `Scripts/prepare-tests` installs them. The dock's entry too.
-        suite("MediaControlsTests", [
-            "MediaControls", "LauncherEntry", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport",
-        ]),
-        // `moments`' icon in the dock: the launcher-entry signals docks follow, on DBus.
-        adapter("LauncherEntry", ["DBus", "LiveApp", "Rendering"]),
+        suite("DesktopNotificationsTests", ["DesktopNotifications", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"]),
+        // The lock screen's media player (MPRIS) and the dock's launcher entry, on DBus.
+        adapter("MediaControls", ["DBus", "LiveApp", "Rendering"]), adapter("LauncherEntry", ["DBus", "LiveApp", "Rendering"]),
+        // Against Debian's playerctl and dbus-monitor on a private bus; `Scripts/prepare-tests` installs them.
+        suite("MediaControlsTests", ["MediaControls", "LauncherEntry", "DBus", "LiveApp", "Rendering", "Domain", "Fixtures", "TestSupport"]),
         // The bowl played: its WAV file cached in the person's cache folder, played by
         // pw-play, paplay or aplay (ADR 0033).
         adapter("BellSounds", ["LiveApp", "Persistence", "Sound", "ChildProcesses"]),

@@ -77,10 +77,7 @@ struct DesktopNotificationTests {
         let id = try #require(monitor.shown.first?.id)
         #expect(monitor.shown.first?.actions == [], "a follower's notification offers no intent")
         // The follower's lock screen shows the sit; its buttons change nothing.
-        let playerctl = { (arguments: [String]) -> String? in
-            (try? ProcessRunner.run("playerctl", ["-p", "moments"] + arguments, environment: desktop.environment))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let playerctl = { (arguments: [String]) in Self.playerctl(arguments, on: desktop) }
         try await eventually { playerctl(["metadata", "title"]) == "Desk sangha" }
         #expect(playerctl(["play-pause"]) != nil)
         #expect(!leader.waitForText("Paused", timeout: .seconds(2)), "\(leader.screen.text)")
@@ -103,10 +100,7 @@ struct DesktopNotificationTests {
         #expect(machine.eventually { machine.runtimeFiles().count == 1 })
         let notify = try machine.moments(["notify"], extra: desktop.environment)
         defer { notify.signal(SIGKILL) }
-        let playerctl = { (arguments: [String]) -> String? in
-            (try? ProcessRunner.run("playerctl", ["-p", "moments"] + arguments, environment: desktop.environment))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let playerctl = { (arguments: [String]) in Self.playerctl(arguments, on: desktop) }
         try await eventually { playerctl(["metadata", "title"]) == "Desk sit" }
         #expect(playerctl(["status"]) == "Playing")
         #expect(playerctl(["metadata", "mpris:length"]) == "1200000000")
@@ -156,6 +150,12 @@ struct DesktopNotificationTests {
         #expect(try machine.run(["finish"]).status == 2, "finished early")
         #expect(owner.waitForExit() != nil)
         try await eventually { updates().last.map { !$0.contains(visible) && !$0.contains(urgent) } == true }
+    }
+
+    /// What `playerctl -p moments ARGUMENTS` printed on `desktop`'s bus, or `nil` when it failed.
+    static func playerctl(_ arguments: [String], on desktop: DesktopSession) -> String? {
+        (try? ProcessRunner.run("playerctl", ["-p", "moments"] + arguments, environment: desktop.environment))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test("with no session bus, notify exits 4 and says so; start with the setting on says it once and goes on")

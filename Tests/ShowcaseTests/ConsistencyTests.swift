@@ -1,6 +1,7 @@
 @testable import LiveApp
 import Domain
 import Fixtures
+import Foundation
 import Rendering
 import Testing
 
@@ -93,14 +94,7 @@ struct ConsistencyTests {
         let live = SessionNotification.content(
             of: display, at: script.shownAt, pending: model.pending, offersActions: recipe.offersActions)
         #expect(live == recipe.content, "\(scenario.id)")
-        for variant in Variant.snapshots {
-            let environment = variant.environment(now: script.shownAt)
-            let size = variant.size(for: scenario)
-            let frame = Frame(rendering: NotificationCard(content: live), width: size.width, height: size.height, environment: environment)
-            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
-                Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
-            }
-        }
+        Self.sameCard(NotificationCard(content: live), as: scenario, at: script.shownAt)
     }
 
     /// The lock screen's player `moments notify` keeps for the state the server pushed,
@@ -111,14 +105,7 @@ struct ConsistencyTests {
         let display = try #require(model.session(at: script.shownAt))
         let live = SessionMediaPlayer.content(of: display, at: script.shownAt, pending: model.pending, controls: !model.isFollower)
         #expect(live == recipe.content, "\(scenario.id)")
-        for variant in Variant.snapshots {
-            let environment = variant.environment(now: script.shownAt)
-            let size = variant.size(for: scenario)
-            let frame = Frame(rendering: MediaPlayerCard(content: live), width: size.width, height: size.height, environment: environment)
-            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
-                Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
-            }
-        }
+        Self.sameCard(MediaPlayerCard(content: live), as: scenario, at: script.shownAt)
     }
 
     /// The dock's entry `moments notify` keeps for the state the server pushed, made from
@@ -129,11 +116,16 @@ struct ConsistencyTests {
         let display = try #require(model.session(at: script.shownAt))
         let live = SessionDockEntry.content(of: display, at: script.shownAt)
         #expect(live == recipe.content, "\(scenario.id)")
+        Self.sameCard(DockEntryCard(content: live), as: scenario, at: script.shownAt)
+    }
+
+    /// Whether `card`, drawn in every snapshot variant at `now`, is the scenario's frame,
+    /// cell for cell: a desktop surface the live loop made, against the catalog's.
+    static func sameCard(_ card: some View, as scenario: Scenario, at now: Date) {
         for variant in Variant.snapshots {
-            let environment = variant.environment(now: script.shownAt)
             let size = variant.size(for: scenario)
-            let frame = Frame(rendering: DockEntryCard(content: live), width: size.width, height: size.height, environment: environment)
-            if let difference = Self.difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
+            let frame = Frame(rendering: card, width: size.width, height: size.height, environment: variant.environment(now: now))
+            if let difference = difference(frame, at: Point(x: 0, y: 0), scenario.frame(variant)) {
                 Issue.record("\(scenario.id), \(variant.label(for: scenario)): \(difference)")
             }
         }

@@ -12,7 +12,7 @@ import Rendering
 /// (not for a group sit's follower), an intent waiting for its answer, or no session at
 /// all. The content is made by `SessionMediaPlayer.content(of:at:pending:controls:)`,
 /// exactly as `moments notify` makes it.
-public struct MediaPlayerRecipe: ControlledRecipe, Hashable {
+public struct MediaPlayerRecipe: SessionSurfaceRecipe, Hashable {
     /// The session shown.
     public var session: SessionRecipe
     /// Whether the player's buttons change the session: false for a follower of a group sit.
@@ -33,14 +33,7 @@ public struct MediaPlayerRecipe: ControlledRecipe, Hashable {
         self.closed = closed
     }
 
-    public static let controls: [RecipeControl<MediaPlayerRecipe>] = [
-        .text("name", "Name", \.session.name),
-        .number("plannedSeconds", "Planned seconds (under 1: open-ended)", \.session.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
-        .choice("moment", "Moment", \.session.moment, options: SessionScript.Moment.names),
-        .number("elapsed", "Seconds sat at that moment", \.session.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
-        .number("viewedAfter", "Seconds since the last push", \.session.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
-        .toggle("showSeconds", "Show seconds", \.session.showSeconds),
-        .toggle("reconnecting", "Reconnecting", \.session.reconnecting),
+    public static let controls: [RecipeControl<MediaPlayerRecipe>] = sessionControls + [
         .toggle("controls", "Its buttons work (not a follower)", \.controls),
         .choice("pending", "Intent awaiting its answer", \.pending, options: pendingOptions),
         .toggle("closed", "No session", \.closed),

@@ -12,7 +12,7 @@ import Rendering
 /// server offers actions, an intent waiting for its answer, or no session at all.
 /// The content is made by `SessionNotification.content(of:at:pending:offersActions:)`,
 /// exactly as `moments notify` makes it.
-public struct NotificationRecipe: ControlledRecipe, Hashable {
+public struct NotificationRecipe: SessionSurfaceRecipe, Hashable {
     /// The session shown.
     public var session: SessionRecipe
     /// Whether the server's capabilities include `actions`.
@@ -33,14 +33,7 @@ public struct NotificationRecipe: ControlledRecipe, Hashable {
         self.closed = closed
     }
 
-    public static let controls: [RecipeControl<NotificationRecipe>] = [
-        .text("name", "Name", \.session.name),
-        .number("plannedSeconds", "Planned seconds (under 1: open-ended)", \.session.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
-        .choice("moment", "Moment", \.session.moment, options: SessionScript.Moment.names),
-        .number("elapsed", "Seconds sat at that moment", \.session.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
-        .number("viewedAfter", "Seconds since the last push", \.session.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
-        .toggle("showSeconds", "Show seconds", \.session.showSeconds),
-        .toggle("reconnecting", "Reconnecting", \.session.reconnecting),
+    public static let controls: [RecipeControl<NotificationRecipe>] = sessionControls + [
         .toggle("offersActions", "The server offers actions", \.offersActions),
         .choice("pending", "Intent awaiting its answer", \.pending, options: pendingOptions),
         .toggle("closed", "No session", \.closed),

@@ -195,3 +195,25 @@ public struct SessionRecipe: ControlledRecipe, Hashable {
 
     public func view() -> AnyView { surface.view(display) }
 }
+
+/// A recipe of a desktop surface made from one scripted session (the notification, the
+/// lock screen's player): the session's inputs it offers are the same.
+public protocol SessionSurfaceRecipe: ControlledRecipe {
+    /// The session shown.
+    var session: SessionRecipe { get set }
+}
+
+extension SessionSurfaceRecipe {
+    /// The session's inputs a desktop surface offers, in the control panel's order.
+    public static var sessionControls: [RecipeControl<Self>] {
+        [
+            .text("name", "Name", \Self.session.name),
+            .number("plannedSeconds", "Planned seconds (under 1: open-ended)", \Self.session.plannedSeconds, range: 0...SessionLimits.maximumActivityDuration, step: 60),
+            .choice("moment", "Moment", \Self.session.moment, options: SessionScript.Moment.names),
+            .number("elapsed", "Seconds sat at that moment", \Self.session.elapsed, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+            .number("viewedAfter", "Seconds since the last push", \Self.session.viewedAfter, range: 0...SessionLimits.maximumActivityDuration, step: 5),
+            .toggle("showSeconds", "Show seconds", \Self.session.showSeconds),
+            .toggle("reconnecting", "Reconnecting", \Self.session.reconnecting),
+        ]
+    }
+}
