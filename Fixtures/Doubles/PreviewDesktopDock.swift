@@ -6,7 +6,7 @@ import Synchronization
 /// order, and nothing reaches a bus. ``unavailable`` stands for a desktop with no session
 /// bus.
 public final class PreviewDesktopDock: DesktopDock, DockOutlet {
-    private let shown_ = Mutex<[DockEntryContent]>([])
+    private let recorded = Mutex<[DockEntryContent]>([])
     private let unavailableReason: String?
 
     /// A dock that shows `moments`' entry.
@@ -24,7 +24,7 @@ public final class PreviewDesktopDock: DesktopDock, DockOutlet {
     }
 
     /// The entries shown, in order.
-    public var shown: [DockEntryContent] { shown_.withLock { $0 } }
+    public var shown: [DockEntryContent] { recorded.withLock { $0 } }
 
     public func connect() async throws(DockUnavailable) -> any DockOutlet {
         if let unavailableReason { throw DockUnavailable(unavailableReason) }
@@ -32,7 +32,7 @@ public final class PreviewDesktopDock: DesktopDock, DockOutlet {
     }
 
     public func show(_ content: DockEntryContent) async {
-        shown_.withLock { $0.append(content) }
+        recorded.withLock { $0.append(content) }
     }
 
     public func disconnect() {}

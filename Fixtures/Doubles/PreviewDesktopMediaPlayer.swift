@@ -20,7 +20,7 @@ public final class PreviewDesktopMediaPlayer: DesktopMediaPlayer, MediaPlayerOut
         case withdraw
     }
 
-    private let calls_ = Mutex<[Call]>([])
+    private let recorded = Mutex<[Call]>([])
     private let unavailableReason: String?
     public let commands: AsyncStream<MediaPlayerContent.Command>
     private let sink: AsyncStream<MediaPlayerContent.Command>.Continuation
@@ -41,7 +41,7 @@ public final class PreviewDesktopMediaPlayer: DesktopMediaPlayer, MediaPlayerOut
     }
 
     /// Every call, in order.
-    public var calls: [Call] { calls_.withLock { $0 } }
+    public var calls: [Call] { recorded.withLock { $0 } }
 
     /// The contents shown, in order.
     public var shown: [MediaPlayerContent] {
@@ -59,11 +59,11 @@ public final class PreviewDesktopMediaPlayer: DesktopMediaPlayer, MediaPlayerOut
     }
 
     public func show(_ content: MediaPlayerContent, madeAt instant: Date) async throws(MediaPlayerUnavailable) {
-        calls_.withLock { $0.append(.show(content, instant)) }
+        recorded.withLock { $0.append(.show(content, instant)) }
     }
 
     public func withdraw() async {
-        calls_.withLock { $0.append(.withdraw) }
+        recorded.withLock { $0.append(.withdraw) }
     }
 
     public func disconnect() {}

@@ -20,7 +20,8 @@ import Synchronization
 /// reads and drives it.
 ///
 /// What it shows is a ``Rendering/MediaPlayerContent``: `Metadata` (the title, the artist
-/// line, the album, the length), `PlaybackStatus`, `CanPlay`, `CanPause`, and `Position`
+/// line, the album, the length), `PlaybackStatus`, `CanPause` (`CanPlay` is true while a
+/// session is shown), and `Position`
 /// read at the moment it is asked, moving on at `Rate` 1 while playing, so the lock screen's
 /// bar runs by itself between updates. Each change is announced with `PropertiesChanged`;
 /// a position that jumped with `Seeked`. `Play`, `Pause`, `PlayPause` and `Stop` arrive on
@@ -85,7 +86,6 @@ public final class MPRISPlayer: MediaPlayerOutlet {
         var changed: [(String, DBusValue)] = []
         if Self.metadata(content) != Self.metadata(before) { changed.append(("Metadata", Self.metadata(content))) }
         if content.status != before.status { changed.append(("PlaybackStatus", .string(content.status.rawValue))) }
-        if content.canPlay != before.canPlay { changed.append(("CanPlay", .boolean(content.canPlay))) }
         if content.canPause != before.canPause { changed.append(("CanPause", .boolean(content.canPause))) }
         do throws(DBusError) {
             if !changed.isEmpty {
@@ -181,7 +181,10 @@ public final class MPRISPlayer: MediaPlayerOutlet {
                 "MaximumRate": .constant(.double(MediaPlayerContent.rate)),
                 "CanGoNext": .constant(.boolean(false)), "CanGoPrevious": .constant(.boolean(false)),
                 "CanSeek": .constant(.boolean(false)), "CanControl": .constant(.boolean(true)),
-                "CanPlay": flag(\.canPlay), "CanPause": flag(\.canPause),
+                // True whenever a session is shown: MPRIS defines it as not depending on the
+                // status, and its clients hide a player that cannot play (ADR 0077). What Play
+                // does is the content's `playStarts`.
+                "CanPlay": DBusProperty(.boolean) { .boolean(shown().0 != nil) }, "CanPause": flag(\.canPause),
             ],
             signals: ["Seeked": [DBusArgument("Position", .int64)]])
     }

@@ -77,11 +77,6 @@ public struct MediaPlayerContent: Hashable, Sendable {
     /// Whether `Stop` finishes the session: it is one's own, begun and not over.
     public var canStop: Bool
 
-    /// `CanPlay`: there is a current track, which MPRIS asks to be true whenever a player
-    /// shows one, playing or not (clients hide a player that cannot play: playerctl skips
-    /// it, GNOME's lock screen leaves it out). What `Play` does is ``playStarts``.
-    public var canPlay: Bool { true }
-
     /// Whether `Play` (or `PlayPause` while paused) resumes the session, or starts a
     /// scheduled one now.
     public var playStarts: Bool { controls && status == .paused }
