@@ -33,6 +33,8 @@ public struct HTTPSyncConnection: SyncConnection {
     public let readTimeout: Duration
     /// How many times an intent, or a creation with a key, is sent before giving up.
     public let attempts: Int
+    /// How long one request may wait for its answer before the server counts as not answering.
+    public let requestTimeout: Duration
     /// The person's access key for a shared server (`--require-keys`), sent as the bearer token
     /// when creating and listing activities; `nil` for a server of one person.
     let accessKey: String?
@@ -42,11 +44,14 @@ public struct HTTPSyncConnection: SyncConnection {
 
     /// A connection to `baseURL`, with the person's access key when the server asks for one.
     /// `baseURL` may name several servers sharing one store, separated by commas
-    /// (`ServerAddresses`); they are tried in that order.
+    /// (`ServerAddresses`); they are tried in that order. `requestTimeout` bounds each
+    /// request's wait for its answer (ten seconds unless a caller on a slower path asks for
+    /// more).
     public init(
         baseURL: String, accessKey: String? = nil, readTimeout: Duration = .seconds(35), attempts: Int = 4,
-        client: HTTPClient = HTTPSyncConnection.sharedClient
+        requestTimeout: Duration = .seconds(10), client: HTTPClient = HTTPSyncConnection.sharedClient
     ) {
+        self.requestTimeout = requestTimeout
         self.accessKey = accessKey.flatMap { $0.isEmpty ? nil : $0 }
         let urls = ServerAddresses.split(baseURL).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         baseURLs = urls.isEmpty ? [baseURL] : urls
@@ -67,14 +72,18 @@ public struct HTTPSyncConnection: SyncConnection {
     /// seconds on the shared client), when only "it took too long" is left to say. A
     /// server that takes the connection but does not answer is still waited for, up to
     /// the request's own deadline.
-    public static let sharedClient: HTTPClient = {
+    public static let sharedClient = client(connectTimeout: .seconds(3))
+
+    /// A client configured as ``sharedClient`` is, whose connections may take up to
+    /// `connectTimeout` to be established; whoever makes one keeps it for as long as it runs.
+    public static func client(connectTimeout: Duration) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(3)
+        configuration.timeout.connect = .seconds(Int64(connectTimeout.components.seconds))
         // A sync server answers where it is asked; a redirect is not followed anywhere else.
         configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
 
     /// The address requests go to now.
     public var baseURL: String { baseURLs[current.index % baseURLs.count] }
@@ -171,10 +180,10 @@ public struct HTTPSyncConnection: SyncConnection {
     // MARK: - Plumbing
 
     /// How long opening an event stream may wait for the answer's head: as long as any other
-    /// request (10 seconds), or the read timeout and a second if that is longer. A short read
+    /// request (``requestTimeout``), or the read timeout and a second if that is longer. A short read
     /// timeout governs silence on an open stream, not how long a busy machine takes to answer.
     private var streamHeadTimeout: TimeAmount {
-        .seconds(max(10, Int64(readTimeout.components.seconds) + 1))
+        .seconds(max(Int64(requestTimeout.components.seconds), Int64(readTimeout.components.seconds) + 1))
     }
 
     /// Runs `operation` up to `tries` times while the server cannot be reached, is shutting
@@ -232,7 +241,7 @@ public struct HTTPSyncConnection: SyncConnection {
             }
             request.body = .bytes(ByteBuffer(bytes: data))
         }
-        let response = try await execute(request, on: server, timeout: .seconds(10), activityID: activityID)
+        let response = try await execute(request, on: server, timeout: .seconds(Int64(requestTimeout.components.seconds)), activityID: activityID)
         return (Int(response.status.code), try await Self.collect(response))
     }
 
