@@ -7,7 +7,7 @@ import Synchronization
 /// Standard error while a full screen is drawn on the same terminal. A warning written
 /// there then (a hook that failed, a file the server had to repair) would land in the
 /// middle of a frame and be drawn over by the next one, seen by nobody. So from
-/// ``Terminal/enter()`` it is held, and ``Terminal/leave()`` writes it, in order, once the
+/// ``Terminal/enter(_:)`` it is held, and ``Terminal/leave()`` writes it, in order, once the
 /// terminal is given back. When standard error is not the terminal drawn on (`2>file`, a
 /// pipe), nothing is held.
 ///

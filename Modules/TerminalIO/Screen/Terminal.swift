@@ -7,7 +7,7 @@ import Synchronization
 /// The terminal a full-screen command draws on: raw mode on its input, the alternate
 /// screen and a hidden cursor on its output, its size, and writes that never stop half way.
 ///
-/// ``enter()`` saves the terminal's settings before changing anything and arms
+/// ``enter(_:)`` saves the terminal's settings before changing anything and arms
 /// ``TerminalRestorer``, so the terminal is given back on normal exit, on Ctrl-C, on
 /// SIGTERM and SIGHUP, and after a crash. ``leave()`` restores it in order and may be
 /// called any number of times. Between the two, what is written to standard error on the

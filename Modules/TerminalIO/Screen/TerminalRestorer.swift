@@ -37,7 +37,7 @@ public enum TerminalRestorer {
     nonisolated(unsafe) private static var previous = Array(repeating: sigaction(), count: 65)
 
     /// Remembers what to restore, and installs the hooks the first time. Called by
-    /// ``Terminal/enter()`` before it changes anything.
+    /// ``Terminal/enter(_:)`` before it changes anything.
     static func arm(input: Int32, output: Int32, saved: termios, drawn: Bool = true) {
         Self.saved = saved
         Self.drawn = drawn
