@@ -20,6 +20,25 @@ public struct Settings: Hashable, Sendable {
         case minutes
     }
 
+    /// How much a voice says of a session (`voice`, `--voice`): announcements spoken
+    /// through the machine's speech engine, once per machine, never over a bell.
+    public enum Voice: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Nothing.
+        case off
+        /// The beginning, each bell and the end.
+        case bells
+        /// Those, and the time left every five minutes (and at one minute left).
+        case minutes
+        /// Those, and every change: the warm-up, a pause, a resume.
+        case all
+
+        /// Whether a voice at this level says what is said from `level` up.
+        public func says(_ level: Voice) -> Bool {
+            let order = Self.allCases
+            return self != .off && (order.firstIndex(of: self) ?? 0) >= (order.firstIndex(of: level) ?? 0)
+        }
+    }
+
     /// The length of `moments start` without a duration, in seconds (1 second to 8 hours).
     public private(set) var defaultDurationSeconds: Double
     /// Show seconds (`2:05`) or whole minutes (`2 min`).
@@ -46,6 +65,9 @@ public struct Settings: Hashable, Sendable {
     /// Plain lines on a terminal instead of the full screen (`moments start`, `watch`,
     /// `join`), as `--accessible` and `ACCESSIBLE=1` ask for one session; off by default.
     public var accessible: AccessibleOutput = .off
+    /// What a voice says of a session shown by this person's processes, as `--voice` asks
+    /// for one; off by default.
+    public var voice: Voice = .off
     /// The settings a new installation starts with: ten minutes, seconds shown, counting
     /// up, a bell at the end at 80 % and nothing else.
     public static let standard = Settings(
@@ -155,6 +177,8 @@ extension Settings {
         case hookEnd = "hook-end"
         /// ``Settings/accessible``: `off`, `on` or `minutes`.
         case accessible
+        /// ``Settings/voice``: `off`, `bells`, `minutes` or `all`.
+        case voice
 
         /// The hook event of a hook's key.
         public var hookEvent: SessionHooks.Event? {
@@ -180,6 +204,7 @@ extension Settings {
         case .bells: return bells?.text ?? Self.followingBells
         case .hookStart, .hookBell, .hookEnd: return key.hookEvent.flatMap { hooks[$0] } ?? "off"
         case .accessible: return accessible.rawValue
+        case .voice: return voice.rawValue
         }
     }
 
@@ -244,6 +269,11 @@ extension Settings {
                 }
                 accessible = output
             }
+        case .voice:
+            guard let level = Voice(rawValue: value) else {
+                throw .invalidSettingValue(key: key, value: text, expected: "off, bells, minutes or all")
+            }
+            voice = level
         }
     }
 }
@@ -260,6 +290,7 @@ extension Settings: Codable {
         case bells
         case hooks
         case accessible
+        case voice
     }
 
     /// Reads settings; a missing field takes its ``standard`` value, so a file written by
@@ -282,6 +313,7 @@ extension Settings: Codable {
                 bells: container.decodeIfPresent(BellProgram.self, forKey: .bells),
                 hooks: container.decodeIfPresent(SessionHooks.self, forKey: .hooks) ?? .none)
             accessible = try container.decodeIfPresent(AccessibleOutput.self, forKey: .accessible) ?? .off
+            voice = try container.decodeIfPresent(Voice.self, forKey: .voice) ?? .off
         } catch let error as ValidationError {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -300,5 +332,6 @@ extension Settings: Codable {
         try container.encodeIfPresent(bells, forKey: .bells)
         if hooks != .none { try container.encode(hooks, forKey: .hooks) }
         if accessible != .off { try container.encode(accessible, forKey: .accessible) }
+        if voice != .off { try container.encode(voice, forKey: .voice) }
     }
 }

@@ -52,7 +52,7 @@ struct AnnouncementTests {
     func levels() {
         let bell = BellAlert(Bell(kind: .interval, satSeconds: 600, strikes: 1, number: 2, of: 3), due: Date(timeIntervalSince1970: 0))
         let events: [Announcement] = [.began, .bell(bell), .ended, .minutes(5), .warmUp, .paused, .resumed]
-        let said = { (level: Announcement.Level) in events.filter { $0.isSaid(at: level) } }
+        let said = { (level: Settings.Voice) in events.filter { $0.isSaid(at: level) } }
         #expect(said(.off).isEmpty)
         #expect(said(.bells) == [.began, .bell(bell), .ended])
         #expect(said(.minutes) == [.began, .bell(bell), .ended, .minutes(5)])

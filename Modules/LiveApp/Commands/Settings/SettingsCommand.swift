@@ -27,6 +27,8 @@ struct SettingsCommand: ParsableCommand {
             return "off, or a command for /bin/sh, given the session in MOMENTS_* variables (Documentation/Commands.md#hooks)"
         case .accessible:
             return "off, on (plain lines for a screen reader, keys still read) or minutes (and a line each minute)"
+        case .voice:
+            return "off, bells (the start, each bell, the end spoken), minutes (and the time left every 5 minutes) or all (and every pause and resume)"
         }
     }
 

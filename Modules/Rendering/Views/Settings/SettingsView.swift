@@ -38,6 +38,7 @@ public struct SettingsView: CompositeView {
         case .hookBell: return "Hook at each bell"
         case .hookEnd: return "Hook at end"
         case .accessible: return "Accessible lines"
+        case .voice: return "Voice"
         }
     }
 
@@ -62,6 +63,13 @@ public struct SettingsView: CompositeView {
             case .off: return "off"
             case .on: return "on"
             case .minutes: return "on, each minute"
+            }
+        case .voice:
+            switch settings.voice {
+            case .off: return "off"
+            case .bells: return "bells and end"
+            case .minutes: return "bells, minutes"
+            case .all: return "everything"
             }
         }
     }

@@ -22,20 +22,8 @@ public enum Announcement: Hashable, Sendable {
     /// sat.`, `Cancelled; not counted.`
     case ended
 
-    /// How much a voice says, as the `voice` setting and `--voice` choose.
-    public enum Level: String, Hashable, Sendable, CaseIterable, Codable {
-        /// Nothing.
-        case off
-        /// The beginning, each bell and the end.
-        case bells
-        /// Those, and the time left every five minutes (and at one minute left).
-        case minutes
-        /// Those, and every change: the warm-up, a pause, a resume.
-        case all
-    }
-
     /// The level at which this is said.
-    public var level: Level {
+    public var level: Settings.Voice {
         switch self {
         case .began, .bell, .ended: return .bells
         case .minutes: return .minutes
@@ -44,10 +32,7 @@ public enum Announcement: Hashable, Sendable {
     }
 
     /// Whether a voice at `level` says it.
-    public func isSaid(at level: Level) -> Bool {
-        let order: [Level] = [.off, .bells, .minutes, .all]
-        return (order.firstIndex(of: level) ?? 0) >= (order.firstIndex(of: self.level) ?? 0) && level != .off
-    }
+    public func isSaid(at level: Settings.Voice) -> Bool { level.says(self.level) }
 
     /// The words said of `session`, whose state is the one right after the event.
     public func words(of session: SessionDisplay) -> String {
@@ -80,6 +65,23 @@ public enum Announcement: Hashable, Sendable {
             case nil: return "Your sit has ended."
             }
         }
+    }
+
+    /// The last minute mark passed with `elapsed` seconds sat, which a voice at
+    /// ``Settings/Voice/minutes`` says: with a target, every five minutes left and one
+    /// minute left (never at the beginning); open-ended, every five minutes sat. `sat` is
+    /// the time sat at the mark.
+    public static func minuteMark(elapsed: Double, target: Double?) -> (minutes: Int, sat: Double)? {
+        if let target {
+            let left = target - elapsed
+            guard left > 0 else { return nil }
+            let minutes = Int((left / 60).rounded(.up))
+            guard minutes % 5 == 0 || minutes == 1, Double(minutes * 60) < target - 0.5 else { return nil }
+            return (minutes, target - Double(minutes * 60))
+        }
+        let minutes = Int(elapsed / 60)
+        guard minutes > 0, minutes % 5 == 0 else { return nil }
+        return (minutes, Double(minutes * 60))
     }
 
     /// `Ten minutes remain.`, `One minute remains.`
