@@ -39,7 +39,7 @@ extension LiveDependencies {
     /// The live app's dependencies in memory, for previews and in-process tests: the real
     /// server on a preview storage (`host`, which every command hosts, serves and connects
     /// to, whatever the URL), the person's `files`, a terminal in memory, `clock`, the
-    /// fixtures' UTC time zone, a notifier, a media player, a dock, a bowl, a runtime folder and a console that keep
+    /// fixtures' UTC time zone, a notifier, a media player, a dock, a bowl, a voice, a runtime folder and a console that keep
     /// what they are given. Nothing reaches a file, a socket, a process or the real clock.
     public static func preview(
         host: PreviewServerHost, clock: PreviewClock, files: PreviewPersonalFiles = PreviewPersonalFiles(),
@@ -48,7 +48,7 @@ extension LiveDependencies {
         mediaPlayer: PreviewDesktopMediaPlayer = PreviewDesktopMediaPlayer(), dock: PreviewDesktopDock = PreviewDesktopDock(),
         runtime: PreviewRuntimeFolder = PreviewRuntimeFolder(), keys: PreviewAccessKeyStore = PreviewAccessKeyStore(),
         tmux: PreviewTmuxStatus = PreviewTmuxStatus(), bellSound: PreviewBellSound = PreviewBellSound(),
-        environment: [String: String] = [:]
+        voice: PreviewSpeechVoice = PreviewSpeechVoice(), environment: [String: String] = [:]
     ) -> LiveDependencies {
         LiveDependencies(
             files: { _ in files },
@@ -61,7 +61,7 @@ extension LiveDependencies {
             keys: { _ in keys },
             sharedKeys: { _ throws(ServerSetupError) in throw ServerSetupError("a preview has no shared database") },
             terminal: { terminal }, clock: clock, timeZone: { .utc }, notifier: notifier, mediaPlayer: mediaPlayer,
-            dock: dock, bellSound: bellSound,
+            dock: dock, bellSound: bellSound, voice: voice,
             runtime: { runtime },
             tmux: tmux, console: console.console, environment: environment)
     }

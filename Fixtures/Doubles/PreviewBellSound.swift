@@ -22,10 +22,13 @@ public final class PreviewBellSound: BellSound {
 
     private let asked = Mutex<[Ring]>([])
     private let outcome: BellSoundOutcome
+    private let heard: Duration
 
-    /// A bowl that plays every bell (with a player named `preview`), or answers `outcome`.
-    public init(outcome: BellSoundOutcome = .played(player: "preview")) {
+    /// A bowl that plays every bell (with a player named `preview`), or answers `outcome`;
+    /// each bell is heard for `length` (none by default: a preview waits for nothing).
+    public init(outcome: BellSoundOutcome = .played(player: "preview"), length: Duration = .zero) {
         self.outcome = outcome
+        heard = length
     }
 
     /// A machine with no player: every bell is unavailable.
@@ -35,6 +38,8 @@ public final class PreviewBellSound: BellSound {
 
     /// Every bell asked for, oldest first.
     public var rings: [Ring] { asked.withLock { $0 } }
+
+    public func length(strikes: Int) -> Duration { heard }
 
     public func ring(strikes: Int, volume: Int) async -> BellSoundOutcome {
         asked.withLock { $0.append(Ring(strikes: strikes, volume: volume)) }

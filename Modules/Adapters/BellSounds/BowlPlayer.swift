@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LiveApp
+import Sound
 
 /// The live app's ``LiveApp/BellSound``: the `Sound` module's bowl, written once per
 /// number of strikes and volume into the person's cache folder (``SoundCache``) and
@@ -29,6 +30,11 @@ public struct BowlPlayer: BellSound {
         self.environment = environment
         self.cache = cache ?? SoundCache.resolve(environment: environment)
         self.startupGrace = startupGrace
+    }
+
+    /// The recording's own length: its strikes' spacing, then the last one's ring.
+    public func length(strikes: Int) -> Duration {
+        .milliseconds(BowlRecording.sampleCount(strikes: strikes) * 1_000 / BowlStrike.sampleRate)
     }
 
     public func ring(strikes: Int, volume: Int) async -> BellSoundOutcome {

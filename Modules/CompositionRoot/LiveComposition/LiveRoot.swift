@@ -76,6 +76,9 @@ public enum LiveRoot {
             terminal: { ProcessTerminal() }, clock: SystemClock(), timeZone: { SystemTimeZone.current() },
             notifier: FreedesktopNotifier(), mediaPlayer: MPRISDesktop(), dock: UnityDock(),
             bellSound: BowlPlayer(environment: ProcessInfo.processInfo.environment),
+            voice: SpeechEngine(
+                environment: ProcessInfo.processInfo.environment,
+                lock: RuntimeDirectory.resolve().url.appendingPathComponent("voice.lock").path),
             runtime: { RuntimeDirectory.resolve() },
             tmux: TmuxCommand(environment: ProcessInfo.processInfo.environment), console: .standardStreams,
             environment: ProcessInfo.processInfo.environment)

@@ -11,6 +11,10 @@ public protocol BellSound: Sendable {
     /// setting). It answers once the player is known to be playing, or to have failed: it
     /// waits for no sound to finish, and blocks no thread of the cooperative pool.
     func ring(strikes: Int, volume: Int) async -> BellSoundOutcome
+
+    /// How long a bell of `strikes` strikes is heard once it has begun, to its last
+    /// strike's fading: a voice waits that long after it, so it never speaks over a bell.
+    func length(strikes: Int) -> Duration
 }
 
 /// What became of a bell rung through ``BellSound``.

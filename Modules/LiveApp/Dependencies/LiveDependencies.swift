@@ -61,6 +61,9 @@ public struct LiveDependencies: Sendable {
     /// The bowl a bell rings, played through the machine's sound server where one is
     /// installed.
     public var bellSound: any BellSound
+    /// The voice announcements are spoken with (the `voice` setting, `--voice`), through
+    /// the machine's speech engine where one is installed.
+    public var voice: any SpeechVoice
     /// Where this person's running sessions announce themselves to each other.
     public var runtime: @Sendable () -> any RuntimeFolder
     /// tmux's status line, which `moments bar --format tmux` sets.
@@ -92,7 +95,7 @@ public struct LiveDependencies: Sendable {
         sharedKeys: @escaping @Sendable (_ databaseURL: String) async throws(ServerSetupError) -> any AccessKeyStore,
         terminal: @escaping @Sendable () -> any SessionTerminal, clock: any SyncClock,
         timeZone: @escaping @Sendable () -> LocalTimeZone, notifier: any DesktopNotifier, mediaPlayer: any DesktopMediaPlayer,
-        dock: any DesktopDock, bellSound: any BellSound,
+        dock: any DesktopDock, bellSound: any BellSound, voice: any SpeechVoice,
         runtime: @escaping @Sendable () -> any RuntimeFolder, tmux: any TmuxStatus, console: Console,
         environment: [String: String]
     ) {
@@ -104,6 +107,7 @@ public struct LiveDependencies: Sendable {
         self.mediaPlayer = mediaPlayer
         self.dock = dock
         self.bellSound = bellSound
+        self.voice = voice
         self.terminal = terminal
         self.clock = clock
         self.timeZone = timeZone
