@@ -15,7 +15,7 @@ import Testing
 struct BellPresenterTests {
     /// The pushes of a real server for a three-minute session with a bell a minute: the
     /// start (its start bell), the first interval bell, and the completion (the end bell).
-    func pushes() async throws -> [ActivitySnapshot] {
+    static func pushes() async throws -> [ActivitySnapshot] {
         let clock = PreviewClock()
         let server = SyncServer(storage: PreviewSyncStorage(), clock: clock)
         let created = try await server.create(BellProgramMother.makeAttributes(BellProgramMother.makeProgram()))
@@ -35,7 +35,7 @@ struct BellPresenterTests {
     func once() async throws {
         let sounded = Locked<[String]>([])
         var presenter = BellPresenter(runtime: PreviewRuntimeFolder()) { alert in sounded.withLock { $0.append(alert.summary) } }
-        let pushes = try await pushes()
+        let pushes = try await Self.pushes()
         let presented = pushes.compactMap { presenter.present($0, at: $0.timestamp) }
         #expect(presented.map(\.summary) == ["start bell", "bell 1 of 2", "bell 2 of 2", "end bell"])
         #expect(presented.last?.strikes == 3)
@@ -52,7 +52,7 @@ struct BellPresenterTests {
         var silent = BellPresenter(runtime: machine, sound: nil)
         var owner = BellPresenter(runtime: machine, sound: sound)
         var watcher = BellPresenter(runtime: machine, sound: sound)
-        for push in try await pushes() {
+        for push in try await Self.pushes() {
             let shown = [silent.present(push, at: push.timestamp), owner.present(push, at: push.timestamp), watcher.present(push, at: push.timestamp)]
             #expect(Set(shown.map { $0?.summary }).count == 1, "all three show the same")
         }
@@ -60,16 +60,16 @@ struct BellPresenterTests {
         #expect(Set(sounded.value) == ["start bell", "bell 1 of 2", "bell 2 of 2", "end bell"])
         #expect(sounded.value.count == 4)
         var elsewhere = BellPresenter(runtime: PreviewRuntimeFolder(), sound: sound)
-        for push in try await pushes() { _ = elsewhere.present(push, at: push.timestamp) }
+        for push in try await Self.pushes() { _ = elsewhere.present(push, at: push.timestamp) }
         await elsewhere.finish()
         #expect(sounded.value.count == 8, "a second machine sounds its own")
     }
 
     @Test("an alert seen more than a minute after it was due is dropped silently")
     func late() async throws {
-        let bell = try #require(try await pushes()[1].alert)
+        let bell = try #require(try await Self.pushes()[1].alert)
         var presenter = BellPresenter(runtime: PreviewRuntimeFolder(), sound: nil)
-        let push = try await pushes()[1]
+        let push = try await Self.pushes()[1]
         #expect(presenter.present(push, at: bell.due.addingTimeInterval(61)) == nil)
         #expect(presenter.present(push, at: bell.due.addingTimeInterval(59))?.number == 1)
     }

@@ -144,7 +144,8 @@ final class StatusBar {
                 if let sit = followed.current()[id] { open(sit, id: id, after: delay) }
                 continue
             case .tick:
-                break
+                // The voice's minute marks and a beginning after a warm-up come with the clock.
+                if let shown = sessions.shown { bells?.tick(shown, at: clock.now()) }
             case .click(let click):
                 // A followed sit is the leader's: a click on it changes nothing.
                 if let shown = sessions.shown, sessions.followed.contains(shown.id) { continue }

@@ -232,7 +232,8 @@ struct StartCommand: LiveCommand {
                 group: joinCode.map { .leading($0) } ?? .none
             ) { output in
                 bell.presenter(
-                    runtime: dependencies.runtime(), sound: dependencies.bellSound, settings: settings, fallback: output.terminalBell)
+                    runtime: dependencies.runtime(), sound: dependencies.bellSound, voice: dependencies.voice, settings: settings,
+                    fallback: output.terminalBell)
             }
             guard case .replaced(let finished) = ending else {
                 return await Self.finish(

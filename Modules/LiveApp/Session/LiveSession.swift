@@ -265,6 +265,8 @@ final class LiveSession {
         case .signal:
             return .interrupted
         case .tick:
+            // The voice's minute marks and a beginning after a warm-up come with the clock.
+            if let snapshot = model.snapshot { bells?.tick(snapshot, at: clock.now()) }
             redraw = model.drawsUnasked()
             return nil
         case .answer(let result):
