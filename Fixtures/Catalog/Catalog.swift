@@ -71,6 +71,7 @@ public enum Catalog {
         case .notification: return NotificationScenarios.scenarios(kind)
         case .mediaPlayer: return MediaPlayerScenarios.scenarios(kind)
         case .dockEntry: return DockEntryScenarios.scenarios(kind)
+        case .voice: return AnnouncementScenarios.scenarios(kind)
         }
     }
 

@@ -23,6 +23,7 @@ extension ViewKind {
         case .notification: return "LiveActivity/Notification"
         case .mediaPlayer: return "LiveActivity/MediaPlayer"
         case .dockEntry: return "LiveActivity/Dock"
+        case .voice: return "LiveActivity/Voice"
         }
     }
 
@@ -41,7 +42,7 @@ extension ViewKind {
     public var isPushDriven: Bool {
         switch self {
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .statusLine, .notification, .mediaPlayer,
-            .dockEntry:
+            .dockEntry, .voice:
             return true
         case .widgetSmall, .widgetMedium, .historyList, .stats, .settings, .presetPicker: return false
         case .liveScreen, .watchScreen, .lineOutput: return false
@@ -55,7 +56,7 @@ extension ViewKind {
         switch self {
         case .liveScreen, .watchScreen, .lineOutput: return true
         case .timerScreen, .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall,
-            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification, .mediaPlayer, .dockEntry:
+            .widgetMedium, .historyList, .stats, .settings, .presetPicker, .statusLine, .notification, .mediaPlayer, .dockEntry, .voice:
             return false
         }
     }

@@ -41,6 +41,8 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case mediaPlayer
     /// ``DockEntryCard``: `moments`' icon in the dock, with the session's progress.
     case dockEntry
+    /// ``AnnouncementCard``: what a voice says of the session (`--voice`).
+    case voice
 
     /// The fixed cell budget of a presentation or widget (``PresentationBudget``), or
     /// `nil` for a screen that fills the terminal.
@@ -56,6 +58,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .notification: return PresentationBudget.notification
         case .mediaPlayer: return PresentationBudget.mediaPlayer
         case .dockEntry: return PresentationBudget.dockEntry
+        case .voice: return PresentationBudget.voice
         case .timerScreen, .historyList, .stats, .settings, .presetPicker, .liveScreen, .watchScreen, .lineOutput,
             .statusLine:
             return nil
@@ -71,7 +74,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .timerScreen, .liveScreen, .stats, .widgetMedium: return true
         case .lockScreen, .compactLeading, .compactTrailing, .minimal, .expanded, .widgetSmall, .historyList, .settings,
-            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification, .mediaPlayer, .dockEntry:
+            .presetPicker, .watchScreen, .lineOutput, .statusLine, .notification, .mediaPlayer, .dockEntry, .voice:
             return false
         }
     }
@@ -98,6 +101,7 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
         case .notification: return "Desktop notification"
         case .mediaPlayer: return "Desktop media player"
         case .dockEntry: return "Dock icon"
+        case .voice: return "Voice"
         }
     }
 }

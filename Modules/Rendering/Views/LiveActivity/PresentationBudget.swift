@@ -48,6 +48,8 @@ public enum PresentationBudget {
     public static let mediaPlayer = Size(width: 44, height: 8)
     /// `moments`' icon in the dock with its progress (``DockEntryCard``).
     public static let dockEntry = Size(width: 28, height: 4)
+    /// What a voice says (``AnnouncementCard``): two lines of words.
+    public static let voice = Size(width: 44, height: 5)
 }
 
 /// A view held to a budget: it answers at most `budget` and draws its content in
