@@ -79,7 +79,7 @@ public struct HTTPSyncConnection: SyncConnection {
     public static func client(connectTimeout: Duration) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(Int64(connectTimeout.components.seconds))
+        configuration.timeout.connect = TimeAmount(connectTimeout)
         // A sync server answers where it is asked; a redirect is not followed anywhere else.
         configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -183,7 +183,7 @@ public struct HTTPSyncConnection: SyncConnection {
     /// request (``requestTimeout``), or the read timeout and a second if that is longer. A short read
     /// timeout governs silence on an open stream, not how long a busy machine takes to answer.
     private var streamHeadTimeout: TimeAmount {
-        .seconds(max(Int64(requestTimeout.components.seconds), Int64(readTimeout.components.seconds) + 1))
+        TimeAmount(max(requestTimeout, readTimeout + .seconds(1)))
     }
 
     /// Runs `operation` up to `tries` times while the server cannot be reached, is shutting
@@ -241,7 +241,7 @@ public struct HTTPSyncConnection: SyncConnection {
             }
             request.body = .bytes(ByteBuffer(bytes: data))
         }
-        let response = try await execute(request, on: server, timeout: .seconds(Int64(requestTimeout.components.seconds)), activityID: activityID)
+        let response = try await execute(request, on: server, timeout: TimeAmount(requestTimeout), activityID: activityID)
         return (Int(response.status.code), try await Self.collect(response))
     }
 

@@ -44,25 +44,8 @@ struct StandInMachine {
             \(error.isEmpty ? "" : "echo '\(error)' >&2")
             exit \(status)
             """
-        try Self.writeExecutable(script, to: url)
+        try ExecutableScript.write(script, to: url)
         return url
-    }
-
-    /// Writes an executable script through a descriptor closed on exec. A child that
-    /// another suite forks while the script is open for writing must not keep it open:
-    /// running the script would then fail with ETXTBSY ("text file busy"), and the player
-    /// would be taken for one that failed.
-    private static func writeExecutable(_ script: String, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-        defer { close(descriptor) }
-        let bytes = Array(script.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-            written += count
-        }
     }
 
     /// A link in `bin` to the real program `name` at `target`.

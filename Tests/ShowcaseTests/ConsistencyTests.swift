@@ -15,10 +15,10 @@ import Testing
 /// app's own screen of it (``Rendering/SessionScreen``): the timer screen, or the watch
 /// screen showing the scenario's presentation. Scenarios no push can produce are exempt by
 /// the flag the catalog gives them (``Fixtures/Provenance/unreachable(reason:)``), not by a
-/// list here.
+/// list here. The voice's scenarios are words, not frames: VoiceConsistencyTests hears them.
 @Suite(.timeLimit(.minutes(2)))
 struct ConsistencyTests {
-    @Test("the live frame of every pushed state is the showcase's frame", arguments: Catalog.all.filter(\.kind.isPushDriven))
+    @Test("the live frame of every pushed state is the showcase's frame", arguments: Catalog.all.filter { $0.kind.isPushDriven && $0.kind != .voice })
     func sameFrame(scenario: Scenario) async throws {
         let script: SessionScript
         switch scenario.provenance {
@@ -40,8 +40,6 @@ struct ConsistencyTests {
         if let player = scenario.recipe as? MediaPlayerRecipe {
             return try await sameMediaPlayer(scenario, player, script)
         }
-        // The voice's words are heard by their own suite, VoiceConsistencyTests.
-        if scenario.recipe is AnnouncementRecipe { return }
         if let dock = scenario.recipe as? DockEntryRecipe {
             return try await sameDockEntry(scenario, dock, script)
         }

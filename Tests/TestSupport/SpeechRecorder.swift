@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The real espeak-ng, speaking into files instead of a sound card: `engine` is an
 /// `espeak-ng` of the test's own that runs `/usr/bin/espeak-ng -w FILE` with the arguments
 /// it was given, logging the words it was asked to say (one line each, in order) and how
@@ -45,15 +41,7 @@ public struct SpeechRecorder: Sendable {
             /usr/bin/espeak-ng -w "$file" "$@" || exit $?
             echo "END $(/bin/date +%s%N) $file" >> '\(log.path)'
             """
-        // Through a descriptor closed on exec: a child another suite forks meanwhile must not
-        // keep it open for writing, or running it fails with ETXTBSY.
-        let descriptor = open(engine.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: engine.path]) }
-        defer { close(descriptor) }
-        let bytes = Array(script.utf8)
-        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: engine.path])
-        }
+        try ExecutableScript.write(script, to: engine)
     }
 
     /// The words said, in the order they were begun.

@@ -31,8 +31,15 @@ public struct AnnouncementRecipe: SessionSurfaceRecipe, Hashable {
 
     /// The announcement of ``event`` for the session shown, or `nil` when it has none (a
     /// bell with no bell rung, a minute with no mark passed).
-    public var announcement: Announcement? {
+    public var announcement: Announcement? { announcement(of: session.display) }
+
+    /// The words said, or `nil` when the event has none here.
+    public var words: String? {
         let display = session.display
+        return announcement(of: display)?.words(of: display)
+    }
+
+    private func announcement(of display: SessionDisplay) -> Announcement? {
         switch event {
         case "began": return .began
         case "warmUp": return .warmUp
@@ -46,9 +53,6 @@ public struct AnnouncementRecipe: SessionSurfaceRecipe, Hashable {
         default: return .ended
         }
     }
-
-    /// The words said, or `nil` when the event has none here.
-    public var words: String? { announcement?.words(of: session.display) }
 
     public var instant: Date { session.instant }
 
@@ -69,7 +73,9 @@ public struct AnnouncementRecipe: SessionSurfaceRecipe, Hashable {
     }
 
     public func view() -> AnyView {
-        AnnouncementCard(words: words ?? "(nothing is said)", level: announcement?.level ?? .all).erased
+        let display = session.display
+        let announcement = announcement(of: display)
+        return AnnouncementCard(words: announcement?.words(of: display) ?? "(nothing is said)", level: announcement?.level ?? .all).erased
     }
 }
 

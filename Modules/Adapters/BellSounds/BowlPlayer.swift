@@ -51,15 +51,9 @@ public struct BowlPlayer: BellSound {
         }
         var failures: [String] = []
         for player in players {
-            switch await PlayerProcess.start(player, file: path, environment: environment, grace: startupGrace) {
-            case .playing, .exited(status: 0, _):
-                return .played(player: player.name)
-            case .exited(let status, let lastError):
-                let how = status < 0 ? "was killed" : "exited with status \(status)"
-                failures.append("\(player.name) \(how)" + (lastError.isEmpty ? "" : " (\(lastError))"))
-            case .couldNotStart(let reason):
-                failures.append("\(player.name) could not start (\(reason))")
-            }
+            let start = await PlayerProcess.start(player, file: path, environment: environment, grace: startupGrace)
+            guard let failure = start.failure else { return .played(player: player.name) }
+            failures.append("\(player.name) \(failure)")
         }
         return .unavailable(reason: "no player played the bell: " + failures.joined(separator: "; "))
     }

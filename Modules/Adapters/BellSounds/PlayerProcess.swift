@@ -20,6 +20,29 @@ enum PlayerProcess {
         case exited(status: Int32, lastError: String)
         /// The program could not be started, for `reason`.
         case couldNotStart(reason: String)
+
+        /// How it failed, in words that follow its name (`exited with status 1 (no card)`);
+        /// `nil` when it is playing or ended well.
+        var failure: String? {
+            switch self {
+            case .playing, .exited(status: 0, _): return nil
+            case .exited(let status, let lastError):
+                return (status < 0 ? "was killed" : "exited with status \(status)") + (lastError.isEmpty ? "" : " (\(lastError))")
+            case .couldNotStart(let reason): return "could not start (\(reason))"
+            }
+        }
+    }
+
+    /// Runs `executable` (its name first in `argv`) with `environment` to its end, blocking
+    /// this thread: how it ended, and the last line it printed on standard error. What the
+    /// voice's engines are run with (`SpeechEngine`), as a player is started.
+    static func run(_ executable: String, _ argv: [String], environment: [String: String]) -> Start {
+        switch spawn(executable, argv, environment: environment) {
+        case .failure(let reason): return .couldNotStart(reason: reason.description)
+        case .success(let child):
+            let errors = drain(child.errors)
+            return .exited(status: reap(child.pid), lastError: errors)
+        }
     }
 
     /// Starts `player` on `file` with `environment`, and answers when it exits or when

@@ -1,4 +1,3 @@
-import ChildProcesses
 import LiveApp
 
 #if canImport(Glibc)
@@ -79,7 +78,8 @@ public struct SpeechEngine: SpeechVoice {
             Self.holding(lock) {
                 var failures: [String] = []
                 for engine in engines {
-                    guard let failure = Self.speak(words, with: engine, environment: environment) else { return .spoken(engine: engine.name) }
+                    let ended = PlayerProcess.run(engine.executable, engine.arguments(speaking: words), environment: environment)
+                    guard let failure = ended.failure else { return .spoken(engine: engine.name) }
                     failures.append("\(engine.name) \(failure)")
                 }
                 return .unavailable(reason: "no speech engine spoke: " + failures.joined(separator: "; "))
@@ -96,32 +96,5 @@ public struct SpeechEngine: SpeechVoice {
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
         return body()
-    }
-
-    /// Runs `engine` on `words` to its end, blocking this thread; why it failed, or `nil`.
-    private static func speak(_ words: String, with engine: Engine, environment: [String: String]) -> String? {
-        let pipe: (read: Int32, write: Int32)
-        switch ChildProcess.pipe() {
-        case .failure(let failure): return "could not start (\(failure))"
-        case .success(let ends): pipe = ends
-        }
-        var child = ChildProcess(executable: engine.executable, arguments: engine.arguments(speaking: words), environment: environment)
-        child.errors = .descriptor(pipe.write)
-        let spawned = child.spawn()
-        close(pipe.write)
-        let pid: pid_t
-        switch spawned {
-        case .failure(let failure):
-            close(pipe.read)
-            return "could not start (\(failure))"
-        case .success(let started): pid = started
-        }
-        let errors = String(decoding: ChildProcess.readToEnd(pipe.read, keepingLast: 4_096), as: UTF8.self)
-        let lastLine = errors.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        switch ChildProcess.wait(for: pid) {
-        case .exited(0): return nil
-        case .exited(let status): return "exited with status \(status)" + (lastLine.isEmpty ? "" : " (\(lastLine))")
-        case .signalled(let signal): return "was killed by signal \(signal)"
-        }
     }
 }

@@ -105,15 +105,7 @@ struct BellPresenter {
         // The words are claimed apart from the sound (a process may sound bells and say
         // nothing), and said once the bell has rung out, whoever sounds it.
         if let words = bellWords(alert, of: snapshot, at: now), let speaking {
-            let previous = speech
-            let task = Task {
-                let mine = runtime.claimBell(name + ".words")
-                try? await Task.sleep(for: speaking.heard(alert))
-                await previous?.value
-                if mine { await speaking.say(words) }
-            }
-            sounding.append(task)
-            speech = task
+            say(words, claimedAs: name + ".words", after: speaking.heard(alert))
         }
         return alert
     }
@@ -121,25 +113,26 @@ struct BellPresenter {
     /// What the voice says after `alert` (its beginning, its number, its end), when it
     /// speaks at that level; the cues the bell's words stand for are never said again.
     private mutating func bellWords(_ alert: BellAlert, of snapshot: ActivitySnapshot, at now: Date) -> String? {
+        guard let speaking else { return nil }
         let id = snapshot.id
         let announcement: Announcement
         switch alert.kind {
         case .start:
-            said.insert("\(id).voice.began")
+            said.insert(VoiceCues.name(id, "began"))
             announcement = .began
         case .end:
-            said.insert("\(id).voice.ended")
+            said.insert(VoiceCues.name(id, "ended"))
             announcement = .ended
         case .interval:
             // As the bell's words read the time left: from the push that rang it.
             let content = snapshot.activity.content
             if let target = content.targetTimeInSeconds {
                 let left = Int((target - content.secondsElapsed).rounded())
-                if left > 0, left % 60 == 0 { said.insert("\(id).voice.minutes-\(left / 60)") }
+                if left > 0, left % 60 == 0 { said.insert(VoiceCues.name(id, "minutes-\(left / 60)")) }
             }
             announcement = .bell(alert)
         }
-        guard let speaking, announcement.isSaid(at: speaking.level) else { return nil }
+        guard announcement.isSaid(at: speaking.level) else { return nil }
         return announcement.words(of: Self.display(snapshot, at: now))
     }
 
@@ -151,16 +144,23 @@ struct BellPresenter {
         if pushed { seen.phase = VoiceCues.phase(of: snapshot.activity.content) }
         self.seen[snapshot.id] = seen
         for cue in cues where cue.announcement.isSaid(at: speaking.level) && said.insert(cue.name).inserted {
-            let words = cue.announcement.words(of: Self.display(snapshot, at: now))
-            let (runtime, say, previous) = (self.runtime, speaking.say, speech)
-            let task = Task {
-                let mine = runtime.claimBell(cue.name)
-                await previous?.value
-                if mine { await say(words) }
-            }
-            sounding.append(task)
-            speech = task
+            say(cue.announcement.words(of: Self.display(snapshot, at: now)), claimedAs: cue.name, after: .zero)
         }
+    }
+
+    /// Gives `words` to the voice when this process is the first on the machine to claim
+    /// `name`: after `wait`, and after the words given before (``finish()`` waits for them).
+    private mutating func say(_ words: String, claimedAs name: String, after wait: Duration) {
+        guard let speaking else { return }
+        let (runtime, previous) = (self.runtime, speech)
+        let task = Task {
+            let mine = runtime.claimBell(name)
+            if wait > .zero { try? await Task.sleep(for: wait) }
+            await previous?.value
+            if mine { await speaking.say(words) }
+        }
+        sounding.append(task)
+        speech = task
     }
 
     /// The session as the words read it.

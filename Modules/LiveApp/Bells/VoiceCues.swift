@@ -32,6 +32,9 @@ enum VoiceCues {
         let announcement: Announcement
     }
 
+    /// The claim name of `event` (`began`, `minutes-10`) of session `id`: `ID.voice.EVENT`.
+    static func name(_ id: String, _ event: String) -> String { "\(id).voice.\(event)" }
+
     /// The cues of `snapshot` at `now`, for a process that saw the session as `seen`, on a
     /// push (`pushed`) or a tick of its clock.
     static func due(_ snapshot: ActivitySnapshot, at now: Date, seen: Seen, pushed: Bool) -> [Cue] {
@@ -45,12 +48,12 @@ enum VoiceCues {
         }
         var cues: [Cue] = []
         if fresh, let before = seen.phase {
-            if before == .running, phase == .paused { cues.append(Cue(name: "\(id).voice.paused-\(snapshot.version)", announcement: .paused)) }
-            if before == .paused, phase == .running { cues.append(Cue(name: "\(id).voice.resumed-\(snapshot.version)", announcement: .resumed)) }
+            if before == .running, phase == .paused { cues.append(Cue(name: name(id, "paused-\(snapshot.version)"), announcement: .paused)) }
+            if before == .paused, phase == .running { cues.append(Cue(name: name(id, "resumed-\(snapshot.version)"), announcement: .resumed)) }
         }
         if content.isEnded {
             // An end with an end bell is the bell's to say.
-            if fresh, snapshot.event == .end, snapshot.alert?.kind != .end { cues.append(Cue(name: "\(id).voice.ended", announcement: .ended)) }
+            if fresh, snapshot.event == .end, snapshot.alert?.kind != .end { cues.append(Cue(name: name(id, "ended"), announcement: .ended)) }
             return cues
         }
         guard phase == .running else { return cues }
@@ -58,18 +61,18 @@ enum VoiceCues {
         let target = content.targetTimeInSeconds
         if content.isWarmingUp(at: now) {
             let warmedUp = (program?.warmUpSeconds ?? 0) - content.warmUpLeft(at: now)
-            if isNews(now.addingTimeInterval(-warmedUp)) { cues.append(Cue(name: "\(id).voice.warm-up", announcement: .warmUp)) }
+            if isNews(now.addingTimeInterval(-warmedUp)) { cues.append(Cue(name: name(id, "warm-up"), announcement: .warmUp)) }
             return cues
         }
         let elapsed = content.elapsed(at: now)
         // A start bell still to ring says the beginning itself.
         if isNews(now.addingTimeInterval(-elapsed)), program?.bell(content.bellsRung, target: target)?.kind != .start {
-            cues.append(Cue(name: "\(id).voice.began", announcement: .began))
+            cues.append(Cue(name: name(id, "began"), announcement: .began))
         }
         if let mark = Announcement.minuteMark(elapsed: elapsed, target: target), isNews(now.addingTimeInterval(mark.sat - elapsed)),
             !(program.map { bellRings($0, at: mark.sat, target: target) } ?? false)
         {
-            cues.append(Cue(name: "\(id).voice.minutes-\(mark.minutes)", announcement: .minutes(mark.minutes)))
+            cues.append(Cue(name: name(id, "minutes-\(mark.minutes)"), announcement: .minutes(mark.minutes)))
         }
         return cues
     }

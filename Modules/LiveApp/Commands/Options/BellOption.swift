@@ -14,10 +14,13 @@ struct BellOption: ParsableArguments {
             valueName: "level"))
     var voice: String?
 
+    /// The level `--voice` names, or `nil` (not given, or no level: ``validate()`` refused it).
+    var level: Settings.Voice? { voice.flatMap { Settings.Voice(rawValue: $0.lowercased()) } }
+
     /// Refuses a `--voice` that names no level, before anything starts.
     func validate() throws {
         guard let voice else { return }
-        guard Settings.Voice(rawValue: voice.lowercased()) != nil else {
+        guard level != nil else {
             throw ValidationError("--voice takes off, bells, minutes or all, not '\(voice)'.")
         }
     }
@@ -34,7 +37,7 @@ struct BellOption: ParsableArguments {
         guard !silent else { return BellPresenter(runtime: runtime, sound: nil) }
         let volume = settings.bellVolume
         let speaking = BellPresenter.Speaking(
-            level: self.voice.flatMap { Settings.Voice(rawValue: $0.lowercased()) } ?? settings.voice,
+            level: level ?? settings.voice,
             heard: { volume > 0 ? sound.length(strikes: $0.strikes) : .zero },
             say: { words in _ = await voice.say(words) })
         guard volume > 0 else { return BellPresenter(runtime: runtime, sound: nil, speaking: speaking) }

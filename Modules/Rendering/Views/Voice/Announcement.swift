@@ -68,7 +68,7 @@ public enum Announcement: Hashable, Sendable {
     }
 
     /// The last minute mark passed with `elapsed` seconds sat, which a voice at
-    /// ``Settings/Voice/minutes`` says: with a target, every five minutes left and one
+    /// `Settings.Voice.minutes` says: with a target, every five minutes left and one
     /// minute left (never at the beginning); open-ended, every five minutes sat. `sat` is
     /// the time sat at the mark.
     public static func minuteMark(elapsed: Double, target: Double?) -> (minutes: Int, sat: Double)? {
