@@ -16,11 +16,15 @@ let fuzzing = Context.environment["MOMENTS_FUZZ"] == "1"
 /// How the apps are linked on Linux: by lld (ADR 0046), with the Swift runtime and
 /// FoundationEssentials linked in (ADR 0047): `-static-stdlib`, without the symbol export
 /// its driver file asks for, with the libraries the driver leaves out (ICU's too, for an
-/// app that links all of `foundation`, ADR 0069). The same flags on every host (ADR 0057).
+/// app that links all of `foundation`, ADR 0069). The same flags on every host (ADR 0057);
+/// with the default trait `PackedRelocations`, relative relocations packed (ADR 0081).
 func appLinking(foundation: Bool = false) -> [LinkerSetting] {
     let runtime = ["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-l_FoundationCollections", "-l_FoundationCShims"]
     let icu = foundation ? ["-lCoreFoundation", "-l_FoundationICU"] : []
-    return [.unsafeFlags(["-use-ld=lld"] + runtime + icu, .when(platforms: [.linux]))]
+    return [
+        .unsafeFlags(["-use-ld=lld"] + runtime + icu, .when(platforms: [.linux])),
+        .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux], traits: ["PackedRelocations"])),
+    ]
 }
 
 /// Settings shared by every target. Swift 6 language mode gives complete strict
@@ -96,6 +100,11 @@ let package = Package(
         // `moments serve --database-url` becomes this program: the same commands with the
         // PostgreSQL driver, which `moments` does not link (ADR 0022).
         .executable(name: "moments-server", targets: ["MomentsServer"]),
+    ],
+    // `--disable-default-traits` builds apps that start on a C library older than glibc 2.36.
+    traits: [
+        .trait(name: "PackedRelocations", description: "Link the apps with DT_RELR relocations (glibc 2.36 or later)."),
+        .default(enabledTraits: ["PackedRelocations"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -194,8 +203,7 @@ let package = Package(
             "Persistence", "Domain", "Fixtures", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        // The child process the crash, lock and permission tests start, kill and watch;
-        // `swift test` builds it beside the test bundle.
+        // The child process the crash, lock and permission tests start, kill and watch.
         program("PersistenceCrashWorker", ["Persistence", "Domain", "Fixtures"], path: "Tests/PersistenceCrashWorker"),
 
         // MARK: - SyncJSONStore: Sync's storage on Persistence's durable JSON files
@@ -275,9 +283,6 @@ let package = Package(
         // MARK: - Adapters: the live implementations of LiveApp's protocols, a module per role
         // The person's files (history, settings, remembered sessions, key) on Persistence.
         adapter("PersonalFileStore", ["Domain", "LiveApp", "Persistence", "SyncProtocol"]),
-        // The server a `moments` process hosts: built on the JSON files, recording the
-        // history, listening on loopback for other terminals; and the hand-off to
-        // `moments-server` for `--database-url`.
         // An assembled server put on the network by SyncHTTP, as `moments serve` asks.
         adapter("HTTPServing", [
             "LiveApp", "SyncProtocol", "SyncAuthority", "SyncHTTP", .product(name: "Logging", package: "swift-log"),
@@ -286,6 +291,7 @@ let package = Package(
         adapter("SessionHooks", ["Domain", "SyncProtocol", "SyncAuthority", "ChildProcesses"]),
         // With real `/bin/sh` processes, and real servers on JSON files and a preview clock.
         suite("SessionHooksTests", ["SessionHooks", "EmbeddedHosting", "Domain", "SyncProtocol", "SyncAuthority", "Persistence", "Fixtures", "TestSupport"]),
+        // The server a `moments` process hosts, on the JSON files; the hand-off to `moments-server`.
         adapter("EmbeddedHosting", [
             "Domain", "LiveApp", "Persistence", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncJSONStore", "SessionHooks",
             "HTTPServing",
@@ -347,9 +353,8 @@ let package = Package(
             "Persistence", "Fixtures", "TestSupport", "ServerComposition", "SharedHosting",
         ]),
 
-        // The floor beside the live app's peak-memory figure: a Swift program linked as the
-        // terminal apps are, that takes today's date, as every command of the app does, and
-        // does nothing else.
+        // The floor beside the live app's peak-memory figure: a program linked as the apps are,
+        // that takes today's date, as every command of the app does, and nothing else.
         program("MemoryFloor", path: "Tests/MemoryFloor", linking: appLinking()),
 
         // MARK: - Apps: thin entry points, each asking its own composition for the app
@@ -387,10 +392,8 @@ let package = Package(
             "Domain", "Rendering", "SyncProtocol", "SyncAuthority", "SyncHTTP", "SyncClient", "Persistence", "Fixtures", "LiveComposition", "ServerComposition",
             "EmbeddedHosting", "SharedHosting", "TestSupport", "Sound", "SyncJSONStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/Benchmarks"),
     ],
     swiftLanguageModes: [.v6]
