@@ -38,9 +38,11 @@ struct BellPresenter {
     /// The voice; `nil` when this process says nothing.
     let speaking: Speaking?
     private var presented: Set<String> = []
-    /// The bells still being sounded and the words still being said, which the process
-    /// waits for before it exits.
-    private var sounding: [Task<Void, Never>] = []
+    /// Done once every bell this process began to sound and all the words it began to say
+    /// are done: the process waits for it before it exits. Each new one waits for the one
+    /// before, so what has finished is let go (a bar open for days keeps only what is still
+    /// sounding).
+    private var sounding: Task<Void, Never>?
     /// The last words given to the voice: the next wait for them.
     private var speech: Task<Void, Never>?
     /// What this process has seen of each session, by id.
@@ -65,11 +67,10 @@ struct BellPresenter {
     /// process is sounding and the words it is saying: the end bell is presented just
     /// before `start` exits, and must not be cut off by the exit.
     func finish() async {
-        let sounding = self.sounding
-        guard !sounding.isEmpty else { return }
+        guard let sounding else { return }
         let patience = speaking == nil ? Self.patience : Self.speakingPatience
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { for task in sounding { await task.value } }
+            group.addTask { await sounding.value }
             group.addTask { try? await Task.sleep(for: patience) }
             await group.next()
             group.cancelAll()
@@ -100,7 +101,7 @@ struct BellPresenter {
         // folder (and old claims swept), which the frame showing the bell need not wait for.
         let runtime = self.runtime
         if let sound {
-            sounding.append(Task { if runtime.claimBell(name) { await sound(alert) } })
+            keep(Task { if runtime.claimBell(name) { await sound(alert) } })
         }
         // The words are claimed apart from the sound (a process may sound bells and say
         // nothing), and said once the bell has rung out, whoever sounds it.
@@ -159,8 +160,17 @@ struct BellPresenter {
             await previous?.value
             if mine { await speaking.say(words) }
         }
-        sounding.append(task)
+        keep(task)
         speech = task
+    }
+
+    /// Adds `task` to what ``finish()`` waits for.
+    private mutating func keep(_ task: Task<Void, Never>) {
+        let before = sounding
+        sounding = Task {
+            await before?.value
+            await task.value
+        }
     }
 
     /// The session as the words read it.
