@@ -16,19 +16,12 @@ public final class SessionDockEntry: Sendable {
     private let outlet: any DockOutlet
     /// What was last sent, so an unchanged entry is not sent again.
     private let sent = Mutex<DockEntryContent?>(nil)
-    private let requests: AsyncStream<DockEntryContent>.Continuation
-    private let worker: Task<Void, Never>
+    private let calls: SerialCalls<DockEntryContent>
 
     /// An entry kept on `outlet`.
     init(outlet: any DockOutlet) {
         self.outlet = outlet
-        let (stream, requests) = AsyncStream.makeStream(of: DockEntryContent.self)
-        self.requests = requests
-        // One worker for the entry's updates, in order, for its lifetime (it ends when
-        // `requests` finishes).
-        worker = Task {
-            for await content in stream { await outlet.show(content) }
-        }
+        calls = SerialCalls { content in await outlet.show(content) }
     }
 
     /// The dock entry of a session on `dock`, or `nil` when there is none: said once on
@@ -59,13 +52,12 @@ public final class SessionDockEntry: Sendable {
             // Nothing was shown yet: a cleared entry has nothing to take away.
             return sent.map { $0 != content } ?? !content.isCleared
         }
-        if changed { requests.yield(content) }
+        if changed { calls.ask(content) }
     }
 
     /// Waits until every update asked for has been sent, then lets the connection go.
     func finish() async {
-        requests.finish()
-        await worker.value
+        await calls.finish()
         outlet.disconnect()
     }
 

@@ -28,22 +28,15 @@ public final class SessionMediaPlayer: Sendable {
 
     private let outlet: any MediaPlayerOutlet
     private let shown = Shown()
-    private let requests: AsyncStream<Request>.Continuation
-    private let worker: Task<Void, Never>
+    private let calls: SerialCalls<Request>
 
     /// A player kept on `outlet`.
     init(outlet: any MediaPlayerOutlet) {
         self.outlet = outlet
-        let (stream, requests) = AsyncStream.makeStream(of: Request.self)
-        self.requests = requests
-        // One worker for the player's requests, in order, for the player's lifetime (it ends
-        // when `requests` finishes).
-        worker = Task {
-            for await request in stream {
-                switch request {
-                case .show(let content, let instant): try? await outlet.show(content, madeAt: instant)
-                case .withdraw: await outlet.withdraw()
-                }
+        calls = SerialCalls { request in
+            switch request {
+            case .show(let content, let instant): try? await outlet.show(content, madeAt: instant)
+            case .withdraw: await outlet.withdraw()
             }
         }
     }
@@ -87,19 +80,18 @@ public final class SessionMediaPlayer: Sendable {
         }
         let content = Self.content(of: display, at: now, pending: model.pending, controls: !model.isFollower)
         shown.content.withLock { $0 = content }
-        requests.yield(.show(content, now))
+        calls.ask(.show(content, now))
     }
 
     /// Takes the player away (the session was dismissed, or this process leaves it).
     func withdraw() {
         shown.content.withLock { $0 = nil }
-        requests.yield(.withdraw)
+        calls.ask(.withdraw)
     }
 
     /// Waits until every call asked for has been made, then lets the connection go.
     func finish() async {
-        requests.finish()
-        await worker.value
+        await calls.finish()
         outlet.disconnect()
     }
 

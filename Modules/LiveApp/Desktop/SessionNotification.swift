@@ -29,29 +29,22 @@ public final class SessionNotification: Sendable {
     private let current = Shown()
     /// The last content asked for, so an unchanged one is not sent again.
     private let asked = Mutex<NotificationContent?>(nil)
-    private let requests: AsyncStream<Request>.Continuation
-    private let worker: Task<Void, Never>
+    private let calls: SerialCalls<Request>
 
     /// A notification kept on `server`.
     init(server: any NotificationServer) {
         self.server = server
-        let (stream, requests) = AsyncStream.makeStream(of: Request.self)
-        self.requests = requests
         let current = self.current
-        // One worker for the notification's requests, in order, for the notification's lifetime (it
-        // ends when `requests` finishes).
-        worker = Task {
-            for await request in stream {
-                let id = current.id.withLock { $0 }
-                switch request {
-                case .show(let content, let expiry):
-                    let shown = try? await server.show(content, replacing: id, expiresAfter: expiry)
-                    current.id.withLock { $0 = shown ?? id }
-                case .close:
-                    guard id != 0 else { continue }
-                    await server.close(id)
-                    current.id.withLock { $0 = 0 }
-                }
+        calls = SerialCalls { request in
+            let id = current.id.withLock { $0 }
+            switch request {
+            case .show(let content, let expiry):
+                let shown = try? await server.show(content, replacing: id, expiresAfter: expiry)
+                current.id.withLock { $0 = shown ?? id }
+            case .close:
+                guard id != 0 else { return }
+                await server.close(id)
+                current.id.withLock { $0 = 0 }
             }
         }
     }
@@ -112,19 +105,18 @@ public final class SessionNotification: Sendable {
         }
         guard changed else { return }
         let expiry = snapshot.activity.lifecycle.dismissalDate.map { Duration.milliseconds(max(1, Int64($0.timeIntervalSince(now) * 1_000))) }
-        requests.yield(.show(content, expiresAfter: expiry))
+        calls.ask(.show(content, expiresAfter: expiry))
     }
 
     /// Closes the notification (the session was dismissed, or this process leaves it).
     func close() {
         asked.withLock { $0 = nil }
-        requests.yield(.close)
+        calls.ask(.close)
     }
 
     /// Waits until every call asked for has been made, then lets the connection go.
     func finish() async {
-        requests.finish()
-        await worker.value
+        await calls.finish()
         server.disconnect()
     }
 
