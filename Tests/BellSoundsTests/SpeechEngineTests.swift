@@ -43,6 +43,19 @@ struct SpeechEngineTests {
         }
     }
 
+    @Test("MOMENTS_SPEECH names the one engine to use, its words before the announcement, as MOMENTS_PLAYER's are")
+    func namedEngine() async throws {
+        try await StandInMachine.with { machine in
+            try machine.standIn("espeak-ng")
+            let script = try machine.standIn("say-it", at: machine.folder.path("say-it"))
+            let engine = SpeechEngine(environment: machine.environment(["MOMENTS_SPEECH": "\(script.path) --rate 120"]))
+            #expect(await engine.say("Paused.") == .spoken(engine: "say-it"))
+            let tuned = SpeechEngine(environment: machine.environment(["MOMENTS_SPEECH": "espeak-ng -s 120"]))
+            #expect(await tuned.say("Resumed.") == .spoken(engine: "espeak-ng"))
+            #expect(try machine.calls() == ["say-it --rate 120 Paused.", "espeak-ng -v en -s 120 Resumed."])
+        }
+    }
+
     @Test("with no engine, or every one failing, nothing is said and the reason says what to install")
     func unavailable() async throws {
         try await StandInMachine.with { machine in

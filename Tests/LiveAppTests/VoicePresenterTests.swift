@@ -77,20 +77,37 @@ struct VoicePresenterTests {
         var options = BellOption()
         options.silent = true
         options.voice = "all"
-        var quiet = options.presenter(
-            runtime: PreviewRuntimeFolder(), sound: bowl, voice: voice, settings: .standard, fallback: { _ in })
-        for push in pushes { _ = quiet.present(push, at: push.timestamp) }
-        await quiet.finish()
+        await Self.present(pushes, with: options, sound: bowl, voice: voice)
         #expect(voice.words.isEmpty && bowl.rings.isEmpty)
         options.silent = false
         options.voice = "bells"
-        var spoken = options.presenter(
-            runtime: PreviewRuntimeFolder(), sound: bowl, voice: voice, settings: .standard, fallback: { _ in })
-        for push in pushes { _ = spoken.present(push, at: push.timestamp) }
-        await spoken.finish()
+        await Self.present(pushes, with: options, sound: bowl, voice: voice)
         #expect(voice.words.count == 4 && bowl.rings.count == 4, "--voice speaks over the setting's off")
         options.voice = "loud"
         #expect(throws: (any Error).self) { try options.validate() }
+    }
+
+    @Test("a voice that cannot speak says why on standard error, once, and what to install")
+    func unheardOnce() async throws {
+        let errors = Locked<[String]>([])
+        let console = Console(output: { _ in }, errors: { line in errors.withLock { $0.append(line) } })
+        var options = BellOption()
+        options.silent = false
+        options.voice = "all"
+        await Self.present(try await BellPresenterTests.pushes(), with: options, sound: PreviewBellSound(), voice: .mute, console: console)
+        #expect(errors.value == ["moments: warning: the voice says nothing: a preview has no speech engine\n"])
+    }
+
+    /// Every push of `pushes` presented by the presenter `options` makes of `sound` and
+    /// `voice`, at its own instant, and its bells and words waited for.
+    static func present(
+        _ pushes: [ActivitySnapshot], with options: BellOption, sound: PreviewBellSound, voice: PreviewSpeechVoice,
+        console: Console = Console(output: { _ in }, errors: { _ in })
+    ) async {
+        var presenter = options.presenter(
+            runtime: PreviewRuntimeFolder(), sound: sound, voice: voice, settings: .standard, console: console, fallback: { _ in })
+        for push in pushes { _ = presenter.present(push, at: push.timestamp) }
+        await presenter.finish()
     }
 
     @Test("all says a pause and a resume; bells does not; minutes says the time left every five minutes and at one")

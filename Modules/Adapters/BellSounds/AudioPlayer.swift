@@ -24,22 +24,11 @@ public struct AudioPlayer: Hashable, Sendable {
     /// `pw-play`, `--device=` to `paplay`, `-D` to `aplay`).
     public static func candidates(environment: [String: String]) -> (found: [AudioPlayer], missing: [String]) {
         let device = environment["MOMENTS_AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 }
-        let path = environment["PATH"] ?? ""
-        let named = (environment["MOMENTS_PLAYER"] ?? "").split(separator: " ").map(String.init)
-        let wanted: [(command: String, arguments: [String])] =
-            named.first.map { [($0, Array(named.dropFirst()))] } ?? known.map { ($0, []) }
-        var found: [AudioPlayer] = []
-        var missing: [String] = []
-        for (command, arguments) in wanted {
-            guard let executable = locate(command, path: path) else {
-                missing.append(command)
-                continue
-            }
-            let name = String(command.split(separator: "/").last ?? Substring(command))
-            found.append(
-                AudioPlayer(
-                    name: name, executable: executable,
-                    arguments: arguments + deviceArguments(for: name, device: device)))
+        let (commands, missing) = FoundCommand.find(environment["MOMENTS_PLAYER"], otherwise: known, path: environment["PATH"] ?? "")
+        let found = commands.map { command in
+            AudioPlayer(
+                name: command.name, executable: command.executable,
+                arguments: command.arguments + deviceArguments(for: command.name, device: device))
         }
         return (found, missing)
     }
@@ -69,5 +58,37 @@ public struct AudioPlayer: Hashable, Sendable {
     private static func isExecutable(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+}
+
+/// A program a person's setting names, or one of those looked for, found on `PATH`: how
+/// the bowl's players (`MOMENTS_PLAYER`) and the voice's engines (`MOMENTS_SPEECH`) are
+/// chosen alike.
+struct FoundCommand: Hashable, Sendable {
+    /// The name a person knows it by (`aplay`, `espeak-ng`): the last part of its path.
+    let name: String
+    /// The program's path.
+    let executable: String
+    /// The words the setting gave after the command.
+    let arguments: [String]
+
+    /// The command `setting` names alone when it is set (its words split at spaces, never
+    /// read by a shell, the first a command on `path` or a path), else each of `known` on
+    /// `path`, in order; and the commands looked for in vain.
+    static func find(_ setting: String?, otherwise known: [String], path: String) -> (found: [FoundCommand], missing: [String]) {
+        let named = (setting ?? "").split(separator: " ").map(String.init)
+        let wanted: [(command: String, arguments: [String])] =
+            named.first.map { [($0, Array(named.dropFirst()))] } ?? known.map { ($0, []) }
+        var found: [FoundCommand] = []
+        var missing: [String] = []
+        for (command, arguments) in wanted {
+            guard let executable = AudioPlayer.locate(command, path: path) else {
+                missing.append(command)
+                continue
+            }
+            let name = String(command.split(separator: "/").last ?? Substring(command))
+            found.append(FoundCommand(name: name, executable: executable, arguments: arguments))
+        }
+        return (found, missing)
     }
 }

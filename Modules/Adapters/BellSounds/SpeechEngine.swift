@@ -6,7 +6,8 @@ import LiveApp
 
 /// The live app's ``LiveApp/SpeechVoice``: the machine's speech engine run once per
 /// announcement, to its end, with arguments and no shell. Tried in order: the engine
-/// `MOMENTS_SPEECH` names (a command on `PATH` or a path), else speech-dispatcher's `spd-say`
+/// `MOMENTS_SPEECH` names (its words split at spaces, as `MOMENTS_PLAYER`'s are, the
+/// announcement after them), else speech-dispatcher's `spd-say`
 /// (`--wait`, so the answer comes once the words are spoken), else `espeak-ng`. An engine
 /// that fails (speech-dispatcher with no audio, say) gives way to the next.
 ///
@@ -24,13 +25,15 @@ public struct SpeechEngine: SpeechVoice {
         let name: String
         /// Where it is.
         let executable: String
+        /// The words `MOMENTS_SPEECH` gave after the command.
+        let given: [String]
 
         /// The arguments that speak `words` in English, waiting until they are spoken.
         func arguments(speaking words: String) -> [String] {
             switch name {
-            case "spd-say": return [name, "--wait", "-l", "en", words]
-            case "espeak-ng", "espeak": return [name, "-v", "en", words]
-            default: return [name, words]
+            case "spd-say": return [name, "--wait", "-l", "en"] + given + [words]
+            case "espeak-ng", "espeak": return [name, "-v", "en"] + given + [words]
+            default: return [name] + given + [words]
             }
         }
     }
@@ -52,17 +55,8 @@ public struct SpeechEngine: SpeechVoice {
 
     /// The engines to try, and the names looked for and not found.
     func candidates() -> (found: [Engine], missing: [String]) {
-        let named = (environment["MOMENTS_SPEECH"] ?? "").split(separator: " ").first.map(String.init) ?? ""
-        var found: [Engine] = []
-        var missing: [String] = []
-        for command in named.isEmpty ? Self.known : [named] {
-            guard let executable = AudioPlayer.locate(command, path: environment["PATH"] ?? "") else {
-                missing.append(command)
-                continue
-            }
-            found.append(Engine(name: String(command.split(separator: "/").last ?? Substring(command)), executable: executable))
-        }
-        return (found, missing)
+        let (commands, missing) = FoundCommand.find(environment["MOMENTS_SPEECH"], otherwise: Self.known, path: environment["PATH"] ?? "")
+        return (commands.map { Engine(name: $0.name, executable: $0.executable, given: $0.arguments) }, missing)
     }
 
     public func say(_ words: String) async -> SpeechOutcome {

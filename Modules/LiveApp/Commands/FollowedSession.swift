@@ -58,7 +58,7 @@ struct FollowedSession {
             settings: settings, surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock,
             timeZone: dependencies.timeZone(), handOver: link.handOver, desktop: kept
         ) { output in
-            bell.presenter(runtime: runtime, sound: dependencies.bellSound, voice: dependencies.voice, settings: settings, fallback: output.terminalBell)
+            bell.presenter(runtime: runtime, dependencies: dependencies, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
         if case .refused(let error) = ending { console.error(error.description) }

@@ -231,9 +231,7 @@ struct StartCommand: LiveCommand {
                 handOver: link.handOver, desktop: desktop, asksToReplace: asksToReplace,
                 group: joinCode.map { .leading($0) } ?? .none
             ) { output in
-                bell.presenter(
-                    runtime: dependencies.runtime(), sound: dependencies.bellSound, voice: dependencies.voice, settings: settings,
-                    fallback: output.terminalBell)
+                bell.presenter(runtime: dependencies.runtime(), dependencies: dependencies, settings: settings, fallback: output.terminalBell)
             }
             guard case .replaced(let finished) = ending else {
                 return await Self.finish(

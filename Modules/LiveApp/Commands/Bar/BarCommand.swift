@@ -69,7 +69,7 @@ struct BarCommand: LiveCommand {
         let bar = StatusBar(
             source: source, followed: followed, only: target.id, output: output, clock: dependencies.clock, timeDisplay: settings.timeDisplay,
             // A bar's output is its protocol: where no player can sound a bell, it stays shown only.
-            bells: bell.presenter(runtime: runtime, sound: dependencies.bellSound, voice: dependencies.voice, settings: settings, fallback: { _ in }),
+            bells: bell.presenter(runtime: runtime, dependencies: dependencies, settings: settings, fallback: { _ in }),
             act: { click in await Self.act(click, on: target, dependencies: dependencies) })
         let terminal = dependencies.terminal()
         // A bar stops on a signal, or when whoever read it has gone (a restarted status bar,

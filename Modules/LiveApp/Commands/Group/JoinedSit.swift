@@ -110,7 +110,7 @@ struct JoinedSit {
             surfaces: surfaces, noTTY: noTTY, clock: dependencies.clock, timeZone: dependencies.timeZone(), handOver: nil,
             desktop: kept, group: .following(code, sat, as: sitter)
         ) { output in
-            bell.presenter(runtime: runtime, sound: dependencies.bellSound, voice: dependencies.voice, settings: settings, fallback: output.terminalBell)
+            bell.presenter(runtime: runtime, dependencies: dependencies, settings: settings, fallback: output.terminalBell)
         }
         await link.close()
         // The time sat goes into this person's own history, once (ADR 0072).
